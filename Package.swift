@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// Valuegen has zero package dependencies: only the toolchain (standard library, Foundation, Testing).
+import PackageDescription
+
+let package = Package(
+    name: "valuegen",
+    products: [
+        .executable(name: "valuegen", targets: ["valuegen"]),
+        .executable(name: "valuegen-benchmark", targets: ["ValuegenBenchmark"]),
+        .library(name: "ValuegenPluginSDK", targets: ["ValuegenPluginSDK"]),
+    ],
+    targets: [
+        .target(
+            name: "ValuegenPluginSDK",
+            path: "PluginSDK/Sources/ValuegenPluginSDK"
+        ),
+        .target(
+            name: "ValuegenCore",
+            dependencies: ["ValuegenPluginSDK"],
+            path: "Sources/ValuegenCore"
+        ),
+        .executableTarget(
+            name: "valuegen",
+            dependencies: ["ValuegenCore"],
+            path: "Sources/valuegen"
+        ),
+        .executableTarget(
+            name: "ValuegenBenchmark",
+            dependencies: ["ValuegenCore"],
+            path: "Sources/ValuegenBenchmark"
+        ),
+        .testTarget(
+            name: "ValuegenCoreTests",
+            dependencies: ["ValuegenCore", "ValuegenPluginSDK"],
+            path: "Tests/ValuegenCoreTests"
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ValuegenCore", "valuegen"],
+            path: "Tests/EndToEndTests"
+        ),
+    ]
+)

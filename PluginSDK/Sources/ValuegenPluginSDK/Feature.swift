@@ -1,0 +1,84 @@
+/// A generator of code for the types that include it: a built-in feature such as `Builder`,
+/// or a third-party plugin.
+///
+/// A feature is a pure function of its ``GenerationRequest``: it reads the types of one
+/// schema file and reports what it adds through an ``Emitter``. It never reads files,
+/// the clock or the environment, so the same request gives the same output on every machine.
+public protocol Feature: Sendable {
+    /// Who the feature is and which include names select it.
+    var descriptor: FeatureDescriptor { get }
+
+    /// Adds the feature's code for every type of the request that includes it.
+    ///
+    /// Report problems in the schema with ``Emitter/diagnose(_:_:at:)`` at `.error` severity;
+    /// throw only for internal failures (a bug in the feature), which the host reports as such.
+    func generate(_ request: GenerationRequest, into emitter: any Emitter) throws
+}
+
+/// What a feature says about itself when it is registered or loaded.
+public struct FeatureDescriptor: Sendable, Equatable {
+    /// A reverse-DNS identifier, unique among features, e.g. `dev.valuegen.builder`.
+    public var id: String
+    /// The feature's own version, e.g. `1.0.0`.
+    public var version: String
+    /// The names that select the feature in `includes(...)`; the first is canonical,
+    /// the others are aliases (e.g. Remodel's `RMBuilder`).
+    public var includeNames: [String]
+    /// The kinds of model for which the feature runs without being included.
+    public var defaultKinds: Set<ModelKind>
+    /// The kinds of model the feature can generate code for.
+    public var supportedKinds: Set<ModelKind>
+    /// Whether `excludes(...)` may remove the feature; false for the features that declare
+    /// the type itself.
+    public var canBeExcluded: Bool
+
+    public init(
+        id: String,
+        version: String,
+        includeNames: [String],
+        defaultKinds: Set<ModelKind> = [],
+        supportedKinds: Set<ModelKind> = Set(ModelKind.allCases),
+        canBeExcluded: Bool = true
+    ) {
+        precondition(!includeNames.isEmpty, "a feature needs at least one include name")
+        self.id = id
+        self.version = version
+        self.includeNames = includeNames
+        self.defaultKinds = defaultKinds
+        self.supportedKinds = supportedKinds
+        self.canBeExcluded = canBeExcluded
+    }
+
+    /// The canonical include name, the one that appears in ``ModelType/includes``.
+    public var name: String { includeNames[0] }
+}
+
+/// Where a feature sends what it generates. The receiver copies everything during the call.
+public protocol Emitter: AnyObject {
+    /// Requires `import module` at the top of the generated file.
+    func emitImport(_ module: String)
+    /// Adds a block of Swift declarations after the type with the given name.
+    /// The code is complete declarations (an extension, a nested helper type), unindented.
+    func emitDeclaration(_ code: String, attachedTo typeName: String)
+    /// Reports a problem at a location in the schema file (or the file as a whole when nil).
+    func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?)
+}
+
+/// How serious a diagnostic is.
+public enum DiagnosticSeverity: String, Codable, Sendable, Equatable, Comparable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (lhs: DiagnosticSeverity, rhs: DiagnosticSeverity) -> Bool {
+        lhs.rank < rhs.rank
+    }
+}

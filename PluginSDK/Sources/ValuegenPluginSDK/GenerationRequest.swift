@@ -1,0 +1,112 @@
+/// Everything a feature is told about one schema file: the request that built-in
+/// features receive in-process and that plugins receive as JSON across the C ABI.
+///
+/// A feature is a pure function of its request; nothing else about the run is visible to it.
+public struct GenerationRequest: Codable, Sendable, Equatable {
+    /// The version of this request's shape. Grows only by adding optional members.
+    public var schemaVersion: Int
+    /// The version of Valuegen that made the request, e.g. `"0.1.0"`.
+    public var generatorVersion: String
+    /// The schema file the types come from.
+    public var file: SchemaFileDescription
+    /// The access level generated declarations use.
+    public var accessLevel: AccessLevel
+    /// Modules the file imports through `%type library=` and `%import`, sorted and unique.
+    public var imports: [String]
+    /// The file's types in declaration order.
+    public var types: [ModelType]
+    /// The options that the configuration gives the feature receiving the request, if any.
+    public var options: JSONValue?
+
+    /// The request's current ``schemaVersion``.
+    public static let currentSchemaVersion = 1
+
+    public init(
+        schemaVersion: Int = GenerationRequest.currentSchemaVersion,
+        generatorVersion: String,
+        file: SchemaFileDescription,
+        accessLevel: AccessLevel,
+        imports: [String],
+        types: [ModelType],
+        options: JSONValue? = nil
+    ) {
+        self.schemaVersion = schemaVersion
+        self.generatorVersion = generatorVersion
+        self.file = file
+        self.accessLevel = accessLevel
+        self.imports = imports
+        self.types = types
+        self.options = options
+    }
+
+    /// The types that include the feature with the given canonical name, in declaration order.
+    public func types(including feature: String) -> [ModelType] {
+        types.filter { $0.includes.contains(feature) }
+    }
+
+    /// The type with the given name, if the file declares it.
+    public func type(named name: String) -> ModelType? {
+        types.first { $0.name == name }
+    }
+}
+
+/// The schema file a request describes.
+public struct SchemaFileDescription: Codable, Sendable, Equatable {
+    /// The file's name, e.g. `User.value`; deterministic on every machine.
+    public var name: String
+    /// The path the generator was given for the file.
+    public var path: String
+    /// What the file's extension declares.
+    public var kind: ModelKind
+
+    public init(name: String, path: String, kind: ModelKind) {
+        self.name = name
+        self.path = path
+        self.kind = kind
+    }
+}
+
+/// The three kinds of model a schema can declare; the schema file's extension selects one.
+public enum ModelKind: String, Codable, Sendable, Equatable, CaseIterable {
+    /// `.value`: an immutable `struct`.
+    case value
+    /// `.adtValue`: an `enum` with one case per subtype.
+    case adtValue
+    /// `.object`: a mutable, observable `final class`.
+    case object
+
+    /// The schema file extension of this kind, without the dot.
+    public var fileExtension: String { rawValue }
+}
+
+/// The access level of generated declarations.
+public enum AccessLevel: String, Codable, Sendable, Equatable, CaseIterable {
+    case `public`
+    case `package`
+    case `internal`
+
+    /// The modifier to put before a declaration, with a trailing space; empty for `internal`.
+    public var modifier: String {
+        switch self {
+        case .public: return "public "
+        case .package: return "package "
+        case .internal: return ""
+        }
+    }
+}
+
+/// A line and column in the schema file, both counted from 1; the column counts UTF-8 bytes,
+/// as swiftc and clang do.
+public struct SourceLocation: Codable, Sendable, Equatable, Hashable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}

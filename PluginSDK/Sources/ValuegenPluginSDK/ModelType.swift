@@ -1,0 +1,183 @@
+/// One type declared in a schema file: a value, an ADT or an object.
+public struct ModelType: Codable, Sendable, Equatable {
+    /// The Swift name of the type, e.g. `User`.
+    public var name: String
+    /// Which kind of declaration the type becomes.
+    public var kind: ModelKind
+    /// The doc comment lines written before the type, without the leading `#`.
+    public var comments: [String]
+    /// The canonical names of every feature the type gets after defaults, configuration,
+    /// `includes(...)` and `excludes(...)` are applied, in a stable order.
+    public var includes: [String]
+    /// The annotations written before the type, including ones Valuegen does not know.
+    public var annotations: [Annotation]
+    /// The attributes of a value or an object, in declaration order; empty for an ADT.
+    public var attributes: [Attribute]
+    /// The cases of an ADT, in declaration order; empty for a value or an object.
+    public var cases: [ADTCase]
+    /// Whether every stored value of the type is known to be `Sendable`.
+    public var canBeSendable: Bool
+    /// Where the type's name is written.
+    public var location: SourceLocation
+
+    public init(
+        name: String,
+        kind: ModelKind,
+        comments: [String] = [],
+        includes: [String] = [],
+        annotations: [Annotation] = [],
+        attributes: [Attribute] = [],
+        cases: [ADTCase] = [],
+        canBeSendable: Bool = true,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.kind = kind
+        self.comments = comments
+        self.includes = includes
+        self.annotations = annotations
+        self.attributes = attributes
+        self.cases = cases
+        self.canBeSendable = canBeSendable
+        self.location = location
+    }
+
+    /// Whether the type gets the feature with the given canonical name.
+    public func includes(_ feature: String) -> Bool {
+        includes.contains(feature)
+    }
+
+    /// The first annotation with the given name, if any.
+    public func annotation(_ name: String) -> Annotation? {
+        annotations.first { $0.name == name }
+    }
+}
+
+/// A stored attribute of a value or an object, or a labelled payload of an ADT case.
+public struct Attribute: Codable, Sendable, Equatable {
+    /// The attribute's name as written in the schema (unescaped), e.g. `userId` or `default`.
+    public var name: String
+    /// The attribute's Swift type.
+    public var type: TypeReference
+    /// The default value: a Swift expression copied from the schema, if one was written.
+    public var defaultValue: String?
+    /// The key used when coding; `%codingKey name=` or the attribute's name.
+    public var codingKey: String
+    /// Further keys accepted when decoding (`%codingLegacyKey name=`), in the order written.
+    public var legacyCodingKeys: [String]
+    /// Whether descriptions print `<redacted>` instead of the value (`%redacted`).
+    public var isRedacted: Bool
+    /// Whether equality and hashing leave the attribute out (`%skipEquality`).
+    public var skipsEquality: Bool
+    /// The doc comment lines written before the attribute.
+    public var comments: [String]
+    /// The annotations written before the attribute, including ones Valuegen does not know.
+    public var annotations: [Annotation]
+    /// Where the attribute's name is written.
+    public var location: SourceLocation
+
+    public init(
+        name: String,
+        type: TypeReference,
+        defaultValue: String? = nil,
+        codingKey: String? = nil,
+        legacyCodingKeys: [String] = [],
+        isRedacted: Bool = false,
+        skipsEquality: Bool = false,
+        comments: [String] = [],
+        annotations: [Annotation] = [],
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.codingKey = codingKey ?? name
+        self.legacyCodingKeys = legacyCodingKeys
+        self.isRedacted = isRedacted
+        self.skipsEquality = skipsEquality
+        self.comments = comments
+        self.annotations = annotations
+        self.location = location
+    }
+
+    /// The first annotation with the given name, if any.
+    public func annotation(_ name: String) -> Annotation? {
+        annotations.first { $0.name == name }
+    }
+
+    /// The default used by initializers: the schema's default, or `nil` for an optional.
+    public var initializerDefault: String? {
+        defaultValue ?? (type.isOptional ? "nil" : nil)
+    }
+}
+
+/// One case of an ADT (`.adtValue`): a subtype of the schema.
+public struct ADTCase: Codable, Sendable, Equatable {
+    /// The subtype's name as written, e.g. `FirstSubtype`.
+    public var subtypeName: String
+    /// The Swift case name (unescaped): the lowerCamelCase subtype name, e.g. `firstSubtype`.
+    public var name: String
+    /// The labelled payload; empty for a plain case or a single unlabelled payload.
+    public var attributes: [Attribute]
+    /// The type of a single unlabelled payload (`%singleAttributeSubtype attributeType=`).
+    public var singleValueType: TypeReference?
+    /// The doc comment lines written before the subtype.
+    public var comments: [String]
+    /// The annotations written before the subtype.
+    public var annotations: [Annotation]
+    /// Where the subtype's name is written.
+    public var location: SourceLocation
+
+    public init(
+        subtypeName: String,
+        name: String,
+        attributes: [Attribute] = [],
+        singleValueType: TypeReference? = nil,
+        comments: [String] = [],
+        annotations: [Annotation] = [],
+        location: SourceLocation
+    ) {
+        self.subtypeName = subtypeName
+        self.name = name
+        self.attributes = attributes
+        self.singleValueType = singleValueType
+        self.comments = comments
+        self.annotations = annotations
+        self.location = location
+    }
+
+    /// Whether the case carries no payload.
+    public var isPlain: Bool { attributes.isEmpty && singleValueType == nil }
+}
+
+/// An annotation line such as `%codingKey name="zip code"`.
+public struct Annotation: Codable, Sendable, Equatable {
+    /// The name after `%`, e.g. `codingKey`.
+    public var name: String
+    /// The `key=value` arguments in the order written.
+    public var arguments: [AnnotationArgument]
+    /// Where the `%` is written.
+    public var location: SourceLocation
+
+    public init(name: String, arguments: [AnnotationArgument] = [], location: SourceLocation) {
+        self.name = name
+        self.arguments = arguments
+        self.location = location
+    }
+
+    /// The value of the first argument with the given key, if any.
+    public subscript(key: String) -> String? {
+        arguments.first { $0.key == key }?.value
+    }
+}
+
+/// One `key=value` argument of an annotation.
+public struct AnnotationArgument: Codable, Sendable, Equatable {
+    public var key: String
+    public var value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}

@@ -1,0 +1,21 @@
+/// The Swift type of an attribute after the schema's spelling (Swift or Remodel style) is resolved.
+public struct TypeReference: Codable, Sendable, Equatable, Hashable {
+    /// The full Swift spelling, e.g. `[String: Double]`, `URL?`, `any Photo`.
+    public var swift: String
+    /// The spelling without the outermost `?`; equal to ``swift`` when the type is not optional.
+    public var wrapped: String
+    /// Whether the outermost type is `Optional`.
+    public var isOptional: Bool
+    /// Whether the type is an existential (`any P`), which cannot be compared, hashed or coded.
+    public var isExistential: Bool
+    /// Whether values of the type are known to be `Sendable`.
+    public var isSendable: Bool
+
+    public init(swift: String, wrapped: String? = nil, isOptional: Bool = false, isExistential: Bool = false, isSendable: Bool = true) {
+        self.swift = swift
+        self.wrapped = wrapped ?? swift
+        self.isOptional = isOptional
+        self.isExistential = isExistential
+        self.isSendable = isSendable
+    }
+}

@@ -1,0 +1,64 @@
+// valuegen-benchmark: generation speed against copying the same files, measured in one run.
+//
+//     swift run -c release valuegen-benchmark [N]      (N schema files, 1000 by default)
+import Foundation
+import ValuegenCore
+
+let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1000
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("valuegen-benchmark-\(getpid())").path
+let schemas = scratch + "/Schemas"
+defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+for index in 0..<count {
+    let name = String(format: "Profile%04d", index)
+    try BenchmarkSchema.text(typeName: name).write(toFile: "\(schemas)/\(name).value", atomically: false, encoding: .utf8)
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func bestOf(_ runs: Int, _ body: (Int) throws -> Void) rethrows -> Double {
+    var best = Double.infinity
+    for run in 0..<runs {
+        best = min(best, try seconds { try body(run) })
+    }
+    return best
+}
+
+let files = try FileManager.default.contentsOfDirectory(atPath: schemas).sorted()
+let copyTime = try bestOf(3) { run in
+    let target = "\(scratch)/Copy\(run)"
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    for file in files {
+        try FileManager.default.copyItem(atPath: "\(schemas)/\(file)", toPath: "\(target)/\(file)")
+    }
+}
+
+let run = GenerationRun()
+var failures = 0
+let generateTime = bestOf(3) { index in
+    let report = run.run(GenerationOptions(inputs: [schemas], outputDirectory: "\(scratch)/Generated\(index)"))
+    failures += report.exitCode == 0 && report.written.count == count ? 0 : 1
+}
+let noOpTime = bestOf(3) { _ in
+    let report = run.run(GenerationOptions(inputs: [schemas], outputDirectory: "\(scratch)/Generated0"))
+    failures += report.exitCode == 0 && report.unchanged.count == count ? 0 : 1
+}
+guard failures == 0 else {
+    print("error: a generation run failed or wrote an unexpected number of files")
+    exit(1)
+}
+
+func format(_ value: Double, _ digits: Int = 3) -> String {
+    String(format: "%.\(digits)f", value)
+}
+
+print("valuegen-benchmark: \(count) schema files (\(BenchmarkSchema.attributeCount) attributes, Builder + With + Coding + defaults), best of 3")
+print("  copy with FileManager      \(format(copyTime)) s   \(format(Double(count) / copyTime, 0)) files/s")
+print("  generate (all written)     \(format(generateTime)) s   \(format(Double(count) / generateTime, 0)) files/s   ratio to copy \(format(generateTime / copyTime, 2))x")
+print("  generate (no-op, unchanged) \(format(noOpTime)) s   \(format(Double(count) / noOpTime, 0)) files/s   ratio to copy \(format(noOpTime / copyTime, 2))x")
+print("  goal: \(count) files well under 0.2 s -> \(generateTime < 0.2 * Double(count) / 1000 ? "met" : "NOT met")")

@@ -1,0 +1,33 @@
+/// "Did you mean" suggestions: the candidate closest to a misspelled name, if any is close.
+enum Suggestion {
+    /// The candidate with the smallest edit distance (case-insensitive) to the name, when that
+    /// distance is small enough to be a typo.
+    static func closest(to name: String, among candidates: [String]) -> String? {
+        let lowered = Array(name.lowercased())
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, Array(candidate.lowercased()))
+            if distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        guard let best, best.distance <= max(2, lowered.count / 3) else { return nil }
+        return best.candidate
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,64 @@
+import ValuegenPluginSDK
+
+/// Declares an `.adtValue` type: an enum with a case per subtype, labelled associated values
+/// for a subtype's attributes and one unlabelled value for `%singleAttributeSubtype`.
+struct ADTDeclarationFeature: Feature {
+    let descriptor = FeatureDescriptor.builtIn("ADT", defaultKinds: [.adtValue], supportedKinds: [.adtValue], canBeExcluded: false)
+
+    func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
+        let access = request.accessLevel.modifier
+        for type in request.types(including: descriptor.name) {
+            var printer = CodePrinter()
+            printer.docComment(type.comments)
+            if type.cases.isEmpty {
+                printer.line("\(access)enum \(type.name) {}")
+            } else {
+                printer.block("\(access)enum \(type.name)") { body in
+                    for (index, adtCase) in type.cases.enumerated() {
+                        if index > 0 && !adtCase.comments.isEmpty {
+                            body.line()
+                        }
+                        body.docComment(adtCase.comments)
+                        for attribute in adtCase.attributes where !attribute.comments.isEmpty {
+                            body.line("/// - \(attribute.name): \(attribute.comments.joined(separator: " "))")
+                        }
+                        body.line("case " + adtCase.declaration)
+                    }
+                }
+            }
+            emitter.emitDeclaration(printer.text, attachedTo: type.name)
+        }
+    }
+}
+
+extension ADTCase {
+    /// `image(url: URL, width: Int = 0)`, `count(Double)` or `none`.
+    var declaration: String {
+        if let single = singleValueType {
+            return "\(swiftName)(\(single.swift))"
+        }
+        if attributes.isEmpty {
+            return swiftName
+        }
+        let payload = attributes.map { attribute in
+            var parameter = "\(attribute.swiftName): \(attribute.type.swift)"
+            if let value = attribute.defaultValue {
+                parameter += " = \(value)"
+            }
+            return parameter
+        }
+        return "\(swiftName)(\(payload.joined(separator: ", ")))"
+    }
+
+    /// A pattern binding every payload value to a local of the attribute's name:
+    /// `.image(let url, let width)`, `.count(let value)` or `.none`.
+    var bindingPattern: String {
+        if singleValueType != nil {
+            return ".\(swiftName)(let value)"
+        }
+        if attributes.isEmpty {
+            return ".\(swiftName)"
+        }
+        return ".\(swiftName)(" + attributes.map { "let \($0.swiftName)" }.joined(separator: ", ") + ")"
+    }
+}

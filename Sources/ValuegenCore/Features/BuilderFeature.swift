@@ -1,0 +1,90 @@
+import ValuegenPluginSDK
+
+/// `UserBuilder`: a mutable variable per attribute (schema defaults filled in), `build()` that
+/// throws when a required attribute was never set, `User.builder()` and `user.toBuilder()`.
+struct BuilderFeature: Feature {
+    let descriptor = FeatureDescriptor.builtIn("Builder", aliases: ["RMBuilder"], supportedKinds: [.value, .object])
+
+    func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
+        let access = request.accessLevel.modifier
+        for type in request.types(including: descriptor.name) {
+            let builder = type.name + "Builder"
+            if request.type(named: builder) != nil {
+                emitter.diagnose(.error, "the builder of '\(type.name)' would be named '\(builder)', which this file already declares", at: type.location)
+                continue
+            }
+            var printer = CodePrinter()
+            printer.line("/// Builds a `\(type.name)` one attribute at a time.")
+            printer.block("\(access)struct \(builder)") { body in
+                body.missingAttributeError(access: access)
+                body.line()
+                for attribute in type.attributes {
+                    body.docComment(attribute.comments)
+                    body.line("\(access)var \(attribute.swiftName): \(attribute.builderStorage)")
+                }
+                if !type.attributes.isEmpty {
+                    body.line()
+                }
+                body.line("\(access)init() {}")
+                body.line()
+                body.line("/// The `\(type.name)` with the attributes set so far.")
+                body.line("/// - Throws: `MissingAttributeError` when a required attribute was never set.")
+                body.block("\(access)func build() throws -> \(type.name)") { method in
+                    for attribute in type.attributes where attribute.isRequiredInBuilder {
+                        method.block("guard let \(attribute.swiftName) = self.\(attribute.swiftName) else") { guardBody in
+                            guardBody.line("throw MissingAttributeError(typeName: \(SwiftLanguage.stringLiteral(type.name)), attributeName: \(SwiftLanguage.stringLiteral(attribute.name)))")
+                        }
+                    }
+                    method.parameterList(opening: "return \(type.name)(", type.initializerArguments(), closing: ")")
+                }
+            }
+            printer.line()
+            printer.block("extension \(type.name)") { body in
+                body.line("/// A builder with nothing set but the schema's defaults.")
+                body.block("\(access)static func builder() -> \(builder)") { method in
+                    method.line("\(builder)()")
+                }
+                body.line()
+                body.line("/// A builder holding this `\(type.name)`'s attributes.")
+                body.block("\(access)func toBuilder() -> \(builder)") { method in
+                    method.line("var builder = \(builder)()")
+                    for attribute in type.attributes {
+                        method.line("builder.\(attribute.swiftName) = \(attribute.swiftName)")
+                    }
+                    method.line("return builder")
+                }
+            }
+            emitter.emitDeclaration(printer.text, attachedTo: type.name)
+        }
+    }
+}
+
+private extension Attribute {
+    /// Required: not optional and without a default, so `build()` needs it set.
+    var isRequiredInBuilder: Bool {
+        !type.isOptional && defaultValue == nil
+    }
+
+    /// `String?` for a required attribute, `URL?` for an optional one, `String = "00000"`
+    /// for one with a default.
+    var builderStorage: String {
+        if let defaultValue {
+            return "\(type.swift) = \(defaultValue)"
+        }
+        return type.isOptional ? type.swift : (type.isExistential ? "(\(type.swift))?" : "\(type.swift)?")
+    }
+}
+
+private extension CodePrinter {
+    mutating func missingAttributeError(access: String) {
+        line("/// Thrown by `build()` when a required attribute was never set.")
+        block("\(access)struct MissingAttributeError: Error, Equatable, CustomStringConvertible") { error in
+            error.line("\(access)let typeName: String")
+            error.line("\(access)let attributeName: String")
+            error.line()
+            error.block("\(access)var description: String") { getter in
+                getter.line("\"cannot build \\(typeName): required attribute '\\(attributeName)' was never set\"")
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ValuegenPluginSDK
+
+/// The features a run can include, in the order their code appears in a generated file,
+/// and the names that select them.
+public struct FeatureRegistry: Sendable {
+    public let features: [any Feature]
+    private let byName: [String: Int]
+
+    /// Remodel features that mean nothing in Swift (immutability, copying and nullability are
+    /// the language's own); `includes(...)` accepts and ignores them so Remodel schemas migrate as they are.
+    public static let ignoredRemodelNames: Set<String> = [
+        "RMCopying", "RMImmutableProperties", "RMAssumeNonnull", "RMInitNewUnavailable",
+        "RMAssertNullability", "RMFetchStatus", "RMSubclassingRestricted", "RMVoidMatching",
+        "RMBlockMatching", "RMUseCpp",
+    ]
+
+    public init(features: [any Feature]) {
+        self.features = features
+        var byName: [String: Int] = [:]
+        for (index, feature) in features.enumerated() {
+            for name in feature.descriptor.includeNames where byName[name] == nil {
+                byName[name] = index
+            }
+        }
+        self.byName = byName
+    }
+
+    /// Every built-in feature, in output order: the declaration of the type first.
+    public static let builtIn = FeatureRegistry(features: [
+        ValueDeclarationFeature(),
+        ADTDeclarationFeature(),
+        ObjectDeclarationFeature(),
+        ObservationFeature(),
+        EqualityFeature(),
+        SendableFeature(),
+        DescriptionFeature(),
+        WithFeature(),
+        BuilderFeature(),
+        CodingFeature(),
+    ])
+
+    /// What an include name selects.
+    public enum Lookup {
+        case feature(any Feature)
+        /// A Remodel name with no meaning in Swift.
+        case ignored
+        case unknown(suggestion: String?)
+    }
+
+    public func lookup(_ name: String) -> Lookup {
+        if let index = byName[name] {
+            return .feature(features[index])
+        }
+        if Self.ignoredRemodelNames.contains(name) {
+            return .ignored
+        }
+        let candidates = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name)
+        return .unknown(suggestion: Suggestion.closest(to: name, among: candidates + Array(byName.keys).sorted()))
+    }
+
+    /// The position of a feature in output order.
+    func order(of name: String) -> Int {
+        byName[name] ?? Int.max
+    }
+
+    /// A sentence for an unknown include name, with a suggestion when one is close.
+    func unknownIncludeMessage(_ name: String) -> String {
+        guard case .unknown(let suggestion) = lookup(name) else { return "unknown include '\(name)'" }
+        if let suggestion {
+            return "unknown include '\(name)'; did you mean '\(suggestion)'?"
+        }
+        let known = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name).joined(separator: ", ")
+        return "unknown include '\(name)'; known features are \(known)"
+    }
+}

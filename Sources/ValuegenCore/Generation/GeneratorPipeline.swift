@@ -1,0 +1,110 @@
+import ValuegenPluginSDK
+
+/// A schema file's path and bytes: the pipeline's input.
+public struct SchemaSource: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The file's name without its folders, e.g. `User.value`.
+    public var fileName: String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+
+    /// The kind its extension declares, or nil when it is not a schema file.
+    public var kind: ModelKind? {
+        ModelKind.allCases.first { fileName.hasSuffix("." + $0.fileExtension) }
+    }
+
+    /// The generated file's name: the schema's name without its extension, plus `.swift`.
+    public var outputFileName: String {
+        let name = fileName
+        guard let kind else { return name + ".swift" }
+        return String(name.dropLast(kind.fileExtension.count + 1)) + ".swift"
+    }
+}
+
+/// The pipeline's output for one schema file.
+public struct GeneratedFile: Sendable {
+    public var source: SchemaSource
+    /// The Swift file's text; nil when the schema has errors.
+    public var contents: String?
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool {
+        diagnostics.contains { $0.severity == .error }
+    }
+}
+
+/// read → parse → resolve → features → assemble: each stage a plain function of its input,
+/// so the same bytes give the same output on every machine and in every file order.
+public struct GeneratorPipeline: Sendable {
+    public let registry: FeatureRegistry
+
+    public init(registry: FeatureRegistry = .builtIn) {
+        self.registry = registry
+    }
+
+    public func generate(_ source: SchemaSource, settings: GenerationSettings) -> GeneratedFile {
+        var diagnostics = DiagnosticCollector(path: source.path)
+        guard let kind = source.kind else {
+            diagnostics.error("not a schema file: the name must end in .value, .adtValue or .object", at: nil)
+            return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
+        }
+        if let invalid = UTF8Validation.firstInvalidByte(in: source.bytes) {
+            diagnostics.error("invalid UTF-8 (byte 0x\(String(source.bytes[invalid.offset], radix: 16, uppercase: true))); schema files must be UTF-8", at: invalid.location)
+            return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
+        }
+
+        let (syntax, syntaxDiagnostics) = SchemaParser.parse(source.bytes, kind: kind, path: source.path)
+        syntaxDiagnostics.forEach { diagnostics.append($0) }
+        if syntax.types.isEmpty && !diagnostics.hasErrors {
+            diagnostics.warning("the file declares no types", at: nil)
+        }
+
+        let file = SchemaFileDescription(name: source.fileName, path: source.path, kind: kind)
+        var resolver = ModelResolver(file: file, settings: settings, registry: registry)
+        let request = resolver.resolve(syntax)
+        resolver.diagnostics.diagnostics.forEach { diagnostics.append($0) }
+        guard !diagnostics.hasErrors else {
+            return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
+        }
+
+        let contributions = run(request, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors else {
+            return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
+        }
+        let contents = FileAssembler.render(request, contributions: contributions)
+        return GeneratedFile(source: source, contents: contents, diagnostics: diagnostics.diagnostics)
+    }
+
+    /// Runs every feature that some type of the request includes, in registry order.
+    private func run(_ request: GenerationRequest, diagnostics: inout DiagnosticCollector) -> [ContributionCollector] {
+        let included = Set(request.types.flatMap(\.includes))
+        var contributions: [ContributionCollector] = []
+        for feature in registry.features where included.contains(feature.descriptor.name) {
+            let collector = ContributionCollector(featureName: feature.descriptor.name)
+            do {
+                try feature.generate(request, into: collector)
+            } catch {
+                diagnostics.error("internal error in feature '\(feature.descriptor.name)' (\(feature.descriptor.id)): \(error)", at: nil)
+            }
+            for diagnostic in collector.diagnostics {
+                diagnostics.append(Diagnostic(diagnostic.severity, diagnostic.message, path: request.file.path, at: diagnostic.location))
+            }
+            for declaration in collector.declarations where request.type(named: declaration.typeName) == nil {
+                diagnostics.error("feature '\(feature.descriptor.name)' attached code to '\(declaration.typeName)', which this file does not declare", at: nil)
+            }
+            contributions.append(collector)
+        }
+        return contributions
+    }
+}

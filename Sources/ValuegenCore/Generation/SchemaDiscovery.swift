@@ -1,0 +1,58 @@
+import Foundation
+import ValuegenPluginSDK
+
+/// Finds the schema files named on the command line: files as given, folders searched
+/// recursively (hidden folders such as `.build` skipped), in a sorted, stable order.
+public enum SchemaDiscovery {
+    /// A schema file and the folder the search for it started from, where the search for
+    /// its `valuegen.json` stops.
+    public struct Found: Sendable, Equatable {
+        public var path: String
+        public var root: String
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func find(_ inputs: [String]) throws(Failure) -> [Found] {
+        var found: [Found] = []
+        var seen: Set<String> = []
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                throw Failure(description: "\(input): error: no such file or folder")
+            }
+            if isDirectory.boolValue {
+                for path in schemaFiles(in: input) where seen.insert(path).inserted {
+                    found.append(Found(path: path, root: input))
+                }
+            } else {
+                guard SchemaSource(path: input, bytes: []).kind != nil else {
+                    throw Failure(description: "\(input): error: not a schema file; schema files end in .value, .adtValue or .object")
+                }
+                if seen.insert(input).inserted {
+                    found.append(Found(path: input, root: (input as NSString).deletingLastPathComponent))
+                }
+            }
+        }
+        return found
+    }
+
+    private static func schemaFiles(in folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var paths: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
+            let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+            if SchemaSource(path: path, bytes: []).kind != nil {
+                paths.append(path)
+            }
+        }
+        return paths.sorted()
+    }
+}
