@@ -37,7 +37,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["ValuegenCore", "valuegen"],
-            path: "Tests/EndToEndTests"
+            path: "Tests/EndToEndTests",
+            exclude: ["Drivers"]
         ),
     ]
 )

@@ -150,7 +150,8 @@ struct ModelResolver {
         checkDuplicateNames(syntax.map(\.name), what: "attribute", in: owner)
         var attributes: [Attribute] = []
         var codingKeys: [String: SourceLocation] = [:]
-        for attributeSyntax in syntax {
+        var names: Set<String> = []
+        for attributeSyntax in syntax where names.insert(attributeSyntax.name.text).inserted {
             guard let attribute = resolveAttribute(attributeSyntax, owner: owner, typeResolver: typeResolver) else { continue }
             for key in [attribute.codingKey] + attribute.legacyCodingKeys {
                 if let first = codingKeys[key] {

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import ValuegenCore
+
+/// The examples' generated code, byte for byte. When a change to the generator is meant to
+/// change the output, regenerate the goldens deliberately and review the diff:
+///
+///     rm -rf Fixtures/Golden && swift run valuegen generate Fixtures/Examples --output Fixtures/Golden
+@Suite struct GoldenFileTests {
+    @Test func examplesGenerateExactlyTheGoldenFiles() throws {
+        let output = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+
+        let report = GenerationRun().run(GenerationOptions(inputs: [TestSupport.examplesFolder.path], outputDirectory: output.path))
+        #expect(report.exitCode == 0, "diagnostics: \(report.diagnostics.map(\.description)) \(report.usageErrors)")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
+
+        let generated = try TestSupport.files(in: output)
+        let golden = try TestSupport.files(in: TestSupport.goldenFolder)
+        #expect(!generated.isEmpty)
+        #expect(generated == golden, "the generated files differ from Fixtures/Golden; regenerate the goldens deliberately (see GoldenFileTests.swift)")
+        for name in generated where golden.contains(name) {
+            let actual = try Data(contentsOf: output.appendingPathComponent(name))
+            let expected = try Data(contentsOf: TestSupport.goldenFolder.appendingPathComponent(name))
+            #expect(actual == expected, "\(name) differs from Fixtures/Golden/\(name); run `diff` on them, and regenerate the goldens deliberately if the change is intended")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Where things are when the tests run: the repository, the built `valuegen`, scratch folders.
+enum TestSupport {
+    /// The repository's root folder (three levels above this file).
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let examplesFolder = repositoryRoot.appendingPathComponent("Fixtures/Examples")
+    static let goldenFolder = repositoryRoot.appendingPathComponent("Fixtures/Golden")
+
+    /// The `valuegen` built beside the test bundle (the test target depends on it).
+    static var valuegenExecutable: URL {
+        get throws {
+            var candidates: [URL] = []
+            if let bundle = Bundle.main.executableURL {
+                candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("valuegen"))
+            }
+            candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("valuegen"))
+            for debug in Bundle.allBundles.map(\.bundleURL) {
+                candidates.append(debug.deletingLastPathComponent().appendingPathComponent("valuegen"))
+            }
+            candidates.append(repositoryRoot.appendingPathComponent(".build/debug/valuegen"))
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw TestFailure("valuegen was not found beside the test bundle; looked at \(candidates.map(\.path))")
+            }
+            return found
+        }
+    }
+
+    /// A new empty folder, removed when the test's scope ends through `defer`.
+    static func makeScratchFolder(_ name: String = #function) throws -> URL {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("valuegen-tests-\(safe)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// The relative paths of every regular file under the folder, sorted.
+    static func files(in folder: URL) throws -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var result: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.append(path)
+            }
+        }
+        return result.sorted()
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The result of running a program to completion.
+struct ProcessResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+/// Runs a program, waits for it and collects its output.
+func runProcess(_ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let folder {
+        process.currentDirectoryURL = folder
+    }
+    if let environment {
+        process.environment = environment
+    }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read both pipes while the program runs so that neither can fill up and block it.
+    let errorData = ErrorCollector()
+    let reader = Thread { errorData.data = error.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorData.isDone { usleep(1000) }
+    return ProcessResult(
+        status: process.terminationStatus,
+        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardError: String(decoding: errorData.data ?? Data(), as: UTF8.self)
+    )
+}
+
+private final class ErrorCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: Data?
+    var data: Data? {
+        get { lock.lock(); defer { lock.unlock() }; return storage }
+        set { lock.lock(); storage = newValue; lock.unlock() }
+    }
+    var isDone: Bool { data != nil }
+}
