@@ -1,0 +1,263 @@
+// Compiled with the generated code of Fixtures/Examples (as main.swift) by
+// CompiledExamplesTests, then run: every check prints "ok - <name>" or "FAIL ...",
+// and the program exits 1 when any check failed.
+import Foundation
+import Observation
+
+var failures = 0
+
+@MainActor func check(_ condition: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "", line: Int = #line) {
+    do {
+        if try !condition() {
+            failures += 1
+            print("FAIL line \(line): \(message())")
+        }
+    } catch {
+        failures += 1
+        print("FAIL line \(line): threw \(error)")
+    }
+}
+
+@MainActor func section(_ name: String, _ body: () throws -> Void) {
+    let before = failures
+    do {
+        try body()
+    } catch {
+        failures += 1
+        print("FAIL \(name): threw \(error)")
+    }
+    if failures == before {
+        print("ok - \(name)")
+    }
+}
+
+let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+}()
+
+func json<T: Encodable>(_ value: T) throws -> String {
+    String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    try JSONDecoder().decode(type, from: Data(text.utf8))
+}
+
+/// The key a `keyNotFound` error names, or nil when decoding succeeded or failed otherwise.
+func missingKey<T: Decodable>(_ type: T.Type, _ text: String) -> String? {
+    do {
+        _ = try decode(type, text)
+        return nil
+    } catch DecodingError.keyNotFound(let key, _) {
+        return key.stringValue
+    } catch {
+        return nil
+    }
+}
+
+final class Flag: @unchecked Sendable {
+    var isSet = false
+}
+
+let userId = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+let url = URL(string: "https://example.com/p.jpg")!
+
+section("Address: coding keys, legacy keys, defaults, unknown keys") {
+    let address = Address(street: "1 Main St", city: "Springfield", zipCode: "12345")
+    let text = try json(address)
+    check(text == #"{"city":"Springfield","default":false,"street":"1 Main St","zip code":"12345"}"#, text)
+    check(try decode(Address.self, text) == address)
+    check(try decode(Address.self, #"{"street":"a","city":"b","zip":"999"}"#).zipCode == "999", "first legacy key")
+    check(try decode(Address.self, #"{"street":"a","city":"b","postalCode":"777"}"#).zipCode == "777", "second legacy key")
+    check(try decode(Address.self, #"{"street":"a","city":"b","zip code":"1","zip":"2"}"#).zipCode == "1", "the primary key wins")
+    let defaults = try decode(Address.self, #"{"street":"a","city":"b","unknown":[1,2]}"#)
+    check(defaults.zipCode == "00000" && defaults.default == false, "defaults for missing keys")
+    check(missingKey(Address.self, #"{"street":"a"}"#) == "city", "a missing required key throws keyNotFound")
+}
+
+section("User: equality ignores %skipEquality, hashing agrees") {
+    let user = User(userId: userId, nickname: "@x", email: "x@example.com", authToken: "secret")
+    let seen = user.with(lastSeenCache: Date(timeIntervalSince1970: 5))
+    check(user == seen)
+    check(user.hashValue == seen.hashValue)
+    check(user != user.with(nickname: "@y"))
+    check(Set([user, seen, user.with(nickname: "@y")]).count == 2)
+}
+
+section("User: with replaces one attribute, including setting nil") {
+    let user = User(userId: userId, nickname: "@x", email: "x@example.com")
+    let renamed = user.with(nickname: "@y")
+    check(renamed.nickname == "@y" && renamed.userId == userId && renamed.email == "x@example.com")
+    let withStatus = user.with(statusText: "away")
+    check(withStatus.statusText == "away")
+    check(withStatus.with(statusText: nil).statusText == nil)
+}
+
+section("User: description quotes strings and redacts") {
+    let user = User(userId: userId, nickname: "@x", email: "x@example.com", authToken: "secret")
+    let text = user.description
+    check(text.hasPrefix(#"User(userId: E621E1F8-C36C-495A-93FC-0C247A3E6E5F, nickname: "@x", statusText: nil, imageUrl: nil, email: <redacted>, authToken: <redacted>, "#), text)
+    check(!text.contains("secret") && !text.contains("x@example.com"), text)
+}
+
+section("User: coding round trip with a custom key") {
+    let user = User(userId: userId, nickname: "@x", email: "e", authToken: "t", presence: .away(since: Date(timeIntervalSince1970: 0)), addresses: [Address(street: "s", city: "c")])
+    let text = try json(user)
+    check(text.contains(#""auth_token":"t""#), text)
+    check(text.contains(#""presence":{"since":-978307200,"type":"away"}"#), text)
+    check(try decode(User.self, text) == user)
+    let minimal = try decode(User.self, #"{"userId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","nickname":"n","email":"e"}"#)
+    check(minimal.presence == .offline && minimal.friends.isEmpty && minimal.authToken == nil && minimal.createdAt == Date(timeIntervalSince1970: 0))
+}
+
+section("User: builder fills defaults and names the missing attribute") {
+    var builder = User.builder()
+    builder.userId = userId
+    builder.nickname = "@x"
+    do {
+        _ = try builder.build()
+        check(false, "build() without email must throw")
+    } catch let error as UserBuilder.MissingAttributeError {
+        check(error == UserBuilder.MissingAttributeError(typeName: "User", attributeName: "email"), "\(error)")
+        check(error.description == "cannot build User: required attribute 'email' was never set", error.description)
+    }
+    builder.email = "e"
+    let user = try builder.build()
+    check(user.presence == .offline && user.interests.isEmpty)
+    var copy = user.toBuilder()
+    copy.nickname = "@z"
+    check(try copy.build() == user.with(nickname: "@z"))
+}
+
+section("MessageSummary: Remodel types, RMCoding, RMEquality, RMBuilder") {
+    let sender = User(userId: userId, nickname: "@x", email: "e")
+    let summary = MessageSummary(
+        messageId: "m1", senderName: "X", snippet: "hi", unreadCount: -2, isMuted: true, previewHeight: 44,
+        sentAt: Date(timeIntervalSince1970: 0), readingTime: 1.5, byteCount: UInt64.max,
+        mentionedUserIds: ["a"], participants: [sender], reactionCounts: ["+1": 2], labels: ["x"],
+        thumbnailUrl: nil, status: .pending, kind: .text
+    )
+    let previewHeight: CGFloat = summary.previewHeight
+    let byteCount: UInt64 = summary.byteCount
+    let unreadCount: Int = summary.unreadCount
+    check(previewHeight == 44 && byteCount == .max && unreadCount == -2)
+    check(try decode(MessageSummary.self, try json(summary)) == summary)
+    var builder = MessageSummary.builder()
+    builder.messageId = "m2"
+    do {
+        _ = try builder.build()
+        check(false, "build() without senderName must throw")
+    } catch let error as MessageSummaryBuilder.MissingAttributeError {
+        check(error.attributeName == "senderName", "\(error)")
+    }
+}
+
+section("Attachment: ADT coding with type and value") {
+    let photo = Attachment.photo(url: url, width: 640, height: 480, caption: nil)
+    let text = try json(photo)
+    check(text == #"{"height":480,"type":"photo","url":"https://example.com/p.jpg","width":640}"#, text)
+    check(try decode(Attachment.self, text) == photo)
+    check(try json(Attachment.sticker(42)) == #"{"type":"sticker","value":42}"#)
+    check(try decode(Attachment.self, #"{"type":"sticker","value":7}"#) == .sticker(7))
+    check(try json(Attachment.deleted) == #"{"type":"deleted"}"#)
+    check(try decode(Attachment.self, #"{"type":"deleted"}"#) == .deleted)
+    check(try decode(Attachment.self, #"{"type":"voiceNote","url":"https://example.com/v","duration":1.5}"#) == .voiceNote(url: URL(string: "https://example.com/v")!, duration: 1.5, waveform: []), "payload default")
+    check(try decode(Attachment.self, #"{"type":"urlPreview","url":"https://example.com"}"#) == .urlPreview(url: URL(string: "https://example.com")!, title: nil, thumbnail: nil))
+    let card = Attachment.contactCard(User(userId: userId, nickname: "@x", email: "e"))
+    check(try decode(Attachment.self, try json(card)) == card)
+    do {
+        _ = try decode(Attachment.self, #"{"type":"hologram"}"#)
+        check(false, "an unknown type must throw")
+    } catch DecodingError.dataCorrupted(let context) {
+        check(context.debugDescription == "unknown Attachment type 'hologram'", context.debugDescription)
+    }
+}
+
+section("Attachment: description and equality") {
+    check(Attachment.sticker(42).description == "Attachment.sticker(42.0)", Attachment.sticker(42).description)
+    check(Attachment.deleted.description == "Attachment.deleted")
+    check(Attachment.location(latitude: 1, longitude: 2).description == "Attachment.location(latitude: 1.0, longitude: 2.0)")
+    check(Attachment.location(latitude: 1, longitude: 2) != .location(latitude: 1, longitude: 3))
+    check(Attachment.sticker(1) != .deleted)
+}
+
+section("DeliveryStatus and Presence: Remodel ADTs and plain cases") {
+    let failed = DeliveryStatus.failed(reason: "offline", retryAt: nil, isPermanent: false)
+    check(try decode(DeliveryStatus.self, try json(failed)) == failed)
+    check(try json(DeliveryStatus.pending) == #"{"type":"pending"}"#)
+    let dnd = Presence.doNotDisturb(until: nil)
+    check(dnd == .doNotDisturb(until: nil, message: ""), "case payload default")
+    check(try decode(Presence.self, #"{"type":"doNotDisturb"}"#) == dnd)
+    check(try json(NotificationLevel.default) == #"{"type":"default"}"#)
+    check(try decode(MessageKind.self, #"{"type":"voice"}"#) == .voice)
+}
+
+section("Message: nested models, defaults and coding") {
+    let message = Message(
+        messageId: userId, conversationId: userId, sender: User(userId: userId, nickname: "@x", email: "e"),
+        sentAt: Date(timeIntervalSince1970: 0), attachments: [.sticker(1)], reactions: ["+1": [userId]]
+    )
+    check(message.body == "" && message.status == .pending && message.kind == .text)
+    check(try decode(Message.self, try json(message)) == message)
+    check(message.with(body: "hello").body == "hello")
+}
+
+section("Conversation: change callbacks with veto") {
+    let conversation = Conversation(conversationId: userId, participants: [])
+    var changes: [String] = []
+    conversation.onWillChange { change in
+        if case .unreadCount(_, let new) = change, new < 0 {
+            return false
+        }
+        return true
+    }
+    let token = conversation.onDidChange { change in
+        changes.append("\(change)")
+    }
+    conversation.unreadCount = 3
+    conversation.unreadCount = -1
+    check(conversation.unreadCount == 3, "the vetoed assignment left the value alone")
+    check(changes == ["unreadCount(old: 0, new: 3)"], "\(changes)")
+    conversation.removeObserver(token)
+    conversation.title = "Team"
+    check(conversation.title == "Team" && changes.count == 1, "no calls after removeObserver")
+}
+
+section("Conversation: Observation framework sees reads and writes") {
+    let conversation = Conversation(conversationId: userId, participants: [])
+    let changed = Flag()
+    withObservationTracking {
+        _ = conversation.title
+    } onChange: {
+        changed.isSet = true
+    }
+    conversation.isPinned = true
+    check(!changed.isSet, "an attribute that was not read does not trigger")
+    conversation.title = "New"
+    check(changed.isSet, "an attribute that was read triggers")
+}
+
+section("Conversation: description and coding of an object") {
+    let conversation = Conversation(conversationId: userId, participants: [], unreadCount: 2)
+    check(conversation.description.hasPrefix(##"Conversation(conversationId: E621E1F8-C36C-495A-93FC-0C247A3E6E5F, title: "#general", participants: [], lastMessage: nil, unreadCount: 2"##), conversation.description)
+    let copy = try decode(Conversation.self, try json(conversation))
+    check(copy.conversationId == userId && copy.unreadCount == 2 && copy.title == "#general" && copy.notificationLevel == .default)
+}
+
+section("Settings: object builder, with, redaction") {
+    var builder = Settings.builder()
+    builder.fontScale = 1.5
+    let settings = try builder.build()
+    check(settings.theme == "system" && settings.fontScale == 1.5)
+    let dark = settings.with(theme: "dark")
+    check(dark !== settings && dark.theme == "dark" && settings.theme == "system")
+    check(settings.with(pushToken: "tok").description.contains("pushToken: <redacted>"))
+}
+
+if failures > 0 {
+    print("\(failures) check(s) failed")
+    exit(1)
+}
+print("all checks passed")
