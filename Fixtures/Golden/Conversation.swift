@@ -11,7 +11,7 @@ public final class Conversation {
             return _conversationId
         }
         set {
-            let change = Change.conversationId(old: _conversationId, new: newValue)
+            let change: Change = .conversationId(old: _conversationId, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.conversationId) {
                 _conversationId = newValue
@@ -26,7 +26,7 @@ public final class Conversation {
             return _title
         }
         set {
-            let change = Change.title(old: _title, new: newValue)
+            let change: Change = .title(old: _title, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.title) {
                 _title = newValue
@@ -40,7 +40,7 @@ public final class Conversation {
             return _participants
         }
         set {
-            let change = Change.participants(old: _participants, new: newValue)
+            let change: Change = .participants(old: _participants, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.participants) {
                 _participants = newValue
@@ -54,7 +54,7 @@ public final class Conversation {
             return _lastMessage
         }
         set {
-            let change = Change.lastMessage(old: _lastMessage, new: newValue)
+            let change: Change = .lastMessage(old: _lastMessage, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.lastMessage) {
                 _lastMessage = newValue
@@ -68,7 +68,7 @@ public final class Conversation {
             return _unreadCount
         }
         set {
-            let change = Change.unreadCount(old: _unreadCount, new: newValue)
+            let change: Change = .unreadCount(old: _unreadCount, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.unreadCount) {
                 _unreadCount = newValue
@@ -82,7 +82,7 @@ public final class Conversation {
             return _isPinned
         }
         set {
-            let change = Change.isPinned(old: _isPinned, new: newValue)
+            let change: Change = .isPinned(old: _isPinned, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.isPinned) {
                 _isPinned = newValue
@@ -96,7 +96,7 @@ public final class Conversation {
             return _notificationLevel
         }
         set {
-            let change = Change.notificationLevel(old: _notificationLevel, new: newValue)
+            let change: Change = .notificationLevel(old: _notificationLevel, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.notificationLevel) {
                 _notificationLevel = newValue
@@ -110,7 +110,7 @@ public final class Conversation {
             return _labels
         }
         set {
-            let change = Change.labels(old: _labels, new: newValue)
+            let change: Change = .labels(old: _labels, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.labels) {
                 _labels = newValue
@@ -293,7 +293,7 @@ public final class Draft {
             return _text
         }
         set {
-            let change = Change.text(old: _text, new: newValue)
+            let change: Change = .text(old: _text, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.text) {
                 _text = newValue
@@ -307,7 +307,7 @@ public final class Draft {
             return _attachments
         }
         set {
-            let change = Change.attachments(old: _attachments, new: newValue)
+            let change: Change = .attachments(old: _attachments, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.attachments) {
                 _attachments = newValue
@@ -321,7 +321,7 @@ public final class Draft {
             return _replyTo
         }
         set {
-            let change = Change.replyTo(old: _replyTo, new: newValue)
+            let change: Change = .replyTo(old: _replyTo, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.replyTo) {
                 _replyTo = newValue
@@ -336,7 +336,7 @@ public final class Draft {
             return _lastSendError
         }
         set {
-            let change = Change.lastSendError(old: _lastSendError, new: newValue)
+            let change: Change = .lastSendError(old: _lastSendError, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.lastSendError) {
                 _lastSendError = newValue

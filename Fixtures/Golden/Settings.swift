@@ -12,7 +12,7 @@ public final class Settings {
             return _theme
         }
         set {
-            let change = Change.theme(old: _theme, new: newValue)
+            let change: Change = .theme(old: _theme, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.theme) {
                 _theme = newValue
@@ -26,7 +26,7 @@ public final class Settings {
             return _fontScale
         }
         set {
-            let change = Change.fontScale(old: _fontScale, new: newValue)
+            let change: Change = .fontScale(old: _fontScale, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.fontScale) {
                 _fontScale = newValue
@@ -40,7 +40,7 @@ public final class Settings {
             return _notificationLevel
         }
         set {
-            let change = Change.notificationLevel(old: _notificationLevel, new: newValue)
+            let change: Change = .notificationLevel(old: _notificationLevel, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.notificationLevel) {
                 _notificationLevel = newValue
@@ -54,7 +54,7 @@ public final class Settings {
             return _sendsReadReceipts
         }
         set {
-            let change = Change.sendsReadReceipts(old: _sendsReadReceipts, new: newValue)
+            let change: Change = .sendsReadReceipts(old: _sendsReadReceipts, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.sendsReadReceipts) {
                 _sendsReadReceipts = newValue
@@ -68,7 +68,7 @@ public final class Settings {
             return _mutedConversations
         }
         set {
-            let change = Change.mutedConversations(old: _mutedConversations, new: newValue)
+            let change: Change = .mutedConversations(old: _mutedConversations, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.mutedConversations) {
                 _mutedConversations = newValue
@@ -82,7 +82,7 @@ public final class Settings {
             return _pushToken
         }
         set {
-            let change = Change.pushToken(old: _pushToken, new: newValue)
+            let change: Change = .pushToken(old: _pushToken, new: newValue)
             guard _changeObservers.allowsChange(change) else { return }
             _observationRegistrar.withMutation(of: self, keyPath: \.pushToken) {
                 _pushToken = newValue

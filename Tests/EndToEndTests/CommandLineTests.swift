@@ -64,9 +64,9 @@ import ValuegenCore
         #expect(result.standardOutput == "")
         #expect(result.standardError == """
             Models/Bad.value:1:23: error: unterminated body of type 'Bad': expected '}'
+            Models/Bad.value:1:14: error: unknown include 'Buidler'; did you mean 'Builder'?
             Models/Bad.value:3:3: error: duplicate attribute 'x' in 'Bad'
             Models/Bad.value:2:3: note: 'x' first declared here
-            Models/Bad.value:1:14: error: unknown include 'Buidler'; did you mean 'Builder'?
 
             """)
         #expect(try TestSupport.files(in: folder.appendingPathComponent("Out")) == ["Good.swift"], "nothing is written for a file with errors")

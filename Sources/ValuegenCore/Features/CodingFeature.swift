@@ -28,6 +28,10 @@ struct CodingFeature: Feature {
             codable = false
         }
         for adtCase in type.cases {
+            if let single = adtCase.singleValueType, single.isExistential {
+                emitter.diagnose(.error, "subtype '\(adtCase.subtypeName)' holds '\(single.swift)', which cannot be coded; exclude Coding or use a concrete type", at: adtCase.location)
+                codable = false
+            }
             for attribute in adtCase.attributes where attribute.codingKey == CodingKeyNames.discriminator {
                 emitter.diagnose(.error, "attribute '\(attribute.name)' of subtype '\(adtCase.subtypeName)' is coded under \"type\", which holds the case name; give it another %codingKey", at: attribute.location)
                 codable = false
@@ -51,12 +55,21 @@ private extension CodePrinter {
         let initializer = type.kind == .object ? "\(access)convenience init(from decoder: any Decoder) throws" : "\(access)init(from decoder: any Decoder) throws"
         line()
         block(initializer) { method in
-            method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-            method.decodingCall("self.init", type.attributes, container: "container")
+            if type.attributes.isEmpty {
+                method.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
+                method.line("self.init()")
+            } else {
+                method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                method.decodingCall("self.init", type.attributes, container: "container")
+            }
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in
-            method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            if type.attributes.isEmpty {
+                method.line("_ = encoder.container(keyedBy: CodingKeys.self)")
+            } else {
+                method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            }
             for attribute in type.attributes {
                 method.encode(attribute.swiftName, attribute, container: "container")
             }

@@ -14,6 +14,12 @@ struct EqualityFeature: Feature {
                 emitter.diagnose(.error, "attribute '\(attribute.name)' has type '\(attribute.type.swift)', which cannot be compared or hashed; mark it %skipEquality or exclude Equality", at: attribute.location)
                 comparable = false
             }
+            for adtCase in type.cases {
+                if let single = adtCase.singleValueType, single.isExistential {
+                    emitter.diagnose(.error, "subtype '\(adtCase.subtypeName)' holds '\(single.swift)', which cannot be compared or hashed; exclude Equality", at: adtCase.location)
+                    comparable = false
+                }
+            }
             guard comparable else { continue }
             var printer = CodePrinter()
             if !attributes.contains(where: \.skipsEquality) {

@@ -51,7 +51,7 @@ private extension CodePrinter {
                 getter.line("return \(storage)")
             }
             property.block("set") { setter in
-                setter.line("let change = Change.\(name)(old: \(storage), new: newValue)")
+                setter.line("let change: Change = .\(name)(old: \(storage), new: newValue)")
                 setter.line("guard _changeObservers.allowsChange(change) else { return }")
                 setter.block("_observationRegistrar.withMutation(of: self, keyPath: \\.\(name))") { mutation in
                     mutation.line("\(storage) = newValue")

@@ -35,13 +35,31 @@ enum FileAssembler {
     }
 
     /// The code with exactly one trailing newline and no trailing spaces on any line.
+    /// Works on UTF-8 bytes: code from the CodePrinter is already clean and passes through.
     private static func normalized(_ code: String) -> String {
-        var lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            var line = line
-            while line.last == " " { line = line.dropLast() }
-            return line
+        var bytes = Array(code.utf8)
+        var clean: [UInt8] = []
+        clean.reserveCapacity(bytes.count + 1)
+        var pendingSpaces = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: " ") {
+                pendingSpaces += 1
+                continue
+            }
+            if byte != UInt8(ascii: "\n") && pendingSpaces > 0 {
+                clean.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
+            }
+            pendingSpaces = 0
+            clean.append(byte)
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+        while clean.last == UInt8(ascii: "\n") {
+            clean.removeLast()
+        }
+        clean.append(UInt8(ascii: "\n"))
+        if clean == bytes {
+            return code
+        }
+        bytes = clean
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

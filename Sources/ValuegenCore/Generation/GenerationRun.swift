@@ -189,13 +189,23 @@ public struct GenerationRun: Sendable {
             } else {
                 configuration = Configuration()
             }
+            // The command line's includes win over the configuration's excludes, whichever
+            // name (canonical or alias) each uses.
+            let includedOnCommandLine = Set(options.includes.map(canonicalName))
             result.append(GenerationSettings(
                 accessLevel: configuration.accessLevel ?? .public,
                 defaultIncludes: configuration.defaultIncludes + options.includes,
-                defaultExcludes: configuration.defaultExcludes.filter { !options.includes.contains($0) } + options.excludes
+                defaultExcludes: configuration.defaultExcludes.filter { !includedOnCommandLine.contains(canonicalName($0)) } + options.excludes
             ))
         }
         return result
+    }
+
+    private func canonicalName(_ name: String) -> String {
+        if case .feature(let feature) = pipeline.registry.lookup(name) {
+            return feature.descriptor.name
+        }
+        return name
     }
 
     private func nearestConfiguration(for schema: SchemaDiscovery.Found) -> String? {

@@ -19,6 +19,9 @@ public struct SchemaSource: Sendable {
         path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     }
 
+    /// Why a file with another extension is refused.
+    public static let notASchemaFileMessage = "not a schema file; schema files end in .value, .adtValue or .object"
+
     /// The kind its extension declares, or nil when it is not a schema file.
     public var kind: ModelKind? {
         ModelKind.allCases.first { fileName.hasSuffix("." + $0.fileExtension) }
@@ -56,7 +59,7 @@ public struct GeneratorPipeline: Sendable {
     public func generate(_ source: SchemaSource, settings: GenerationSettings) -> GeneratedFile {
         var diagnostics = DiagnosticCollector(path: source.path)
         guard let kind = source.kind else {
-            diagnostics.error("not a schema file: the name must end in .value, .adtValue or .object", at: nil)
+            diagnostics.error(SchemaSource.notASchemaFileMessage, at: nil)
             return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
         }
         if let invalid = UTF8Validation.firstInvalidByte(in: source.bytes) {

@@ -29,7 +29,7 @@ public enum SchemaDiscovery {
                 }
             } else {
                 guard SchemaSource(path: input, bytes: []).kind != nil else {
-                    throw Failure(description: "\(input): error: not a schema file; schema files end in .value, .adtValue or .object")
+                    throw Failure(description: "\(input): error: \(SchemaSource.notASchemaFileMessage)")
                 }
                 if seen.insert(input).inserted {
                     found.append(Found(path: input, root: (input as NSString).deletingLastPathComponent))

@@ -23,11 +23,14 @@ struct ModelResolver {
     mutating func resolve(_ syntax: SchemaSyntax) -> GenerationRequest {
         let declarations = resolveFileAnnotations(syntax.fileAnnotations)
         let typeResolver = TypeResolver(declaredTypes: Set(declarations.types.keys))
-        checkDuplicateNames(syntax.types.map(\.name), what: "type")
 
+        // Each check runs when its line is reached, so diagnostics come in the order of the file.
         var types: [ModelType] = []
+        var typeNames: [String: SourceLocation] = [:]
         var explicitSendable: Set<String> = []
         for declaration in syntax.types {
+            checkUnique(declaration.name, what: "type", seen: &typeNames)
+            let includes = resolveIncludes(declaration)
             var type = ModelType(
                 name: declaration.name.text,
                 kind: file.kind,
@@ -40,7 +43,6 @@ struct ModelResolver {
             } else {
                 type.attributes = resolveAttributes(declaration.attributes, owner: type.name, typeResolver: typeResolver)
             }
-            let includes = resolveIncludes(declaration)
             type.includes = includes.names
             if includes.explicitlyIncludesSendable {
                 explicitSendable.insert(type.name)
@@ -147,11 +149,10 @@ struct ModelResolver {
     // MARK: - Attributes
 
     private mutating func resolveAttributes(_ syntax: [AttributeSyntax], owner: String, typeResolver: TypeResolver) -> [Attribute] {
-        checkDuplicateNames(syntax.map(\.name), what: "attribute", in: owner)
         var attributes: [Attribute] = []
         var codingKeys: [String: SourceLocation] = [:]
-        var names: Set<String> = []
-        for attributeSyntax in syntax where names.insert(attributeSyntax.name.text).inserted {
+        var names: [String: SourceLocation] = [:]
+        for attributeSyntax in syntax where checkUnique(attributeSyntax.name, what: "attribute", in: owner, seen: &names) {
             guard let attribute = resolveAttribute(attributeSyntax, owner: owner, typeResolver: typeResolver) else { continue }
             for key in [attribute.codingKey] + attribute.legacyCodingKeys {
                 if let first = codingKeys[key] {
@@ -227,10 +228,11 @@ struct ModelResolver {
     // MARK: - ADT cases
 
     private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, typeResolver: TypeResolver) -> [ADTCase] {
-        checkDuplicateNames(subtypes.map(\.name), what: "subtype", in: owner)
         var caseNames: [String: NameSyntax] = [:]
+        var subtypeNames: [String: SourceLocation] = [:]
         var cases: [ADTCase] = []
         for subtype in subtypes {
+            checkUnique(subtype.name, what: "subtype", in: owner, seen: &subtypeNames)
             let caseName = SwiftLanguage.lowerCamelCase(subtype.name.text)
             if let first = caseNames[caseName], first.text != subtype.name.text {
                 diagnostics.error("subtypes '\(first.text)' and '\(subtype.name.text)' both become case '\(caseName)'", at: subtype.name.location)
@@ -239,7 +241,6 @@ struct ModelResolver {
             var adtCase = ADTCase(
                 subtypeName: subtype.name.text,
                 name: caseName,
-                attributes: resolveAttributes(subtype.attributes, owner: "\(owner).\(caseName)", typeResolver: typeResolver),
                 comments: subtype.comments,
                 annotations: subtype.annotations,
                 location: subtype.name.location
@@ -261,6 +262,7 @@ struct ModelResolver {
                     }
                 }
             }
+            adtCase.attributes = resolveAttributes(subtype.attributes, owner: "\(owner).\(caseName)", typeResolver: typeResolver)
             cases.append(adtCase)
         }
         return cases
@@ -358,16 +360,17 @@ struct ModelResolver {
 
     // MARK: - Names
 
-    private mutating func checkDuplicateNames(_ names: [NameSyntax], what: String, in owner: String? = nil) {
-        var seen: [String: SourceLocation] = [:]
-        for name in names {
-            if let first = seen[name.text] {
-                let place = owner.map { " in '\($0)'" } ?? ""
-                diagnostics.error("duplicate \(what) '\(name.text)'\(place)", at: name.location)
-                diagnostics.note("'\(name.text)' first declared here", at: first)
-            } else {
-                seen[name.text] = name.location
-            }
+    /// Records the name, or reports it as a duplicate when `seen` already holds it.
+    /// Returns whether the name is new.
+    @discardableResult
+    private mutating func checkUnique(_ name: NameSyntax, what: String, in owner: String? = nil, seen: inout [String: SourceLocation]) -> Bool {
+        guard let first = seen[name.text] else {
+            seen[name.text] = name.location
+            return true
         }
+        let place = owner.map { " in '\($0)'" } ?? ""
+        diagnostics.error("duplicate \(what) '\(name.text)'\(place)", at: name.location)
+        diagnostics.note("'\(name.text)' first declared here", at: first)
+        return false
     }
 }

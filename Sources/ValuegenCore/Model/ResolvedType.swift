@@ -24,7 +24,7 @@ struct ResolvedType: Sendable, Equatable {
             swift: spelling, wrapped: spelling, isOptional: false, isExistential: false,
             containsExistential: arguments.contains { $0.containsExistential },
             referencedNames: referenced,
-            needsFoundation: KnownTypes.foundation.contains(name) || arguments.contains { $0.needsFoundation }
+            needsFoundation: KnownTypes.isFoundation(name) || arguments.contains { $0.needsFoundation }
         )
     }
 

@@ -126,6 +126,7 @@ struct SchemaParser {
         }
         let open = cursor.location
         cursor.advance()
+        dropCommentAfterBrace()
         if kind == .adtValue {
             type.subtypes = parseSubtypes(of: name.text, openedAt: open)
         } else {
@@ -183,7 +184,7 @@ struct SchemaParser {
                 return attributes
             case UInt8(ascii: "%"):
                 if let annotation = parseAnnotation() {
-                    pendingAnnotations.append(annotation)
+                    appendBodyAnnotation(annotation)
                 }
             default:
                 if startsTypeDeclaration() {
@@ -213,7 +214,7 @@ struct SchemaParser {
                 return subtypes
             case UInt8(ascii: "%"):
                 if let annotation = parseAnnotation() {
-                    pendingAnnotations.append(annotation)
+                    appendBodyAnnotation(annotation)
                 }
             default:
                 guard ByteCursor.isWordByte(byte) else {
@@ -228,6 +229,7 @@ struct SchemaParser {
                 if cursor.peek() == UInt8(ascii: "{") {
                     let subtypeOpen = cursor.location
                     cursor.advance()
+                    dropCommentAfterBrace()
                     subtype.attributes = parseAttributes(of: "subtype '\(name.text)'", openedAt: subtypeOpen)
                 }
                 subtypes.append(subtype)
@@ -328,7 +330,9 @@ struct SchemaParser {
 
     // MARK: - Types
 
-    private mutating func parseSwiftType() throws(SyntaxError) -> SwiftTypeSyntax {
+    /// A type and its `?` suffixes; `allowsOptional: false` for the constraint after `any`, so
+    /// that `any Error?` reads as `(any Error)?`, the only meaning it can have.
+    private mutating func parseSwiftType(allowsOptional: Bool = true) throws(SyntaxError) -> SwiftTypeSyntax {
         cursor.skipSpaces(includingNewlines: false)
         let location = cursor.location
         var type: SwiftTypeSyntax
@@ -353,10 +357,16 @@ struct SchemaParser {
                 throw SyntaxError("tuple and function types are not supported as attribute types; declare a model or a %type instead", at: location)
             }
             try expect(")", closing: "(", at: location)
+            var lookahead = cursor
+            lookahead.skipSpaces(includingNewlines: false)
+            let next = lookahead.peek().flatMap { ByteCursor.isWordByte($0) ? lookahead.readWord() : String(UnicodeScalar($0)) }
+            if next == "-" || next == "->" || next == "throws" || next == "async" {
+                throw SyntaxError("tuple and function types are not supported as attribute types; declare a model or a %type instead", at: location)
+            }
         case let byte? where ByteCursor.isWordByte(byte):
             let name = cursor.readWord()
             if name == "any" {
-                type = .existential(try parseSwiftType())
+                type = .existential(try parseSwiftType(allowsOptional: false))
             } else if name == "some" {
                 throw SyntaxError("'some' types cannot be stored; use 'any' or a concrete type", at: location)
             } else {
@@ -381,7 +391,7 @@ struct SchemaParser {
             }
             throw SyntaxError("expected a type, found '\(cursor.characterDescription())'", at: location)
         }
-        while true {
+        while allowsOptional {
             if cursor.peek() == UInt8(ascii: "?") {
                 cursor.advance()
                 type = .optional(type)
@@ -391,6 +401,7 @@ struct SchemaParser {
                 return type
             }
         }
+        return type
     }
 
     private mutating func parseObjectiveCType(firstWord: NameSyntax) throws(SyntaxError) -> ObjectiveCTypeSyntax {
@@ -520,6 +531,25 @@ struct SchemaParser {
             } else {
                 return
             }
+        }
+    }
+
+    /// Keeps an annotation for the declaration that follows it in a body; `%type`, `%library`
+    /// and `%import` describe the whole file and belong before the first type.
+    private mutating func appendBodyAnnotation(_ annotation: Annotation) {
+        if Self.fileAnnotationNames.contains(annotation.name) {
+            diagnostics.error("'%\(annotation.name)' applies to the whole file; write it before the first type", at: annotation.location)
+        } else {
+            pendingAnnotations.append(annotation)
+        }
+    }
+
+    /// `Name {   # remark`: a remark on the brace's line describes neither the type nor the
+    /// first attribute, so it is dropped.
+    private mutating func dropCommentAfterBrace() {
+        cursor.skipSpaces(includingNewlines: false)
+        if cursor.peek() == UInt8(ascii: "#") {
+            _ = cursor.readComment()
         }
     }
 
