@@ -3,21 +3,26 @@
 /// Every generator prints through one of these, so indentation and blank lines are decided
 /// in one place.
 public struct CodePrinter: Sendable {
-    /// The text printed so far; every line ends with a newline.
-    public private(set) var text: String = ""
-    private var indentation: String = ""
+    // UTF-8 bytes rather than a String: appending to an array is a copy, appending to a
+    // String also re-validates and re-counts, and printing is most of a generator's work.
+    private var bytes: [UInt8] = []
+    private var indentation = 0
 
     public init() {}
 
+    /// The text printed so far; every line ends with a newline.
+    public var text: String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Prints one line at the current indentation; an empty line gets no trailing spaces.
     public mutating func line(_ content: String = "") {
-        if content.isEmpty {
-            text += "\n"
-        } else {
-            text += indentation
-            text += content
-            text += "\n"
+        if !content.isEmpty {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation))
+            var content = content
+            content.withUTF8 { bytes.append(contentsOf: $0) }
         }
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Prints every line of a multi-line string at the current indentation.
@@ -36,10 +41,9 @@ public struct CodePrinter: Sendable {
 
     /// Prints the body one level deeper.
     public mutating func indented(_ body: (inout CodePrinter) -> Void) {
-        let outer = indentation
-        indentation += "    "
+        indentation += 4
         body(&self)
-        indentation = outer
+        indentation -= 4
     }
 
     /// Prints `header {`, the body one level deeper, and `}`.

@@ -15,6 +15,23 @@ public enum SwiftLanguage {
 
     /// Whether the text is an identifier: a letter or `_`, then letters, digits or `_`.
     public static func isIdentifier(_ text: String) -> Bool {
+        // Nearly every name is ASCII; decide those without Unicode property look-ups.
+        var isASCII = true
+        var isASCIIIdentifier = true
+        for (index, byte) in text.utf8.enumerated() {
+            guard byte < 0x80 else {
+                isASCII = false
+                break
+            }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if !(isLetter || (index > 0 && isDigit)) {
+                isASCIIIdentifier = false
+            }
+        }
+        if isASCII {
+            return isASCIIIdentifier && !text.isEmpty
+        }
         guard let first = text.unicodeScalars.first else { return false }
         guard first == "_" || first.properties.isXIDStart else { return false }
         return text.unicodeScalars.dropFirst().allSatisfy { $0 == "_" || $0.properties.isXIDContinue }

@@ -9,6 +9,8 @@ struct WithFeature: Feature {
         for type in request.types(including: descriptor.name) where !type.attributes.isEmpty {
             var printer = CodePrinter()
             let copy = type.kind == .object ? "A new object with the attributes of this one" : "A copy of this value"
+            // Every method passes the attributes through under their own names.
+            let arguments = type.initializerArguments()
             printer.block("extension \(type.name)") { body in
                 for (index, attribute) in type.attributes.enumerated() {
                     if index > 0 {
@@ -16,7 +18,7 @@ struct WithFeature: Feature {
                     }
                     body.line("/// \(copy), except `\(attribute.name)`.")
                     body.block("\(access)func with(\(attribute.swiftName): \(attribute.type.swift)) -> \(type.name)") { method in
-                        method.parameterList(opening: "\(type.name)(", type.initializerArguments(), closing: ")")
+                        method.parameterList(opening: "\(type.name)(", arguments, closing: ")")
                     }
                 }
             }

@@ -35,31 +35,32 @@ enum FileAssembler {
     }
 
     /// The code with exactly one trailing newline and no trailing spaces on any line.
-    /// Works on UTF-8 bytes: code from the CodePrinter is already clean and passes through.
+    /// Code from the CodePrinter is already clean and passes through after one scan.
     private static func normalized(_ code: String) -> String {
-        var bytes = Array(code.utf8)
-        var clean: [UInt8] = []
-        clean.reserveCapacity(bytes.count + 1)
-        var pendingSpaces = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: " ") {
-                pendingSpaces += 1
-                continue
+        var code = code
+        let isClean = code.withUTF8 { bytes -> Bool in
+            guard bytes.count >= 1, bytes[bytes.count - 1] == UInt8(ascii: "\n") else { return false }
+            if bytes.count >= 2 && (bytes[bytes.count - 2] == UInt8(ascii: "\n") || bytes[bytes.count - 2] == UInt8(ascii: " ")) {
+                return false
             }
-            if byte != UInt8(ascii: "\n") && pendingSpaces > 0 {
-                clean.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: " ") {
+                    return false
+                }
+                previous = byte
             }
-            pendingSpaces = 0
-            clean.append(byte)
+            return true
         }
-        while clean.last == UInt8(ascii: "\n") {
-            clean.removeLast()
-        }
-        clean.append(UInt8(ascii: "\n"))
-        if clean == bytes {
+        if isClean {
             return code
         }
-        bytes = clean
-        return String(decoding: bytes, as: UTF8.self)
+        var lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var line = line
+            while line.last == " " { line = line.dropLast() }
+            return line
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -171,6 +171,7 @@ public struct GenerationRun: Sendable {
     /// the schema's folder and its search root, then the command line's includes and excludes.
     private func settings(for schemas: [SchemaDiscovery.Found], options: GenerationOptions) throws(Configuration.Failure) -> [GenerationSettings] {
         var cache: [String: Configuration] = [:]
+        var nearest: [String: String?] = [:]
         let explicit = try options.configurationPath.map { path throws(Configuration.Failure) in
             try Configuration.load(from: path, registry: pipeline.registry)
         }
@@ -179,7 +180,7 @@ public struct GenerationRun: Sendable {
             let configuration: Configuration
             if let explicit {
                 configuration = explicit
-            } else if let path = nearestConfiguration(for: schema) {
+            } else if let path = nearestConfiguration(for: schema, memo: &nearest) {
                 if let cached = cache[path] {
                     configuration = cached
                 } else {
@@ -208,19 +209,33 @@ public struct GenerationRun: Sendable {
         return name
     }
 
-    private func nearestConfiguration(for schema: SchemaDiscovery.Found) -> String? {
+    /// The nearest `valuegen.json` from the schema's folder up to its search root, memoized
+    /// per folder: a thousand schemas in one folder cost one look-up.
+    private func nearestConfiguration(for schema: SchemaDiscovery.Found, memo: inout [String: String?]) -> String? {
+        let root = schema.root.hasSuffix("/") && schema.root.count > 1 ? String(schema.root.dropLast()) : schema.root
         var folder = (schema.path as NSString).deletingLastPathComponent
-        let root = (schema.root as NSString).standardizingPath
+        var visited: [String] = []
+        var found: String?
         while true {
+            if let known = memo[folder] {
+                found = known
+                break
+            }
+            visited.append(folder)
             let candidate = (folder as NSString).appendingPathComponent(Configuration.fileName)
             if FileManager.default.fileExists(atPath: candidate) {
-                return candidate
+                found = candidate
+                break
             }
-            if folder.isEmpty || (folder as NSString).standardizingPath == root || folder == "/" {
-                return nil
+            if folder.isEmpty || folder == root || folder == "/" || !folder.hasPrefix(root) {
+                break
             }
             folder = (folder as NSString).deletingLastPathComponent
         }
+        for folder in visited {
+            memo[folder] = found
+        }
+        return found
     }
 }
 
