@@ -57,3 +57,35 @@ extension CodePrinter {
         line(closing)
     }
 }
+
+/// One value a type stores: an attribute of a value or an object, a labelled payload value
+/// of an ADT case, or an ADT case's single unlabelled payload. Features that must check
+/// every stored type (can it be compared, coded, sent?) walk these.
+public struct StoredValue: Sendable, Equatable {
+    /// How diagnostics name it: `attribute 'email'` or `the payload of subtype 'Sticker'`.
+    public var description: String
+    public var type: TypeReference
+    /// Whether `%skipEquality` leaves it out of equality and hashing.
+    public var skipsEquality: Bool
+    public var location: SourceLocation
+}
+
+extension ModelType {
+    /// Every stored value of the type, in declaration order.
+    public var storedValues: [StoredValue] {
+        var values = attributes.map(StoredValue.init(attribute:))
+        for adtCase in cases {
+            values += adtCase.attributes.map(StoredValue.init(attribute:))
+            if let single = adtCase.singleValueType {
+                values.append(StoredValue(description: "the payload of subtype '\(adtCase.subtypeName)'", type: single, skipsEquality: false, location: adtCase.location))
+            }
+        }
+        return values
+    }
+}
+
+extension StoredValue {
+    init(attribute: Attribute) {
+        self.init(description: "attribute '\(attribute.name)'", type: attribute.type, skipsEquality: attribute.skipsEquality, location: attribute.location)
+    }
+}

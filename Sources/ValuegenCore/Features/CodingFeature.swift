@@ -23,15 +23,11 @@ struct CodingFeature: Feature {
 
     private func canCode(_ type: ModelType, emitter: any Emitter) -> Bool {
         var codable = true
-        for attribute in type.attributes + type.cases.flatMap(\.attributes) where attribute.type.isExistential {
-            emitter.diagnose(.error, "attribute '\(attribute.name)' has type '\(attribute.type.swift)', which cannot be coded; exclude Coding or use a concrete type", at: attribute.location)
+        for value in type.storedValues where value.type.isExistential {
+            emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be coded; exclude Coding or use a concrete type", at: value.location)
             codable = false
         }
         for adtCase in type.cases {
-            if let single = adtCase.singleValueType, single.isExistential {
-                emitter.diagnose(.error, "subtype '\(adtCase.subtypeName)' holds '\(single.swift)', which cannot be coded; exclude Coding or use a concrete type", at: adtCase.location)
-                codable = false
-            }
             for attribute in adtCase.attributes where attribute.codingKey == CodingKeyNames.discriminator {
                 emitter.diagnose(.error, "attribute '\(attribute.name)' of subtype '\(adtCase.subtypeName)' is coded under \"type\", which holds the case name; give it another %codingKey", at: attribute.location)
                 codable = false

@@ -8,19 +8,12 @@ struct EqualityFeature: Feature {
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier
         for type in request.types(including: descriptor.name) {
+            let incomparable = type.storedValues.filter { $0.type.isExistential && !$0.skipsEquality }
+            for value in incomparable {
+                emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be compared or hashed; mark it %skipEquality or exclude Equality", at: value.location)
+            }
+            guard incomparable.isEmpty else { continue }
             let attributes = type.attributes + type.cases.flatMap(\.attributes)
-            var comparable = true
-            for attribute in attributes where attribute.type.isExistential && !attribute.skipsEquality {
-                emitter.diagnose(.error, "attribute '\(attribute.name)' has type '\(attribute.type.swift)', which cannot be compared or hashed; mark it %skipEquality or exclude Equality", at: attribute.location)
-                comparable = false
-            }
-            for adtCase in type.cases {
-                if let single = adtCase.singleValueType, single.isExistential {
-                    emitter.diagnose(.error, "subtype '\(adtCase.subtypeName)' holds '\(single.swift)', which cannot be compared or hashed; exclude Equality", at: adtCase.location)
-                    comparable = false
-                }
-            }
-            guard comparable else { continue }
             var printer = CodePrinter()
             if !attributes.contains(where: \.skipsEquality) {
                 printer.line("extension \(type.name): Hashable {}")

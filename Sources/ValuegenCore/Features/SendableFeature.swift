@@ -8,17 +8,11 @@ struct SendableFeature: Feature {
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         for type in request.types(including: descriptor.name) {
-            let attributes = type.attributes + type.cases.flatMap(\.attributes)
-            if let blocking = attributes.first(where: { !$0.type.isSendable && $0.type.isExistential }) {
-                emitter.diagnose(.error, "'\(type.name)' cannot be Sendable: attribute '\(blocking.name)' has type '\(blocking.type.swift)', an existential that is not known to be Sendable; exclude Sendable", at: blocking.location)
-                continue
-            }
-            if let blocking = attributes.first(where: { !$0.type.isSendable }) {
-                emitter.diagnose(.error, "'\(type.name)' cannot be Sendable: attribute '\(blocking.name)' has type '\(blocking.type.swift)', which is not known to be Sendable; declare it with '%type name=\(blocking.type.wrapped) sendable=true' if it is, or exclude Sendable", at: blocking.location)
-                continue
-            }
-            if let blocking = type.cases.first(where: { $0.singleValueType?.isSendable == false }), let single = blocking.singleValueType {
-                emitter.diagnose(.error, "'\(type.name)' cannot be Sendable: subtype '\(blocking.subtypeName)' holds '\(single.swift)', which is not known to be Sendable", at: blocking.location)
+            if let blocking = type.storedValues.first(where: { !$0.type.isSendable }) {
+                let remedy = blocking.type.isExistential
+                    ? "an existential that is not known to be Sendable; exclude Sendable"
+                    : "which is not known to be Sendable; declare it with '%type name=\(blocking.type.wrapped) sendable=true' if it is, or exclude Sendable"
+                emitter.diagnose(.error, "'\(type.name)' cannot be Sendable: \(blocking.description) has type '\(blocking.type.swift)', \(remedy)", at: blocking.location)
                 continue
             }
             emitter.emitDeclaration("extension \(type.name): Sendable {}", attachedTo: type.name)
