@@ -106,12 +106,12 @@ struct SchemaParser {
             let clause = cursor.readWord()
             guard clause == "includes" || clause == "excludes" else {
                 diagnostics.error("expected '{' or 'includes(...)' after type name '\(name.text)', found '\(clause)'", at: clauseLocation)
-                cursor.skipLine()
-                return type
+                guard skipToBraceOnLine() else { return type }
+                break
             }
             guard let names = parseNameList(after: clause) else {
-                cursor.skipLine()
-                return type
+                guard skipToBraceOnLine() else { return type }
+                break
             }
             if clause == "includes" {
                 type.includes += names
@@ -133,6 +133,22 @@ struct SchemaParser {
             type.attributes = parseAttributes(of: "type '\(name.text)'", openedAt: open)
         }
         return type
+    }
+
+    /// After an error in a declaration's header: moves to the `{` that opens the body when it
+    /// is on the same line, so that the body is still read as a body rather than as types;
+    /// otherwise skips the line. Returns whether a `{` was found.
+    private mutating func skipToBraceOnLine() -> Bool {
+        var lookahead = cursor
+        while let byte = lookahead.peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "#"), byte != UInt8(ascii: "{") {
+            lookahead.advance()
+        }
+        guard lookahead.peek() == UInt8(ascii: "{") else {
+            cursor.skipLine()
+            return false
+        }
+        cursor = lookahead
+        return true
     }
 
     /// `(Name, Name, ...)` after `includes` or `excludes`.
@@ -351,17 +367,22 @@ struct SchemaParser {
             try expect("]", closing: "[", at: location)
         case UInt8(ascii: "("):
             cursor.advance()
+            cursor.skipSpaces(includingNewlines: false)
+            if cursor.peek() == UInt8(ascii: ")") {
+                // `()`: the empty tuple, or the parameters of a function type.
+                throw Self.tupleOrFunctionType(at: location)
+            }
             type = try parseSwiftType()
             cursor.skipSpaces(includingNewlines: false)
             if cursor.peek() == UInt8(ascii: ",") || cursor.peek() == UInt8(ascii: "-") {
-                throw SyntaxError("tuple and function types are not supported as attribute types; declare a model or a %type instead", at: location)
+                throw Self.tupleOrFunctionType(at: location)
             }
             try expect(")", closing: "(", at: location)
             var lookahead = cursor
             lookahead.skipSpaces(includingNewlines: false)
             let next = lookahead.peek().flatMap { ByteCursor.isWordByte($0) ? lookahead.readWord() : String(UnicodeScalar($0)) }
             if next == "-" || next == "->" || next == "throws" || next == "async" {
-                throw SyntaxError("tuple and function types are not supported as attribute types; declare a model or a %type instead", at: location)
+                throw Self.tupleOrFunctionType(at: location)
             }
         case let byte? where ByteCursor.isWordByte(byte):
             let name = cursor.readWord()
@@ -402,6 +423,10 @@ struct SchemaParser {
             }
         }
         return type
+    }
+
+    private static func tupleOrFunctionType(at location: SourceLocation) -> SyntaxError {
+        SyntaxError("tuple and function types are not supported as attribute types; declare a model or a %type instead", at: location)
     }
 
     private mutating func parseObjectiveCType(firstWord: NameSyntax) throws(SyntaxError) -> ObjectiveCTypeSyntax {

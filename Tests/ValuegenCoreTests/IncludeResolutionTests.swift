@@ -1,0 +1,131 @@
+import Testing
+import ValuegenPluginSDK
+import ValuegenCore
+
+@Suite("Which features a type includes")
+struct IncludeResolutionTests {
+    private func includes(
+        _ path: String,
+        _ text: String,
+        settings: GenerationSettings = GenerationSettings()
+    ) -> [String] {
+        let (request, diagnostics) = resolve(path, text, settings: settings)
+        #expect(diagnostics.isEmpty)
+        return request.types.first?.includes ?? []
+    }
+
+    // MARK: - Defaults of each kind
+
+    @Test func aValueGetsValueEqualitySendableAndDescription() {
+        #expect(includes("Models/User.value", "User {\n  a: Int\n}\n") == ["Value", "Equality", "Sendable", "Description"])
+    }
+
+    @Test func anADTGetsADTEqualitySendableAndDescription() {
+        #expect(includes("Models/Status.adtValue", "Status {\n  Sent\n}\n") == ["ADT", "Equality", "Sendable", "Description"])
+    }
+
+    @Test func anObjectGetsObjectObservationAndDescription() {
+        #expect(includes("Models/Settings.object", "Settings {\n  a: Int\n}\n") == ["Object", "Observation", "Description"])
+    }
+
+    // MARK: - A type's own includes and excludes
+
+    @Test func listsIncludesInOutputOrderWhateverTheOrderWritten() {
+        #expect(includes("Models/User.value", "User includes(Coding, With, Builder) {\n  a: Int\n}\n")
+            == ["Value", "Equality", "Sendable", "Description", "With", "Builder", "Coding"])
+    }
+
+    @Test func anIncludeWrittenTwiceIsListedOnce() {
+        #expect(includes("Models/User.value", "User includes(With, With) includes(RMBuilder, Builder) {\n  a: Int\n}\n")
+            == ["Value", "Equality", "Sendable", "Description", "With", "Builder"])
+    }
+
+    @Test func excludesRemoveDefaults() {
+        #expect(includes("Models/User.value", "User excludes(Description, Equality) {\n  a: Int\n}\n") == ["Value", "Sendable"])
+        #expect(includes("Models/Settings.object", "Settings excludes(Observation) {\n  a: Int\n}\n") == ["Object", "Description"])
+    }
+
+    @Test func anExcludeWinsOverAnIncludeOfTheSameType() {
+        #expect(includes("Models/User.value", "User excludes(With) includes(With) {\n  a: Int\n}\n")
+            == ["Value", "Equality", "Sendable", "Description"])
+    }
+
+    @Test func eachTypeOfAFileHasItsOwnIncludes() {
+        let (request, _) = resolve("Models/User.value", "User includes(With) {\n  a: Int\n}\nAddress excludes(Description) {\n  b: Int\n}\n")
+        #expect(request.types.map(\.includes) == [
+            ["Value", "Equality", "Sendable", "Description", "With"],
+            ["Value", "Equality", "Sendable"],
+        ])
+    }
+
+    // MARK: - Configuration
+
+    @Test func defaultIncludesAddFeaturesToEveryType() {
+        let settings = GenerationSettings(defaultIncludes: ["Builder", "RMCoding"])
+        #expect(includes("Models/User.value", "User {\n  a: Int\n}\n", settings: settings)
+            == ["Value", "Equality", "Sendable", "Description", "Builder", "Coding"])
+    }
+
+    @Test func defaultIncludesSkipKindsTheFeatureIsNotAvailableFor() {
+        let settings = GenerationSettings(defaultIncludes: ["With", "Builder", "Coding"])
+        #expect(includes("Models/Status.adtValue", "Status {\n  Sent\n}\n", settings: settings)
+            == ["ADT", "Equality", "Sendable", "Description", "Coding"])
+    }
+
+    @Test func defaultExcludesRemoveFeaturesFromEveryType() {
+        let settings = GenerationSettings(defaultExcludes: ["Description", "Sendable"])
+        #expect(includes("Models/User.value", "User {\n  a: Int\n}\n", settings: settings) == ["Value", "Equality"])
+        #expect(includes("Models/Settings.object", "Settings {\n  a: Int\n}\n", settings: settings) == ["Object", "Observation"])
+    }
+
+    @Test func defaultExcludesWinOverDefaultIncludes() {
+        let settings = GenerationSettings(defaultIncludes: ["With"], defaultExcludes: ["With"])
+        #expect(includes("Models/User.value", "User {\n  a: Int\n}\n", settings: settings)
+            == ["Value", "Equality", "Sendable", "Description"])
+    }
+
+    @Test func aTypesIncludeWinsOverDefaultExcludes() {
+        let settings = GenerationSettings(defaultExcludes: ["Description"])
+        #expect(includes("Models/User.value", "User includes(RMDescription) {\n  a: Int\n}\n", settings: settings)
+            == ["Value", "Equality", "Sendable", "Description"])
+    }
+
+    @Test func aTypesExcludeWinsOverDefaultIncludes() {
+        let settings = GenerationSettings(defaultIncludes: ["Builder"])
+        #expect(includes("Models/User.value", "User excludes(RMBuilder) {\n  a: Int\n}\n", settings: settings)
+            == ["Value", "Equality", "Sendable", "Description"])
+    }
+
+    // MARK: - What features receive
+
+    @Test func featuresReceiveTheIncludesAndTheKind() throws {
+        let capture = CapturingFeature()
+        let file = generate(
+            "Models/User.value",
+            "User includes(Capture, Builder) {\n  a: Int\n}\nOther {\n  b: Int\n}\n",
+            registry: capture.registry
+        )
+        #expect(file.diagnostics.isEmpty)
+        let request = try #require(capture.box.request)
+        #expect(request.file == SchemaFileDescription(name: "User.value", path: "Models/User.value", kind: .value))
+        #expect(request.types.map(\.includes) == [
+            ["Value", "Equality", "Sendable", "Description", "Builder", "Capture"],
+            ["Value", "Equality", "Sendable", "Description"],
+        ])
+        #expect(request.types(including: "Capture").map(\.name) == ["User"])
+    }
+
+    @Test func aFeatureNoTypeIncludesDoesNotRun() {
+        let capture = CapturingFeature()
+        _ = generate("Models/User.value", "User {\n  a: Int\n}\n", registry: capture.registry)
+        #expect(capture.box.request == nil)
+    }
+
+    @Test func theFileGetsEachIncludedFeaturesCodeInOutputOrder() throws {
+        let file = generate("Models/User.value", "User includes(Coding, With, Builder) {\n  a: Int\n}\n")
+        let contents = try #require(file.contents)
+        #expect(contents.markHeaders == [
+            "User: Equality", "User: Sendable", "User: Description", "User: With", "User: Builder", "User: Coding",
+        ])
+    }
+}
