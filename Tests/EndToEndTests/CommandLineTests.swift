@@ -63,8 +63,8 @@ import ValuegenCore
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(result.standardError == """
-            Models/Bad.value:1:23: error: unterminated body of type 'Bad': expected '}'
             Models/Bad.value:1:14: error: unknown include 'Buidler'; did you mean 'Builder'?
+            Models/Bad.value:1:23: error: unterminated body of type 'Bad': expected '}'
             Models/Bad.value:3:3: error: duplicate attribute 'x' in 'Bad'
             Models/Bad.value:2:3: note: 'x' first declared here
 

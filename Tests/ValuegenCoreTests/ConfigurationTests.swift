@@ -95,6 +95,11 @@ struct ConfigurationTests {
             == #"Models/valuegen.json: error: 'defaultExcludes' must be an array of feature names, such as ["Builder", "With"]"#)
     }
 
+    @Test func refusesExcludingADeclarationFeature() {
+        #expect(failure(#"{"defaultExcludes": ["Value"]}"#)
+            == "Models/valuegen.json: error: 'defaultExcludes' names 'Value', which declares the type itself and cannot be excluded")
+    }
+
     @Test func refusesAnUnknownFeatureInDefaultIncludes() {
         #expect(failure(#"{"defaultIncludes": ["Bulder"]}"#)
             == "Models/valuegen.json: error: 'defaultIncludes' names unknown include 'Bulder'; did you mean 'Builder'?")

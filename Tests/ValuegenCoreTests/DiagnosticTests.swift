@@ -144,8 +144,8 @@ struct DiagnosticTests {
 
     @Test func reportsAnUnterminatedSubtypeBodyAndTheTypeBodyAroundIt() {
         #expect(diagnostics("Models/Status.adtValue", "Status {\n  Sent { at: Date\n") == [
-            "Models/Status.adtValue:2:8: error: unterminated body of subtype 'Sent': expected '}'",
             "Models/Status.adtValue:1:8: error: unterminated body of type 'Status': expected '}'",
+            "Models/Status.adtValue:2:8: error: unterminated body of subtype 'Sent': expected '}'",
         ])
     }
 
@@ -426,7 +426,7 @@ struct DiagnosticTests {
 
     @Test func reportsASingleAttributeSubtypeWithoutItsType() {
         #expect(diagnostics("Models/Status.adtValue", "Status {\n  %singleAttributeSubtype\n  Sticker\n}\n") == [
-            "Models/Status.adtValue:2:3: error: annotation '%singleAttributeSubtype' needs a 'attributeType=' argument",
+            "Models/Status.adtValue:2:3: error: annotation '%singleAttributeSubtype' needs an 'attributeType=' argument",
         ])
     }
 
@@ -576,7 +576,7 @@ struct DiagnosticTests {
         }
 
         """) == [
-            "Models/Status.adtValue:3:3: error: the payload of subtype 'Delegated' has type 'any Delegate', which cannot be compared or hashed; mark it %skipEquality or exclude Equality",
+            "Models/Status.adtValue:3:3: error: the payload of subtype 'Delegated' has type 'any Delegate', which cannot be compared or hashed; exclude Equality",
             "Models/Status.adtValue:3:3: error: the payload of subtype 'Delegated' has type 'any Delegate', which cannot be coded; exclude Coding or use a concrete type",
         ])
     }
@@ -670,5 +670,34 @@ struct DiagnosticTests {
         let file = generate("Models/User.value", "# nothing yet\n")
         #expect(!file.hasErrors)
         #expect(file.contents != nil)
+    }
+}
+
+@Suite struct LateReviewDiagnosticTests {
+    @Test func reportsAnExistentialInsideACollection() {
+        #expect(diagnostics("Models/User.value", "User includes(Coding) {\n  delegates: [any Delegate]\n}\n") == [
+            "Models/User.value:2:3: error: attribute 'delegates' has type '[any Delegate]', which cannot be compared or hashed; mark it %skipEquality or exclude Equality",
+            "Models/User.value:2:3: error: attribute 'delegates' has type '[any Delegate]', which cannot be coded; exclude Coding or use a concrete type",
+        ])
+    }
+
+    @Test func reportsAKeywordAsATypeName() {
+        #expect(diagnostics("Models/Keyword.value", "class {\n  a: Int\n}\n") == [
+            "Models/Keyword.value:1:1: error: 'class' is a Swift keyword and cannot name a type",
+        ])
+    }
+
+    @Test func reportsAttributeNamesSwiftCannotUse() {
+        #expect(diagnostics("Models/User.value", "User {\n  _: Int\n  self: Int\n}\n") == [
+            "Models/User.value:2:3: error: '_' cannot name an attribute: Swift reserves it even in backticks",
+            "Models/User.value:3:3: error: 'self' cannot name an attribute: Swift reserves it even in backticks",
+        ])
+    }
+
+    @Test func ordersDiagnosticsOfAllStagesByLine() {
+        #expect(diagnostics("Models/User.value", "User includes(Wiht) {\n  a: Int\n  b:\n}\n") == [
+            "Models/User.value:1:15: error: unknown include 'Wiht'; did you mean 'With'?",
+            "Models/User.value:3:5: error: missing type for attribute 'b'",
+        ])
     }
 }

@@ -67,6 +67,8 @@ public struct StoredValue: Sendable, Equatable {
     public var type: TypeReference
     /// Whether `%skipEquality` leaves it out of equality and hashing.
     public var skipsEquality: Bool
+    /// Whether `%skipEquality` can be written for it (not for a single unlabelled payload).
+    public var canSkipEquality: Bool
     public var location: SourceLocation
 }
 
@@ -77,7 +79,7 @@ extension ModelType {
         for adtCase in cases {
             values += adtCase.attributes.map(StoredValue.init(attribute:))
             if let single = adtCase.singleValueType {
-                values.append(StoredValue(description: "the payload of subtype '\(adtCase.subtypeName)'", type: single, skipsEquality: false, location: adtCase.location))
+                values.append(StoredValue(description: "the payload of subtype '\(adtCase.subtypeName)'", type: single, skipsEquality: false, canSkipEquality: false, location: adtCase.location))
             }
         }
         return values
@@ -86,6 +88,6 @@ extension ModelType {
 
 extension StoredValue {
     init(attribute: Attribute) {
-        self.init(description: "attribute '\(attribute.name)'", type: attribute.type, skipsEquality: attribute.skipsEquality, location: attribute.location)
+        self.init(description: "attribute '\(attribute.name)'", type: attribute.type, skipsEquality: attribute.skipsEquality, canSkipEquality: true, location: attribute.location)
     }
 }

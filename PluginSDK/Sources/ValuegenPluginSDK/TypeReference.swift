@@ -6,16 +6,20 @@ public struct TypeReference: Codable, Sendable, Equatable, Hashable {
     public var wrapped: String
     /// Whether the outermost type is `Optional`.
     public var isOptional: Bool
-    /// Whether the type is an existential (`any P`), which cannot be compared, hashed or coded.
+    /// Whether the outermost type is an existential (`any P`).
     public var isExistential: Bool
+    /// Whether an existential appears anywhere in the type (`[any P]`, `[String: any P]?`):
+    /// such a type cannot be compared, hashed or coded.
+    public var containsExistential: Bool
     /// Whether values of the type are known to be `Sendable`.
     public var isSendable: Bool
 
-    public init(swift: String, wrapped: String? = nil, isOptional: Bool = false, isExistential: Bool = false, isSendable: Bool = true) {
+    public init(swift: String, wrapped: String? = nil, isOptional: Bool = false, isExistential: Bool = false, containsExistential: Bool? = nil, isSendable: Bool = true) {
         self.swift = swift
         self.wrapped = wrapped ?? swift
         self.isOptional = isOptional
         self.isExistential = isExistential
+        self.containsExistential = containsExistential ?? isExistential
         self.isSendable = isSendable
     }
 }

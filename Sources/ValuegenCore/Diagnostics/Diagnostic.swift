@@ -56,3 +56,25 @@ public struct DiagnosticCollector: Sendable {
         diagnostics.contains { $0.severity == .error }
     }
 }
+
+extension Array where Element == Diagnostic {
+    /// The diagnostics in the order of the lines they point at, whichever stage found them;
+    /// each note stays right after the error or warning it explains, and diagnostics about
+    /// the whole file come first. Ties keep the order they were found in.
+    func inSourceOrder() -> [Diagnostic] {
+        var groups: [[Diagnostic]] = []
+        for diagnostic in self {
+            if diagnostic.severity == .note, !groups.isEmpty {
+                groups[groups.count - 1].append(diagnostic)
+            } else {
+                groups.append([diagnostic])
+            }
+        }
+        let ordered = groups.enumerated().sorted { lhs, rhs in
+            let left = lhs.element[0].location ?? SourceLocation(line: 0, column: 0)
+            let right = rhs.element[0].location ?? SourceLocation(line: 0, column: 0)
+            return (left.line, left.column, lhs.offset) < (right.line, right.column, rhs.offset)
+        }
+        return ordered.flatMap(\.element)
+    }
+}

@@ -23,7 +23,7 @@ struct CodingFeature: Feature {
 
     private func canCode(_ type: ModelType, emitter: any Emitter) -> Bool {
         var codable = true
-        for value in type.storedValues where value.type.isExistential {
+        for value in type.storedValues where value.type.containsExistential {
             emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be coded; exclude Coding or use a concrete type", at: value.location)
             codable = false
         }

@@ -8,9 +8,10 @@ struct EqualityFeature: Feature {
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier
         for type in request.types(including: descriptor.name) {
-            let incomparable = type.storedValues.filter { $0.type.isExistential && !$0.skipsEquality }
+            let incomparable = type.storedValues.filter { $0.type.containsExistential && !$0.skipsEquality }
             for value in incomparable {
-                emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be compared or hashed; mark it %skipEquality or exclude Equality", at: value.location)
+                let remedy = value.canSkipEquality ? "mark it %skipEquality or exclude Equality" : "exclude Equality"
+                emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be compared or hashed; \(remedy)", at: value.location)
             }
             guard incomparable.isEmpty else { continue }
             let attributes = type.attributes + type.cases.flatMap(\.attributes)

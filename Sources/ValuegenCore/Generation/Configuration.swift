@@ -57,8 +57,13 @@ public struct Configuration: Sendable, Equatable {
                     throw fail("'\(key)' must be an array of feature names, such as [\"Builder\", \"With\"]")
                 }
                 for name in names {
-                    if case .unknown = registry.lookup(name) {
+                    switch registry.lookup(name) {
+                    case .unknown:
                         throw fail("'\(key)' names \(registry.unknownIncludeMessage(name))")
+                    case .feature(let feature) where key == "defaultExcludes" && !feature.descriptor.canBeExcluded:
+                        throw fail("'defaultExcludes' names '\(name)', which declares the type itself and cannot be excluded")
+                    default:
+                        break
                     }
                 }
                 if key == "defaultIncludes" {

@@ -57,6 +57,12 @@ public struct GeneratorPipeline: Sendable {
     }
 
     public func generate(_ source: SchemaSource, settings: GenerationSettings) -> GeneratedFile {
+        var file = generateInStageOrder(source, settings: settings)
+        file.diagnostics = file.diagnostics.inSourceOrder()
+        return file
+    }
+
+    private func generateInStageOrder(_ source: SchemaSource, settings: GenerationSettings) -> GeneratedFile {
         var diagnostics = DiagnosticCollector(path: source.path)
         guard let kind = source.kind else {
             diagnostics.error(SchemaSource.notASchemaFileMessage, at: nil)

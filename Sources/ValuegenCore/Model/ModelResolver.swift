@@ -142,7 +142,8 @@ struct ModelResolver {
         if let value = annotation[key], !value.isEmpty {
             return value
         }
-        diagnostics.error("annotation '%\(annotation.name)' needs a '\(key)=' argument", at: annotation.location)
+        let article = key.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        diagnostics.error("annotation '%\(annotation.name)' needs \(article) '\(key)=' argument", at: annotation.location)
         return nil
     }
 
@@ -204,7 +205,7 @@ struct ModelResolver {
             name: syntax.name.text,
             type: TypeReference(
                 swift: type.swift, wrapped: type.wrapped, isOptional: type.isOptional,
-                isExistential: type.isExistential, isSendable: true
+                isExistential: type.isExistential, containsExistential: type.containsExistential, isSendable: true
             ),
             defaultValue: syntax.defaultValue,
             codingKey: codingKey,
@@ -255,7 +256,7 @@ struct ModelResolver {
                         record(type, key: "\(owner).\(caseName).")
                         adtCase.singleValueType = TypeReference(
                             swift: type.swift, wrapped: type.wrapped, isOptional: type.isOptional,
-                            isExistential: type.isExistential, isSendable: true
+                            isExistential: type.isExistential, containsExistential: type.containsExistential, isSendable: true
                         )
                     } catch {
                         diagnostics.error(error.message, at: error.location)

@@ -603,9 +603,20 @@ struct SchemaParser {
     }
 
     private mutating func checkIdentifier(_ name: NameSyntax, what: String) {
-        guard !SwiftLanguage.isIdentifier(name.text) else { return }
-        diagnostics.error("'\(name.text)' is not a valid \(what): it must start with a letter or '_' and contain only letters, digits and '_'", at: name.location)
+        guard SwiftLanguage.isIdentifier(name.text) else {
+            diagnostics.error("'\(name.text)' is not a valid \(what): it must start with a letter or '_' and contain only letters, digits and '_'", at: name.location)
+            return
+        }
+        // Keywords are escaped with backticks, except where Swift cannot use them at all.
+        if what == "type name" && SwiftLanguage.reservedWords.contains(name.text) {
+            diagnostics.error("'\(name.text)' is a Swift keyword and cannot name a type", at: name.location)
+        } else if what == "attribute name" && Self.unusableAttributeNames.contains(name.text) {
+            diagnostics.error("'\(name.text)' cannot name an attribute: Swift reserves it even in backticks", at: name.location)
+        }
     }
+
+    /// Names that a stored property or initializer parameter cannot have.
+    static let unusableAttributeNames: Set<String> = ["_", "self", "Self", "super"]
 }
 
 /// A syntax error that ends the current line's item; the parser reports it and goes on.
