@@ -10,8 +10,17 @@ let package = Package(
         .library(name: "ValuegenPluginSDK", targets: ["ValuegenPluginSDK"]),
     ],
     targets: [
+        // The stable C ABI: PluginSDK/include/valuegen_plugin.h.
+        .target(
+            name: "CValuegenPlugin",
+            path: "PluginSDK",
+            exclude: ["Sources"],
+            sources: ["CValuegenPlugin"],
+            publicHeadersPath: "include"
+        ),
         .target(
             name: "ValuegenPluginSDK",
+            dependencies: ["CValuegenPlugin"],
             path: "PluginSDK/Sources/ValuegenPluginSDK"
         ),
         .target(
