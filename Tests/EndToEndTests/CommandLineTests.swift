@@ -150,3 +150,14 @@ import ValuegenCore
         #expect(unknown.standardError == "error: unknown include 'Wiht'; did you mean 'With'? (on the command line)\n")
     }
 }
+
+@Suite struct CommandLineExcludeTests {
+    @Test func excludingADeclarationFeatureIsAUsageError() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestSupport.write("User {\n  userId: Int\n}\n", to: folder.appendingPathComponent("User.value"))
+        let result = try runProcess(try TestSupport.valuegenExecutable, ["generate", "User.value", "--exclude", "Value", "-o", "Out"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardError == "error: --exclude Value: 'Value' declares the type itself and cannot be excluded\n")
+    }
+}

@@ -701,3 +701,28 @@ struct DiagnosticTests {
         ])
     }
 }
+
+@Suite struct CommentPlacementTests {
+    @Test func aCommentAfterAClosingBraceDocumentsNothing() throws {
+        let file = generate("Models/User.value", "User {\n  a: Int\n}   # end of user\nOther {}\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.contents?.contains("/// end of user") == false)
+    }
+
+    @Test func aCommentOnAPlainSubtypesLineDocumentsIt() throws {
+        let file = generate("Models/S.adtValue", "S {\n  Gone   # it went away\n  Back\n}\n")
+        #expect(file.contents?.contains("    /// it went away\n    case gone\n    case back\n") == true)
+    }
+
+    @Test func protocolCompositionsAfterAny() throws {
+        let file = generate("Models/User.value", "User excludes(Equality) {\n  m: any Photo & Named\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.contents?.contains("    public let m: any Photo & Named\n") == true)
+    }
+
+    @Test func multiWordCScalarsInSingleAttributeSubtypes() throws {
+        let file = generate("Models/S.adtValue", "S {\n  %singleAttributeSubtype attributeType=\"unsigned long long\"\n  Count\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.contents?.contains("    case count(UInt64)\n") == true)
+    }
+}

@@ -9,9 +9,12 @@ struct SendableFeature: Feature {
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         for type in request.types(including: descriptor.name) {
             if let blocking = type.storedValues.first(where: { !$0.type.isSendable }) {
-                let remedy = blocking.type.isExistential
-                    ? "an existential that is not known to be Sendable; exclude Sendable"
-                    : "which is not known to be Sendable; declare it with '%type name=\(blocking.type.wrapped) sendable=true' if it is, or exclude Sendable"
+                let isPlainName = SwiftLanguage.isIdentifier(blocking.type.wrapped)
+                let remedy = blocking.type.containsExistential
+                    ? "which holds an existential that is not known to be Sendable; exclude Sendable"
+                    : isPlainName
+                        ? "which is not known to be Sendable; declare it with '%type name=\(blocking.type.wrapped) sendable=true' if it is, or exclude Sendable"
+                        : "which holds a type not known to be Sendable; declare the types it holds with '%type name=... sendable=true' if they are, or exclude Sendable"
                 emitter.diagnose(.error, "'\(type.name)' cannot be Sendable: \(blocking.description) has type '\(blocking.type.swift)', \(remedy)", at: blocking.location)
                 continue
             }

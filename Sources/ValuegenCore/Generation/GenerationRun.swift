@@ -70,6 +70,11 @@ public struct GenerationRun: Sendable {
                     report.usageErrors.append("error: \(pipeline.registry.unknownIncludeMessage(name)) (on the command line)")
                 }
             }
+            for name in options.excludes {
+                if case .feature(let feature) = pipeline.registry.lookup(name), !feature.descriptor.canBeExcluded {
+                    report.usageErrors.append("error: --exclude \(name): '\(name)' declares the type itself and cannot be excluded")
+                }
+            }
         } catch {
             report.usageErrors.append(error.description)
             return report

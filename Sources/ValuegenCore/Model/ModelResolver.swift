@@ -130,7 +130,7 @@ struct ModelResolver {
         }
         for library in libraries where library != ownModule {
             guard SwiftLanguage.isIdentifier(library) else {
-                diagnostics.error("'\(library)' is not a valid module name", at: annotations.first { $0["library"] == library || $0["name"] == library }?.location)
+                diagnostics.error("'\(library)' is not a valid module name", at: annotations.first { $0["library"] == library || $0["name"] == library || $0["module"] == library }?.location)
                 continue
             }
             declarations.imports.insert(library)
@@ -155,8 +155,9 @@ struct ModelResolver {
         var names: [String: SourceLocation] = [:]
         for attributeSyntax in syntax where checkUnique(attributeSyntax.name, what: "attribute", in: owner, seen: &names) {
             guard let attribute = resolveAttribute(attributeSyntax, owner: owner, typeResolver: typeResolver) else { continue }
-            for key in [attribute.codingKey] + attribute.legacyCodingKeys {
-                if let first = codingKeys[key] {
+            // An attribute may list its own key again (harmless); another attribute may not.
+            for key in Set([attribute.codingKey] + attribute.legacyCodingKeys).sorted() {
+                if let first = codingKeys[key], first != attribute.location {
                     diagnostics.error("coding key '\(key)' is used twice in '\(owner)'", at: attribute.location)
                     diagnostics.note("'\(key)' first used here", at: first)
                 }

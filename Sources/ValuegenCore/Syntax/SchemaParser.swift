@@ -37,13 +37,13 @@ struct SchemaParser {
     static func parseType(_ text: String, at location: SourceLocation) throws(SyntaxError) -> TypeSyntax {
         var parser = SchemaParser(bytes: Array(text.utf8), kind: .value, path: "")
         parser.cursor.skipSpaces(includingNewlines: false)
-        let isObjectiveC = text.contains("*") || text.hasPrefix("id<") || ObjectiveCTypeMapping.scalars[text.trimmingSpaces] != nil
+        let isObjectiveC = text.contains("*") || text.hasPrefix("id<") || text.trimmingSpaces == "id" || ObjectiveCTypeMapping.scalars[text.trimmingSpaces] != nil
         do throws(SyntaxError) {
             let type: TypeSyntax
             if isObjectiveC {
                 let first = parser.readName()
                 guard !first.text.isEmpty else { throw SyntaxError("expected a type", at: location) }
-                type = .objectiveC(try parser.parseObjectiveCType(firstWord: first), location: location)
+                type = .objectiveC(try parser.parseObjectiveCType(firstWord: first, standalone: true), location: location)
             } else {
                 type = .swift(try parser.parseSwiftType(), location: location)
             }
@@ -196,6 +196,7 @@ struct SchemaParser {
             switch byte {
             case UInt8(ascii: "}"):
                 cursor.advance()
+                dropCommentAfterBrace()
                 dropDanglingAnnotations()
                 return attributes
             case UInt8(ascii: "%"):
@@ -226,6 +227,7 @@ struct SchemaParser {
             switch byte {
             case UInt8(ascii: "}"):
                 cursor.advance()
+                dropCommentAfterBrace()
                 dropDanglingAnnotations()
                 return subtypes
             case UInt8(ascii: "%"):
@@ -242,6 +244,10 @@ struct SchemaParser {
                 checkIdentifier(name, what: "subtype name")
                 var subtype = SubtypeSyntax(name: name, comments: takeComments(), annotations: takeAnnotations())
                 cursor.skipSpaces(includingNewlines: false)
+                if cursor.peek() == UInt8(ascii: "#") {
+                    // `Gone   # it went away`: a remark on the subtype's own line documents it.
+                    subtype.comments.append(cursor.readComment())
+                }
                 if cursor.peek() == UInt8(ascii: "{") {
                     let subtypeOpen = cursor.location
                     cursor.advance()
@@ -387,7 +393,7 @@ struct SchemaParser {
         case let byte? where ByteCursor.isWordByte(byte):
             let name = cursor.readWord()
             if name == "any" {
-                type = .existential(try parseSwiftType(allowsOptional: false))
+                type = .existential(try parseComposition())
             } else if name == "some" {
                 throw SyntaxError("'some' types cannot be stored; use 'any' or a concrete type", at: location)
             } else {
@@ -429,7 +435,34 @@ struct SchemaParser {
         SyntaxError("tuple and function types are not supported as attribute types; declare a model or a %type instead", at: location)
     }
 
-    private mutating func parseObjectiveCType(firstWord: NameSyntax) throws(SyntaxError) -> ObjectiveCTypeSyntax {
+    /// `standalone`: the type is all there is (an annotation's value), not followed by a name.
+    /// The constraint after `any`: one type, or named protocols joined with `&`.
+    private mutating func parseComposition() throws(SyntaxError) -> SwiftTypeSyntax {
+        let first = try parseSwiftType(allowsOptional: false)
+        var names: [String] = []
+        while true {
+            var lookahead = cursor
+            lookahead.skipSpaces(includingNewlines: false)
+            guard lookahead.peek() == UInt8(ascii: "&") else { break }
+            if names.isEmpty {
+                guard case .named(let name, let arguments) = first, arguments.isEmpty else {
+                    throw SyntaxError("only protocol names can be joined with '&'", at: cursor.location)
+                }
+                names.append(name)
+            }
+            cursor = lookahead
+            cursor.advance()
+            cursor.skipSpaces(includingNewlines: false)
+            let location = cursor.location
+            guard case .named(let name, let arguments) = try parseSwiftType(allowsOptional: false), arguments.isEmpty else {
+                throw SyntaxError("only protocol names can be joined with '&'", at: location)
+            }
+            names.append(name)
+        }
+        return names.isEmpty ? first : .named(names.joined(separator: " & "), arguments: [])
+    }
+
+    private mutating func parseObjectiveCType(firstWord: NameSyntax, standalone: Bool = false) throws(SyntaxError) -> ObjectiveCTypeSyntax {
         var name = firstWord.text
         // C's multi-word types: `unsigned long long`, `const char`.
         while ObjectiveCTypeSyntax.qualifierWords.contains(name.split(separator: " ").last.map(String.init) ?? name) {
@@ -439,7 +472,9 @@ struct SchemaParser {
             let next = lookahead.readWord()
             lookahead.skipSpaces(includingNewlines: false)
             // The last word of the line is the attribute's name, not part of the type.
-            guard let after = lookahead.peek(), ByteCursor.isWordByte(after) || after == UInt8(ascii: "*") else { break }
+            if !standalone {
+                guard let after = lookahead.peek(), ByteCursor.isWordByte(after) || after == UInt8(ascii: "*") else { break }
+            }
             cursor = lookahead
             name += " " + next
         }
