@@ -24,8 +24,13 @@ let package = Package(
             path: "PluginSDK/Sources/ValuegenPluginSDK"
         ),
         .target(
+            name: "ValuegenPluginHost",
+            dependencies: ["ValuegenPluginSDK", "CValuegenPlugin"],
+            path: "Sources/ValuegenPluginHost"
+        ),
+        .target(
             name: "ValuegenCore",
-            dependencies: ["ValuegenPluginSDK"],
+            dependencies: ["ValuegenPluginSDK", "ValuegenPluginHost"],
             path: "Sources/ValuegenCore"
         ),
         .executableTarget(

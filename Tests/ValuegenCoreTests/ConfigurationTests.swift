@@ -71,8 +71,25 @@ struct ConfigurationTests {
     }
 
     @Test func refusesAnUnknownKeyListingTheKnownOnes() {
-        #expect(failure(#"{"plugins": []}"#)
-            == "Models/valuegen.json: error: unknown key 'plugins'; known keys are accessLevel, defaultExcludes, defaultIncludes")
+        #expect(failure(#"{"generators": []}"#)
+            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, defaultExcludes, defaultIncludes, plugins")
+    }
+
+    @Test func readsPluginsWithPathsRelativeToTheConfiguration() throws {
+        let configuration = try Configuration.parse(Array(#"{"plugins": [{"path": "Plugins/libFake.so", "options": {"seed": 7}}, {"path": "/abs/libX.so"}]}"#.utf8), path: "Models/valuegen.json")
+        #expect(configuration.plugins == [
+            PluginReference(path: "Models/Plugins/libFake.so", options: .object([JSONMember(key: "seed", value: .number(7))])),
+            PluginReference(path: "/abs/libX.so"),
+        ])
+    }
+
+    @Test func refusesPluginEntriesWithoutAPathOrWithUnknownKeys() {
+        #expect(failure(#"{"plugins": [{"options": {}}]}"#)
+            == "Models/valuegen.json: error: plugins[0] needs a 'path', the plugin library to load")
+        #expect(failure(#"{"plugins": [{"path": "a.so", "option": {}}]}"#)
+            == "Models/valuegen.json: error: unknown key 'option' in plugins[0]; did you mean 'options'?")
+        #expect(failure(#"{"plugins": {"path": "a.so"}}"#)
+            == #"Models/valuegen.json: error: 'plugins' must be an array such as [{"path": "Plugins/libFake.so", "options": {}}]"#)
     }
 
     @Test func refusesAPrivateAccessLevel() {

@@ -60,6 +60,10 @@ public protocol Emitter: AnyObject {
     /// Adds a block of Swift declarations after the type with the given name.
     /// The code is complete declarations (an extension, a nested helper type), unindented.
     func emitDeclaration(_ code: String, attachedTo typeName: String)
+    /// Adds a file beside the generated Swift file: `path` is relative to the output folder,
+    /// `/`-separated, without `..` (see ``ExtraFilePath``). The CLI and the command plugin
+    /// write it; the build-tool plugin, which allows one Swift file per schema, refuses it.
+    func emitFile(path: String, contents: String)
     /// Reports a problem at a location in the schema file (or the file as a whole when nil).
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?)
 }

@@ -10,11 +10,14 @@ public struct Configuration: Sendable, Equatable {
     public var defaultIncludes: [String] = []
     public var defaultExcludes: [String] = []
     public var accessLevel: AccessLevel?
+    /// Plugin libraries, with paths already resolved against the configuration's folder.
+    public var plugins: [PluginReference] = []
 
-    public init(defaultIncludes: [String] = [], defaultExcludes: [String] = [], accessLevel: AccessLevel? = nil) {
+    public init(defaultIncludes: [String] = [], defaultExcludes: [String] = [], accessLevel: AccessLevel? = nil, plugins: [PluginReference] = []) {
         self.defaultIncludes = defaultIncludes
         self.defaultExcludes = defaultExcludes
         self.accessLevel = accessLevel
+        self.plugins = plugins
     }
 
     /// A configuration file that cannot be used; the message names the file and the key.
@@ -22,65 +25,148 @@ public struct Configuration: Sendable, Equatable {
         public var description: String
     }
 
-    static let knownKeys = ["accessLevel", "defaultExcludes", "defaultIncludes"]
+    static let knownKeys = ["accessLevel", "defaultExcludes", "defaultIncludes", "plugins"]
+    static let knownPluginKeys = ["options", "path"]
 
-    /// Reads and checks the file at the path against the registry's feature names.
+    /// Reads the file at the path and checks its feature names against the registry.
     public static func load(from path: String, registry: FeatureRegistry) throws(Failure) -> Configuration {
+        let configuration = try load(from: path)
+        try configuration.validate(against: registry, path: path)
+        return configuration
+    }
+
+    /// Reads the file at the path; its feature names are checked later, against a registry
+    /// that includes the plugins it names.
+    public static func load(from path: String) throws(Failure) -> Configuration {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
         } catch {
             throw Failure(description: "\(path): error: cannot read the configuration file")
         }
-        return try parse(bytes, path: path, registry: registry)
+        return try parse(bytes, path: path)
     }
 
     public static func parse(_ bytes: [UInt8], path: String, registry: FeatureRegistry) throws(Failure) -> Configuration {
+        let configuration = try parse(bytes, path: path)
+        try configuration.validate(against: registry, path: path)
+        return configuration
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String) throws(Failure) -> Configuration {
         func fail(_ message: String) -> Failure {
             Failure(description: "\(path): error: \(message)")
         }
-        let object: Any
+        let document: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes))
+            document = try JSONParser.parse(bytes)
         } catch {
             throw fail("not valid JSON; \(Configuration.fileName) must be a JSON object such as {\"defaultIncludes\": [\"Builder\"]}")
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard case .object(let members) = document else {
             throw fail("the configuration must be a JSON object such as {\"defaultIncludes\": [\"Builder\"]}")
         }
+        let folder = (path as NSString).deletingLastPathComponent
         var configuration = Configuration()
-        for key in dictionary.keys.sorted() {
-            let value = dictionary[key]!
-            switch key {
+        for member in members.sorted(by: { $0.key < $1.key }) {
+            switch member.key {
             case "defaultIncludes", "defaultExcludes":
-                guard let names = value as? [String] else {
-                    throw fail("'\(key)' must be an array of feature names, such as [\"Builder\", \"With\"]")
+                guard let names = member.value.stringArray else {
+                    throw fail("'\(member.key)' must be an array of feature names, such as [\"Builder\", \"With\"]")
                 }
-                for name in names {
-                    switch registry.lookup(name) {
-                    case .unknown:
-                        throw fail("'\(key)' names \(registry.unknownIncludeMessage(name))")
-                    case .feature(let feature) where key == "defaultExcludes" && !feature.descriptor.canBeExcluded:
-                        throw fail("'defaultExcludes' names '\(name)', which declares the type itself and cannot be excluded")
-                    default:
-                        break
-                    }
-                }
-                if key == "defaultIncludes" {
+                if member.key == "defaultIncludes" {
                     configuration.defaultIncludes = names
                 } else {
                     configuration.defaultExcludes = names
                 }
             case "accessLevel":
-                guard let text = value as? String, let level = AccessLevel(rawValue: text) else {
+                guard let text = member.value.stringValue, let level = AccessLevel(rawValue: text) else {
                     throw fail("'accessLevel' must be \"public\", \"internal\" or \"package\"")
                 }
                 configuration.accessLevel = level
+            case "plugins":
+                guard case .array(let entries) = member.value else {
+                    throw fail("'plugins' must be an array such as [{\"path\": \"Plugins/libFake.so\", \"options\": {}}]")
+                }
+                for (index, entry) in entries.enumerated() {
+                    configuration.plugins.append(try PluginReference(entry, index: index, folder: folder, fail: fail))
+                }
             default:
-                let suggestion = Suggestion.closest(to: key, among: knownKeys).map { "; did you mean '\($0)'?" } ?? "; known keys are \(knownKeys.joined(separator: ", "))"
-                throw fail("unknown key '\(key)'\(suggestion)")
+                throw fail("unknown key '\(member.key)'\(suggestion(for: member.key, among: knownKeys))")
             }
         }
         return configuration
+    }
+
+    static func suggestion(for key: String, among known: [String]) -> String {
+        Suggestion.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? "; known keys are \(known.joined(separator: ", "))"
+    }
+
+    /// Checks the feature names against the registry (built-in features and loaded plugins).
+    public func validate(against registry: FeatureRegistry, path: String) throws(Failure) {
+        for (key, names) in [("defaultExcludes", defaultExcludes), ("defaultIncludes", defaultIncludes)] {
+            for name in names {
+                switch registry.lookup(name) {
+                case .unknown:
+                    throw Failure(description: "\(path): error: '\(key)' names \(registry.unknownIncludeMessage(name))")
+                case .feature(let feature) where key == "defaultExcludes" && !feature.descriptor.canBeExcluded:
+                    throw Failure(description: "\(path): error: 'defaultExcludes' names '\(name)', which declares the type itself and cannot be excluded")
+                default:
+                    break
+                }
+            }
+        }
+    }
+}
+
+/// A plugin library named in `valuegen.json` or with `--plugin`, and its options.
+public struct PluginReference: Sendable, Equatable, Hashable {
+    /// The library's path: absolute, or relative to the current folder.
+    public var path: String
+    /// What the plugin receives as the request's `options`.
+    public var options: JSONValue?
+
+    public init(path: String, options: JSONValue? = nil) {
+        self.path = path
+        self.options = options
+    }
+
+    /// `{"path": "relative/or/absolute.so", "options": {...}}`; a relative path is relative to
+    /// the configuration's folder.
+    init(_ entry: JSONValue, index: Int, folder: String, fail: (String) -> Configuration.Failure) throws(Configuration.Failure) {
+        guard case .object(let members) = entry else {
+            throw fail("plugins[\(index)] must be an object such as {\"path\": \"Plugins/libFake.so\"}")
+        }
+        var path: String?
+        var options: JSONValue?
+        for member in members {
+            switch member.key {
+            case "path":
+                guard let text = member.value.stringValue, !text.isEmpty else {
+                    throw fail("plugins[\(index)].path must be the path of a plugin library")
+                }
+                path = text.hasPrefix("/") || folder.isEmpty ? text : (folder as NSString).appendingPathComponent(text)
+            case "options":
+                options = member.value
+            default:
+                throw fail("unknown key '\(member.key)' in plugins[\(index)]\(Configuration.suggestion(for: member.key, among: Configuration.knownPluginKeys))")
+            }
+        }
+        guard let path else {
+            throw fail("plugins[\(index)] needs a 'path', the plugin library to load")
+        }
+        self.init(path: path, options: options)
+    }
+}
+
+private extension JSONValue {
+    var stringArray: [String]? {
+        guard case .array(let elements) = self else { return nil }
+        var strings: [String] = []
+        for element in elements {
+            guard let text = element.stringValue else { return nil }
+            strings.append(text)
+        }
+        return strings
     }
 }

@@ -5,6 +5,7 @@ final class ContributionCollector: Emitter {
     let featureName: String
     private(set) var imports: [String] = []
     private(set) var declarations: [(typeName: String, code: String)] = []
+    private(set) var files: [(path: String, contents: String)] = []
     private(set) var diagnostics: [(severity: DiagnosticSeverity, message: String, location: SourceLocation?)] = []
 
     init(featureName: String) {
@@ -17,6 +18,14 @@ final class ContributionCollector: Emitter {
 
     func emitDeclaration(_ code: String, attachedTo typeName: String) {
         declarations.append((typeName, code))
+    }
+
+    func emitFile(path: String, contents: String) {
+        guard ExtraFilePath.isSafe(path) else {
+            diagnose(.error, "feature '\(featureName)' emitted the file '\(path)', which is not a relative path inside the output folder", at: nil)
+            return
+        }
+        files.append((path, contents))
     }
 
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?) {

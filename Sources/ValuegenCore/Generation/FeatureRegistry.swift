@@ -1,3 +1,4 @@
+import ValuegenPluginHost
 import ValuegenPluginSDK
 
 /// The features a run can include, in the order their code appears in a generated file,
@@ -39,6 +40,42 @@ public struct FeatureRegistry: Sendable {
         CodingFeature(),
     ])
 
+    /// This registry with plugin features after its own, in the order given. A plugin may not
+    /// answer to a name that another feature already answers to.
+    public func adding(_ plugins: [any Feature]) throws(RegistryConflict) -> FeatureRegistry {
+        var owners: [String: any Feature] = [:]
+        for feature in features + plugins {
+            for name in feature.descriptor.includeNames {
+                if let owner = owners[name] {
+                    throw RegistryConflict(description: Self.conflictMessage(name, owner, feature))
+                }
+                owners[name] = feature
+            }
+        }
+        var ids: [String: any Feature] = [:]
+        for feature in features + plugins {
+            if let owner = ids[feature.descriptor.id] {
+                throw RegistryConflict(description: "error: \(Self.describe(owner)) and \(Self.describe(feature)) have the same id '\(feature.descriptor.id)'; load only one of them")
+            }
+            ids[feature.descriptor.id] = feature
+        }
+        return FeatureRegistry(features: features + plugins)
+    }
+
+    private static func conflictMessage(_ name: String, _ owner: any Feature, _ feature: any Feature) -> String {
+        if owner is PluginBacked {
+            return "error: \(describe(owner)) and \(describe(feature)) both answer to the include name '\(name)'; load only one of them"
+        }
+        return "error: \(describe(feature)) answers to '\(name)', which is the name of \(describe(owner)); give the plugin another include name"
+    }
+
+    private static func describe(_ feature: any Feature) -> String {
+        if let plugin = feature as? PluginBacked {
+            return plugin.pluginName.description
+        }
+        return "the built-in feature '\(feature.descriptor.name)'"
+    }
+
     /// What an include name selects.
     public enum Lookup {
         case feature(any Feature)
@@ -72,4 +109,9 @@ public struct FeatureRegistry: Sendable {
         let known = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name).joined(separator: ", ")
         return "unknown include '\(name)'; known features are \(known)"
     }
+}
+
+/// Two features that answer to the same include name.
+public struct RegistryConflict: Error, Equatable, CustomStringConvertible {
+    public var description: String
 }

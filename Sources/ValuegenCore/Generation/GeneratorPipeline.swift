@@ -40,6 +40,8 @@ public struct GeneratedFile: Sendable {
     public var source: SchemaSource
     /// The Swift file's text; nil when the schema has errors.
     public var contents: String?
+    /// Files beside the Swift file that features emitted, relative to the output folder.
+    public var extraFiles: [ExtraFile] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool {
@@ -92,7 +94,10 @@ public struct GeneratorPipeline: Sendable {
             return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
         }
         let contents = FileAssembler.render(request, contributions: contributions)
-        return GeneratedFile(source: source, contents: contents, diagnostics: diagnostics.diagnostics)
+        let extraFiles = contributions.flatMap { contribution in
+            contribution.files.map { ExtraFile(path: $0.path, contents: $0.contents, featureName: contribution.featureName) }
+        }
+        return GeneratedFile(source: source, contents: contents, extraFiles: extraFiles, diagnostics: diagnostics.diagnostics)
     }
 
     /// Runs every feature that some type of the request includes, in registry order.
@@ -116,4 +121,13 @@ public struct GeneratorPipeline: Sendable {
         }
         return contributions
     }
+}
+
+/// A file a feature emitted beside the generated Swift file.
+public struct ExtraFile: Sendable, Equatable {
+    /// Relative to the output folder, `/`-separated, without `..`.
+    public var path: String
+    public var contents: String
+    /// The include name of the feature that emitted it.
+    public var featureName: String
 }

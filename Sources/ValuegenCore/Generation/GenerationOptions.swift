@@ -1,0 +1,47 @@
+/// What `valuegen generate` was asked to do.
+public struct GenerationOptions: Sendable {
+    /// Schema files and folders.
+    public var inputs: [String]
+    /// Where `<SchemaName>.swift` files go.
+    public var outputDirectory: String
+    /// A configuration for every schema, instead of the `valuegen.json` found next to them.
+    public var configurationPath: String?
+    /// Features added to (and removed from) every type, after the configuration's.
+    public var includes: [String]
+    public var excludes: [String]
+    /// Write nothing; report the outputs that are missing or stale.
+    public var checkOnly: Bool
+    /// Plugin libraries for every schema (`--plugin`), after the configuration's.
+    public var plugins: [String]
+    /// Run plugins in worker processes, so that a crash is reported instead of ending the run.
+    public var isolatePlugins: Bool
+    /// The `valuegen` executable that runs isolated plugins (its hidden worker command).
+    public var workerExecutable: String?
+    /// Whether features may add files beside the Swift file; the build-tool plugin, which
+    /// declares one output per schema, refuses them.
+    public var allowsExtraFiles: Bool
+
+    public init(
+        inputs: [String],
+        outputDirectory: String = ".",
+        configurationPath: String? = nil,
+        includes: [String] = [],
+        excludes: [String] = [],
+        checkOnly: Bool = false,
+        plugins: [String] = [],
+        isolatePlugins: Bool = false,
+        workerExecutable: String? = nil,
+        allowsExtraFiles: Bool = true
+    ) {
+        self.inputs = inputs
+        self.outputDirectory = outputDirectory
+        self.configurationPath = configurationPath
+        self.includes = includes
+        self.excludes = excludes
+        self.checkOnly = checkOnly
+        self.plugins = plugins
+        self.isolatePlugins = isolatePlugins
+        self.workerExecutable = workerExecutable
+        self.allowsExtraFiles = allowsExtraFiles
+    }
+}

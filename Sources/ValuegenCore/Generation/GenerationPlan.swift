@@ -1,0 +1,190 @@
+import Foundation
+import ValuegenPluginHost
+import ValuegenPluginSDK
+
+/// How each schema file of a run is generated: its settings and the pipeline (built-in
+/// features plus the plugins its configuration and the command line name). Building the
+/// plan reads the configurations and loads the plugin libraries, so every configuration or
+/// plugin problem is found before anything is generated.
+struct GenerationPlan {
+    struct Entry {
+        var schema: SchemaDiscovery.Found
+        var settings: GenerationSettings
+        var pipeline: GeneratorPipeline
+    }
+
+    var entries: [Entry] = []
+
+    static func make(for schemas: [SchemaDiscovery.Found], options: GenerationOptions, builtIn: FeatureRegistry) -> Result<GenerationPlan, PlanFailure> {
+        var builder = Builder(options: options, builtIn: builtIn)
+        do throws(PlanFailure) {
+            // The command line's names are checked even when no schema is found.
+            _ = try builder.pipeline(for: [])
+            var plan = GenerationPlan()
+            for schema in schemas {
+                let (configuration, path) = try builder.configuration(for: schema)
+                let plugins = configuration.plugins + options.plugins.map { PluginReference(path: $0) }
+                let pipeline = try builder.pipeline(for: plugins)
+                if let path {
+                    try builder.validate(configuration, at: path, against: pipeline.registry)
+                }
+                plan.entries.append(Entry(schema: schema, settings: builder.settings(configuration), pipeline: pipeline))
+            }
+            return .success(plan)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The messages of everything wrong with the configurations, plugins and command line.
+    struct PlanFailure: Error {
+        var messages: [String]
+    }
+
+    private struct Builder {
+        let options: GenerationOptions
+        let builtIn: FeatureRegistry
+        var configurations: [String: Configuration] = [:]
+        var nearest: [String: String?] = [:]
+        var features: [PluginReference: any Feature] = [:]
+        var pipelines: [[PluginReference]: GeneratorPipeline] = [:]
+        var validated: Set<String> = []
+        var explicit: Configuration?
+
+        init(options: GenerationOptions, builtIn: FeatureRegistry) {
+            self.options = options
+            self.builtIn = builtIn
+        }
+
+        /// The schema's configuration (and its path): `--config`, or the nearest valuegen.json.
+        mutating func configuration(for schema: SchemaDiscovery.Found) throws(PlanFailure) -> (Configuration, String?) {
+            let path = options.configurationPath ?? nearestConfiguration(for: schema)
+            guard let path else { return (Configuration(), nil) }
+            if let known = configurations[path] {
+                return (known, path)
+            }
+            do {
+                let configuration = try Configuration.load(from: path)
+                configurations[path] = configuration
+                return (configuration, path)
+            } catch {
+                throw PlanFailure(messages: [error.description])
+            }
+        }
+
+        /// The pipeline with these plugins; one per distinct list of plugins.
+        mutating func pipeline(for plugins: [PluginReference]) throws(PlanFailure) -> GeneratorPipeline {
+            if let known = pipelines[plugins] {
+                return known
+            }
+            var loaded: [any Feature] = []
+            var errors: [String] = []
+            for reference in plugins {
+                do {
+                    loaded.append(try feature(for: reference))
+                } catch {
+                    errors.append("error: \(error)")
+                }
+            }
+            guard errors.isEmpty else { throw PlanFailure(messages: errors) }
+            let registry: FeatureRegistry
+            do {
+                registry = try builtIn.adding(loaded)
+            } catch {
+                throw PlanFailure(messages: [error.description])
+            }
+            try checkCommandLineNames(against: registry)
+            let pipeline = GeneratorPipeline(registry: registry)
+            pipelines[plugins] = pipeline
+            return pipeline
+        }
+
+        private mutating func feature(for reference: PluginReference) throws(PluginError) -> any Feature {
+            if let known = features[reference] {
+                return known
+            }
+            let feature: any Feature
+            if options.isolatePlugins {
+                guard let worker = options.workerExecutable else {
+                    throw PluginError("--isolate-plugins needs the path of the valuegen executable to start workers")
+                }
+                feature = try IsolatedPluginFeature(libraryPath: reference.path, options: reference.options, workerExecutable: worker)
+            } else {
+                feature = PluginFeature(library: try PluginLibrary.load(reference.path), options: reference.options)
+            }
+            features[reference] = feature
+            return feature
+        }
+
+        private func checkCommandLineNames(against registry: FeatureRegistry) throws(PlanFailure) {
+            var errors: [String] = []
+            for name in options.includes + options.excludes {
+                if case .unknown = registry.lookup(name) {
+                    errors.append("error: \(registry.unknownIncludeMessage(name)) (on the command line)")
+                }
+            }
+            for name in options.excludes {
+                if case .feature(let feature) = registry.lookup(name), !feature.descriptor.canBeExcluded {
+                    errors.append("error: --exclude \(name): '\(name)' declares the type itself and cannot be excluded")
+                }
+            }
+            if !errors.isEmpty { throw PlanFailure(messages: errors) }
+        }
+
+        mutating func validate(_ configuration: Configuration, at path: String, against registry: FeatureRegistry) throws(PlanFailure) {
+            guard validated.insert(path).inserted else { return }
+            do {
+                try configuration.validate(against: registry, path: path)
+            } catch {
+                throw PlanFailure(messages: [error.description])
+            }
+        }
+
+        /// The command line's includes win over the configuration's excludes, whichever name
+        /// (canonical or alias) each uses.
+        func settings(_ configuration: Configuration) -> GenerationSettings {
+            let includedOnCommandLine = Set(options.includes.map(canonicalName))
+            return GenerationSettings(
+                accessLevel: configuration.accessLevel ?? .public,
+                defaultIncludes: configuration.defaultIncludes + options.includes,
+                defaultExcludes: configuration.defaultExcludes.filter { !includedOnCommandLine.contains(canonicalName($0)) } + options.excludes
+            )
+        }
+
+        private func canonicalName(_ name: String) -> String {
+            if case .feature(let feature) = builtIn.lookup(name) {
+                return feature.descriptor.name
+            }
+            return name
+        }
+
+        /// The nearest valuegen.json from the schema's folder up to its search root, memoized
+        /// per folder: a thousand schemas in one folder cost one look-up.
+        private mutating func nearestConfiguration(for schema: SchemaDiscovery.Found) -> String? {
+            let root = schema.root.hasSuffix("/") && schema.root.count > 1 ? String(schema.root.dropLast()) : schema.root
+            var folder = (schema.path as NSString).deletingLastPathComponent
+            var visited: [String] = []
+            var found: String?
+            while true {
+                if let known = nearest[folder] {
+                    found = known
+                    break
+                }
+                visited.append(folder)
+                let candidate = (folder as NSString).appendingPathComponent(Configuration.fileName)
+                if FileManager.default.fileExists(atPath: candidate) {
+                    found = candidate
+                    break
+                }
+                if folder.isEmpty || folder == root || folder == "/" || !folder.hasPrefix(root) {
+                    break
+                }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            for folder in visited {
+                nearest[folder] = found
+            }
+            return found
+        }
+    }
+}

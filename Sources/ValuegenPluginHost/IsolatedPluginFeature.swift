@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import ValuegenPluginSDK
+
+/// A plugin library used as a feature from child processes (`--isolate-plugins`): the library
+/// is loaded only in workers, so a plugin that crashes ends a worker, not the generator. The
+/// crash becomes an error naming the plugin, the schema file and the signal; the next file
+/// gets a new worker.
+public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Sendable {
+    public let descriptor: FeatureDescriptor
+    public let pluginName: PluginName
+    public let options: JSONValue?
+    private let libraryPath: String
+    private let workerExecutable: String
+    private var idle: [PluginWorkerProcess] = []
+    private let lock = Mutex()
+
+    /// Starts a first worker, which loads the library and reports what it is.
+    /// - Parameter workerExecutable: the `valuegen` executable (it has the hidden worker command).
+    public init(libraryPath: String, options: JSONValue?, workerExecutable: String) throws(PluginError) {
+        self.libraryPath = libraryPath
+        self.workerExecutable = workerExecutable
+        self.options = options
+        // A worker that dies leaves a pipe without a reader; writing to it must fail, not kill us.
+        signal(SIGPIPE, SIG_IGN)
+        let worker = try PluginWorkerProcess.start(executable: workerExecutable, library: libraryPath)
+        switch worker.handshake {
+        case .success(let described):
+            self.descriptor = described.descriptor
+            self.pluginName = PluginName(id: described.descriptor.id, path: libraryPath)
+            idle.append(worker)
+        case .failure(let error):
+            worker.stop()
+            throw error
+        }
+    }
+
+    deinit {
+        idle.forEach { $0.stop() }
+    }
+
+    public func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
+        var request = request
+        request.options = options
+        let bytes = JSONSerializer.serialize(request.json)
+        let worker: PluginWorkerProcess
+        do {
+            worker = try lock.withLock { idle.popLast() } ?? PluginWorkerProcess.start(executable: workerExecutable, library: libraryPath)
+        } catch {
+            emitter.diagnose(.error, "\(pluginName) could not be started in a worker process: \(error)", at: nil)
+            return
+        }
+        guard let output = worker.run(bytes) else {
+            let ending = worker.stop()
+            emitter.diagnose(.error, "\(pluginName) crashed (\(ending)) while generating \(request.file.name); the other schema files are generated without it", at: nil)
+            return
+        }
+        lock.withLock { idle.append(worker) }
+        output.forward(to: emitter, from: pluginName)
+    }
+}
+
+/// One worker child process and its pipes.
+final class PluginWorkerProcess: @unchecked Sendable {
+    private let process: Process
+    private let requests: FileHandle
+    private let responses: FileHandle
+    let handshake: Result<WorkerDescriptor, PluginError>
+
+    private init(process: Process, requests: FileHandle, responses: FileHandle, handshake: Result<WorkerDescriptor, PluginError>) {
+        self.process = process
+        self.requests = requests
+        self.responses = responses
+        self.handshake = handshake
+    }
+
+    static func start(executable: String, library: String) throws(PluginError) -> PluginWorkerProcess {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [PluginWorkerCommand.name, library]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw PluginError("the plugin worker '\(executable)' could not be started (\(error.localizedDescription)); --isolate-plugins needs the valuegen executable")
+        }
+        let responses = output.fileHandleForReading
+        let handshake: Result<WorkerDescriptor, PluginError>
+        if let frame = WorkerProtocol.readFrame(from: responses.fileDescriptor) {
+            handshake = WorkerProtocol.decodeHandshake(frame)
+        } else {
+            process.waitUntilExit()
+            handshake = .failure(PluginError("plugin library '\(library)' crashed the worker process while loading (\(describeEnding(process))); run without --isolate-plugins to see why"))
+        }
+        return PluginWorkerProcess(process: process, requests: input.fileHandleForWriting, responses: responses, handshake: handshake)
+    }
+
+    /// Sends a request and waits for the output; nil when the worker died.
+    func run(_ request: [UInt8]) -> PluginOutput? {
+        guard WorkerProtocol.writeFrame(request, to: requests.fileDescriptor),
+              let frame = WorkerProtocol.readFrame(from: responses.fileDescriptor) else { return nil }
+        return WorkerProtocol.decodeOutput(frame)
+    }
+
+    /// Ends the worker and says how it ended.
+    @discardableResult
+    func stop() -> String {
+        try? requests.close()
+        process.waitUntilExit()
+        try? responses.close()
+        return Self.describeEnding(process)
+    }
+
+    static func describeEnding(_ process: Process) -> String {
+        let status = process.terminationStatus
+        guard process.terminationReason == .uncaughtSignal else {
+            return "exit status \(status)"
+        }
+        let name = signalNames[status].map { "SIG\($0)" } ?? "signal \(status)"
+        let description = strsignal(status).map { String(cString: $0) } ?? "unknown signal"
+        return "signal \(status), \(name): \(description)"
+    }
+
+    private static let signalNames: [Int32: String] = [
+        SIGSEGV: "SEGV", SIGILL: "ILL", SIGABRT: "ABRT", SIGBUS: "BUS", SIGTRAP: "TRAP", SIGFPE: "FPE", SIGKILL: "KILL", SIGTERM: "TERM",
+    ]
+}
+
+/// The hidden command of the `valuegen` executable that runs a plugin worker.
+public enum PluginWorkerCommand {
+    public static let name = "__plugin-worker"
+}

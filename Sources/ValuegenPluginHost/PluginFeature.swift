@@ -1,0 +1,87 @@
+import CValuegenPlugin
+import ValuegenPluginSDK
+
+/// A plugin library used as a feature, in this process: each request crosses the C ABI as
+/// JSON and what the plugin emits comes back through the host callbacks.
+public final class PluginFeature: Feature, @unchecked Sendable {
+    public let library: PluginLibrary
+    /// The plugin's options from the configuration, passed in every request.
+    public let options: JSONValue?
+    private let lock = Mutex()
+
+    public init(library: PluginLibrary, options: JSONValue? = nil) {
+        self.library = library
+        self.options = options
+    }
+
+    public var descriptor: FeatureDescriptor { library.descriptor }
+
+    public func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
+        var request = request
+        request.options = options
+        let tree = request.json
+        let bytes = JSONSerializer.serialize(tree)
+        let invocation = PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name)))
+        // A plugin that does not say it is thread-safe never runs twice at once.
+        let output = library.isThreadSafe ? invocation.run(library.generate) : lock.withLock { invocation.run(library.generate) }
+        output.forward(to: emitter, from: PluginName(library))
+    }
+}
+
+/// How messages name a plugin: `plugin 'com.example.fake' (Plugins/libFake.so)`.
+public struct PluginName: Sendable, CustomStringConvertible {
+    public let id: String
+    public let path: String
+
+    public init(_ library: PluginLibrary) {
+        self.init(id: library.descriptor.id, path: library.path)
+    }
+
+    public init(id: String, path: String) {
+        self.id = id
+        self.path = path
+    }
+
+    public var description: String { "plugin '\(id)' (\(path))" }
+}
+
+extension PluginOutput {
+    /// Hands everything the plugin emitted to the generator, and turns a failure or a
+    /// refused emission into an error naming the plugin.
+    public func forward(to emitter: any Emitter, from plugin: PluginName) {
+        for emission in emissions {
+            switch emission {
+            case .importModule(let module): emitter.emitImport(module)
+            case .declaration(let typeName, let code): emitter.emitDeclaration(code, attachedTo: typeName)
+            case .file(let path, let contents): emitter.emitFile(path: path, contents: contents)
+            }
+        }
+        for diagnostic in diagnostics {
+            emitter.diagnose(diagnostic.severity, diagnostic.message, at: diagnostic.location)
+        }
+        for refusal in refusals {
+            emitter.diagnose(.error, "\(plugin) \(refusal)", at: nil)
+        }
+        switch status {
+        case VALUEGEN_STATUS_OK:
+            break
+        case VALUEGEN_STATUS_FAILED:
+            if !diagnostics.contains(where: { $0.severity == .error }) {
+                emitter.diagnose(.error, "\(plugin) failed without reporting why", at: nil)
+            }
+        case VALUEGEN_STATUS_INTERNAL_ERROR:
+            emitter.diagnose(.error, "\(plugin) reported an internal error; this is a bug in the plugin, not in the schema", at: nil)
+        default:
+            emitter.diagnose(.error, "\(plugin) returned the unknown status \(status) from generate", at: nil)
+        }
+    }
+}
+
+/// A feature that comes from a plugin library, which messages name.
+public protocol PluginBacked {
+    var pluginName: PluginName { get }
+}
+
+extension PluginFeature: PluginBacked {
+    public var pluginName: PluginName { PluginName(library) }
+}

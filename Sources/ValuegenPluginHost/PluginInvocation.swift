@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CValuegenPlugin
+import ValuegenPluginSDK
+
+/// One call of a plugin's `generate`: the host struct the plugin sees, the callbacks that copy
+/// what it emits, and the `valuegen.query/1` extension over the request.
+final class PluginInvocation {
+    private let declaredTypes: Set<String>
+    private let requestBytes: [UInt8]
+    private var requestTree: JSONValue?
+    private var output = PluginOutput(status: VALUEGEN_STATUS_OK)
+    /// C strings handed out by queries; valid until the call ends.
+    private var borrowedStrings: [UnsafeMutablePointer<CChar>] = []
+
+    /// - Parameters:
+    ///   - requestBytes: the request as UTF-8 JSON.
+    ///   - requestTree: the same request as a tree, when the caller has it (saves a parse
+    ///     when the plugin queries).
+    init(requestBytes: [UInt8], requestTree: JSONValue?, declaredTypes: Set<String>) {
+        self.requestBytes = requestBytes
+        self.requestTree = requestTree
+        self.declaredTypes = declaredTypes
+    }
+
+    deinit {
+        borrowedStrings.forEach { $0.deallocate() }
+    }
+
+    /// Calls `generate` and returns everything it emitted.
+    func run(_ generate: valuegen_generate_fn) -> PluginOutput {
+        var host = valuegen_host()
+        host.struct_size = UInt32(MemoryLayout<valuegen_host>.size)
+        host.abi_major = HostABI.major
+        host.abi_minor = HostABI.minor
+        host.host_data = Unmanaged.passUnretained(self).toOpaque()
+        host.emit = hostEmit
+        host.diagnose = hostDiagnose
+        host.get_extension = hostGetExtension
+        let status = withExtendedLifetime(self) {
+            requestBytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    generate(&host, characters.baseAddress, characters.count)
+                }
+            }
+        }
+        output.status = status
+        return output
+    }
+
+    fileprivate static func from(_ host: UnsafePointer<valuegen_host>?) -> PluginInvocation? {
+        guard let data = host?.pointee.host_data else { return nil }
+        return Unmanaged<PluginInvocation>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    // MARK: - Emissions and diagnostics
+
+    fileprivate func emit(_ emission: valuegen_emission) -> valuegen_status {
+        guard let text = Self.string(emission.text, length: emission.text_length) else {
+            return refuse("emitted text that is not valid UTF-8")
+        }
+        switch emission.kind {
+        case VALUEGEN_EMIT_IMPORT:
+            guard SwiftLanguage.isIdentifier(text) || text.split(separator: ".").allSatisfy({ SwiftLanguage.isIdentifier(String($0)) }) else {
+                return refuse("emitted the import '\(text)', which is not a module name")
+            }
+            output.emissions.append(.importModule(text))
+        case VALUEGEN_EMIT_DECLARATION:
+            guard let typeName = emission.type_name.flatMap(String.init(validatingCString:)) else {
+                return refuse("emitted a declaration without a valid type name")
+            }
+            guard declaredTypes.contains(typeName) else {
+                return refuse("attached code to '\(typeName)', which this file does not declare")
+            }
+            output.emissions.append(.declaration(typeName: typeName, code: text))
+        case VALUEGEN_EMIT_FILE:
+            guard let path = emission.path.flatMap(String.init(validatingCString:)), ExtraFilePath.isSafe(path) else {
+                let shown = emission.path.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? "NULL"
+                return refuse("emitted the file '\(shown)', which is not a relative path inside the output folder (no leading '/', no '..')")
+            }
+            output.emissions.append(.file(path: path, contents: text))
+        default:
+            return refuse("emitted an unknown kind of emission (\(emission.kind))")
+        }
+        return VALUEGEN_STATUS_OK
+    }
+
+    fileprivate func diagnose(severity: Int32, message: UnsafePointer<CChar>?, line: Int32, column: Int32) {
+        guard let message, let text = String(validatingCString: message) else {
+            _ = refuse("reported a diagnostic whose message is not valid UTF-8")
+            return
+        }
+        let level: DiagnosticSeverity
+        switch severity {
+        case VALUEGEN_SEVERITY_NOTE: level = .note
+        case VALUEGEN_SEVERITY_WARNING: level = .warning
+        default: level = .error
+        }
+        output.diagnostics.append(PluginOutput.Diagnostic(severity: level, message: text, line: Int(max(line, 0)), column: Int(max(column, 0))))
+    }
+
+    private func refuse(_ problem: String) -> valuegen_status {
+        output.refusals.append(problem)
+        return VALUEGEN_STATUS_INVALID_ARGUMENT
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?, length: Int) -> String? {
+        guard let pointer else { return length == 0 ? "" : nil }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        return String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+    }
+
+    // MARK: - valuegen.query/1
+
+    fileprivate func lookUp(_ pointer: UnsafePointer<CChar>?) -> JSONValue? {
+        guard let pointer, let text = String(validatingCString: pointer) else { return nil }
+        if requestTree == nil {
+            requestTree = try? JSONParser.parse(requestBytes)
+        }
+        return requestTree.flatMap { JSONPointer.resolve(text, in: $0) }
+    }
+
+    fileprivate func borrow(_ text: String) -> (UnsafePointer<CChar>, Int) {
+        let utf8 = Array(text.utf8)
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count + 1)
+        utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { copy.initialize(from: $0.baseAddress!, count: utf8.count) }
+        }
+        copy[utf8.count] = 0
+        borrowedStrings.append(copy)
+        return (UnsafePointer(copy), utf8.count)
+    }
+}
+
+// MARK: - The C callbacks
+
+private let hostEmit: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePointer<valuegen_emission>?) -> valuegen_status = { host, emission in
+    guard let invocation = PluginInvocation.from(host), let emission else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+    guard emission.pointee.struct_size >= UInt32(MemoryLayout<valuegen_emission>.size) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+    return invocation.emit(emission.pointee)
+}
+
+private let hostDiagnose: @convention(c) (UnsafePointer<valuegen_host>?, Int32, UnsafePointer<CChar>?, Int32, Int32) -> Void = { host, severity, message, line, column in
+    PluginInvocation.from(host)?.diagnose(severity: severity, message: message, line: line, column: column)
+}
+
+private let hostGetExtension: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { _, id in
+    guard let id, String(cString: id) == VALUEGEN_QUERY_EXTENSION_ID else { return nil }
+    return UnsafeRawPointer(queryExtension)
+}
+
+/// The one `valuegen.query/1` table; its functions find the call through the host pointer.
+/// Written once, then only read by plugins.
+nonisolated(unsafe) private let queryExtension: UnsafeMutablePointer<valuegen_query_extension> = {
+    let table = UnsafeMutablePointer<valuegen_query_extension>.allocate(capacity: 1)
+    var query = valuegen_query_extension()
+    query.struct_size = UInt32(MemoryLayout<valuegen_query_extension>.size)
+    query.get_string = { host, pointer, value, length in
+        guard let invocation = PluginInvocation.from(host) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+        guard let found = invocation.lookUp(pointer) else { return VALUEGEN_STATUS_NOT_FOUND }
+        guard case .string(let text) = found else { return VALUEGEN_STATUS_WRONG_TYPE }
+        let (copy, count) = invocation.borrow(text)
+        value?.pointee = copy
+        length?.pointee = count
+        return VALUEGEN_STATUS_OK
+    }
+    query.get_integer = { host, pointer, value in
+        guard let invocation = PluginInvocation.from(host) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+        guard let found = invocation.lookUp(pointer) else { return VALUEGEN_STATUS_NOT_FOUND }
+        guard case .number(let number) = found, number == number.rounded(), abs(number) < 9.0e15 else { return VALUEGEN_STATUS_WRONG_TYPE }
+        value?.pointee = Int64(number)
+        return VALUEGEN_STATUS_OK
+    }
+    query.get_boolean = { host, pointer, value in
+        guard let invocation = PluginInvocation.from(host) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+        guard let found = invocation.lookUp(pointer) else { return VALUEGEN_STATUS_NOT_FOUND }
+        guard case .bool(let flag) = found else { return VALUEGEN_STATUS_WRONG_TYPE }
+        value?.pointee = flag ? 1 : 0
+        return VALUEGEN_STATUS_OK
+    }
+    query.get_count = { host, pointer, count in
+        guard let invocation = PluginInvocation.from(host) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+        guard let found = invocation.lookUp(pointer) else { return VALUEGEN_STATUS_NOT_FOUND }
+        switch found {
+        case .array(let elements): count?.pointee = Int64(elements.count)
+        case .object(let members): count?.pointee = Int64(members.count)
+        default: return VALUEGEN_STATUS_WRONG_TYPE
+        }
+        return VALUEGEN_STATUS_OK
+    }
+    table.initialize(to: query)
+    return table
+}()

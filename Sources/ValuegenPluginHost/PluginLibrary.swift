@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CValuegenPlugin
+import ValuegenPluginSDK
+
+/// A plugin library loaded with dlopen and negotiated: what it says about itself and its
+/// `generate` function. Libraries are never unloaded (unloading a Swift library crashes the
+/// process later), so the descriptor's pointers stay valid for the life of the process.
+public struct PluginLibrary: @unchecked Sendable {
+    /// The path the library was loaded from.
+    public let path: String
+    /// The plugin's id, version and include names, as a feature descriptor.
+    public let descriptor: FeatureDescriptor
+    /// The ABI version the plugin was built with.
+    public let abiMajor: UInt32
+    public let abiMinor: UInt32
+    /// VALUEGEN_FEATURE_* bits.
+    public let featureBits: UInt32
+    let generate: valuegen_generate_fn
+
+    /// Whether `generate` may run on several threads at once.
+    public var isThreadSafe: Bool { featureBits & UInt32(VALUEGEN_FEATURE_THREAD_SAFE) != 0 }
+    /// Whether the plugin says it may emit extra files.
+    public var emitsExtraFiles: Bool { featureBits & UInt32(VALUEGEN_FEATURE_EXTRA_FILES) != 0 }
+
+    /// Loads and negotiates the library at the path; the same path loads once per process.
+    public static func load(_ path: String) throws(PluginError) -> PluginLibrary {
+        try LoadedLibraries.shared.library(at: path)
+    }
+
+    /// The size of valuegen_plugin in ABI 1.0: every field up to and including `generate`.
+    static let minimumDescriptorSize = MemoryLayout<valuegen_plugin>.size
+
+    fileprivate static func open(_ path: String) throws(PluginError) -> PluginLibrary {
+        guard access(path, F_OK) == 0 else {
+            throw .missing(path)
+        }
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
+            throw .notLoadable(path, reason: reason)
+        }
+        guard let symbol = dlsym(handle, VALUEGEN_NEGOTIATE_SYMBOL) else {
+            throw .noEntryPoint(path)
+        }
+        let negotiate = unsafeBitCast(symbol, to: valuegen_negotiate_fn.self)
+        var io = valuegen_negotiation()
+        io.struct_size = UInt32(MemoryLayout<valuegen_negotiation>.size)
+        io.host_abi_major = HostABI.major
+        io.host_abi_minor = HostABI.minor
+        let status = negotiate(&io)
+        let message = io.message.map { String(cString: $0) }
+        guard status == VALUEGEN_STATUS_OK else {
+            throw .refused(path, pluginMajor: io.plugin_abi_major, pluginMinor: io.plugin_abi_minor, message: message)
+        }
+        guard let plugin = io.plugin else {
+            throw .invalidDescriptor(path, "negotiation succeeded but returned no descriptor")
+        }
+        let size = plugin.pointee.struct_size
+        guard Int(size) >= minimumDescriptorSize else {
+            throw .descriptorTooSmall(path, size: size, required: minimumDescriptorSize)
+        }
+        let descriptor = plugin.pointee
+        guard descriptor.abi_major == HostABI.major, io.plugin_abi_major == HostABI.major else {
+            throw .wrongMajor(path, pluginMajor: descriptor.abi_major, pluginMinor: descriptor.abi_minor)
+        }
+        guard let generate = descriptor.generate else {
+            throw .invalidDescriptor(path, "generate is NULL")
+        }
+        guard let id = descriptor.id.flatMap(String.init(validatingCString:)), !id.isEmpty else {
+            throw .invalidDescriptor(path, "id is NULL, empty or not UTF-8")
+        }
+        guard let version = descriptor.version.flatMap(String.init(validatingCString:)), !version.isEmpty else {
+            throw .invalidDescriptor(path, "version is NULL, empty or not UTF-8")
+        }
+        guard descriptor.include_name_count > 0, let names = descriptor.include_names else {
+            throw .invalidDescriptor(path, "it answers to no include name")
+        }
+        var includeNames: [String] = []
+        for index in 0..<Int(descriptor.include_name_count) {
+            guard let name = names[index].flatMap(String.init(validatingCString:)), SwiftLanguage.isIdentifier(name) else {
+                throw .invalidDescriptor(path, "include name \(index + 1) is not an identifier")
+            }
+            includeNames.append(name)
+        }
+        let supported = ModelKind.kinds(fromBits: descriptor.supported_kinds)
+        guard !supported.isEmpty else {
+            throw .invalidDescriptor(path, "supported_kinds names no kind of model")
+        }
+        return PluginLibrary(
+            path: path,
+            descriptor: FeatureDescriptor(
+                id: id,
+                version: version,
+                includeNames: includeNames,
+                defaultKinds: ModelKind.kinds(fromBits: descriptor.default_kinds).intersection(supported),
+                supportedKinds: supported
+            ),
+            abiMajor: descriptor.abi_major,
+            abiMinor: descriptor.abi_minor,
+            featureBits: descriptor.features,
+            generate: generate
+        )
+    }
+}
+
+extension ModelKind {
+    static func kinds(fromBits bits: UInt32) -> Set<ModelKind> {
+        Set(allCases.filter { bits & $0.abiBit != 0 })
+    }
+}
+
+/// Every library this process has loaded, by path: dlopen once, never dlclose.
+private final class LoadedLibraries: @unchecked Sendable {
+    static let shared = LoadedLibraries()
+    private var libraries: [String: Result<PluginLibrary, PluginError>] = [:]
+    private let lock = Mutex()
+
+    func library(at path: String) throws(PluginError) -> PluginLibrary {
+        let result = lock.withLock { () -> Result<PluginLibrary, PluginError> in
+            if let known = libraries[path] {
+                return known
+            }
+            let result = Result { () throws(PluginError) in try PluginLibrary.open(path) }
+            libraries[path] = result
+            return result
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,31 @@
+import ValuegenPluginSDK
+
+/// The child side of `--isolate-plugins`: loads one plugin library and answers requests from
+/// its parent over standard input and output until the input ends. A crash here ends only
+/// this process; the parent reports it and starts another worker.
+public enum PluginWorker {
+    /// Runs the worker loop; returns the process's exit code.
+    public static func serve(libraryPath: String, input: Int32 = 0, output: Int32 = 1) -> Int32 {
+        let library: PluginLibrary
+        do {
+            library = try PluginLibrary.load(libraryPath)
+        } catch {
+            _ = WorkerProtocol.writeFrame(WorkerProtocol.encode(error: error), to: output)
+            return 1
+        }
+        guard WorkerProtocol.writeFrame(WorkerProtocol.encode(library), to: output) else { return 1 }
+        while let request = WorkerProtocol.readFrame(from: input) {
+            let tree = try? JSONParser.parse(request)
+            let invocation = PluginInvocation(requestBytes: request, requestTree: tree, declaredTypes: declaredTypeNames(in: tree))
+            let result = invocation.run(library.generate)
+            guard WorkerProtocol.writeFrame(WorkerProtocol.encode(result), to: output) else { return 1 }
+        }
+        return 0
+    }
+
+    /// The type names of a request, for checking declarations the plugin attaches.
+    private static func declaredTypeNames(in tree: JSONValue?) -> Set<String> {
+        guard case .array(let types)? = tree?["types"] else { return [] }
+        return Set(types.compactMap { $0["name"]?.stringValue })
+    }
+}

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ValuegenPluginSDK
+
+/// What a plugin worker process (`valuegen __plugin-worker LIBRARY`) and its parent say to
+/// each other over pipes: frames of a 4-byte little-endian length and that many bytes of JSON.
+///
+/// 1. The worker loads the library and sends `{"descriptor": {...}}` or `{"error": "..."}`.
+/// 2. Then, for each request the parent sends (the request JSON itself), the worker sends
+///    `{"status": 0, "emissions": [...], "diagnostics": [...], "refusals": [...]}`.
+/// 3. The parent closes the worker's input to end it.
+enum WorkerProtocol {
+    /// Writes one frame; false when the other side is gone.
+    static func writeFrame(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var length = UInt32(bytes.count).littleEndian
+        let header = withUnsafeBytes(of: &length) { Array($0) }
+        return writeAll(header, to: descriptor) && writeAll(bytes, to: descriptor)
+    }
+
+    /// Reads one frame; nil at the end of the input or when the other side is gone.
+    static func readFrame(from descriptor: Int32) -> [UInt8]? {
+        guard let header = readExactly(4, from: descriptor) else { return nil }
+        let length = header.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }.littleEndian
+        return readExactly(Int(length), from: descriptor)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += count
+        }
+        return true
+    }
+
+    private static func readExactly(_ count: Int, from descriptor: Int32) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, count - filled) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if read == 0 { return nil }
+            filled += read
+        }
+        return bytes
+    }
+
+    // MARK: - The messages
+
+    static func encode(_ library: PluginLibrary) -> [UInt8] {
+        let descriptor = library.descriptor
+        return JSONSerializer.serialize(.object([
+            JSONMember(key: "descriptor", value: .object([
+                JSONMember(key: "id", value: .string(descriptor.id)),
+                JSONMember(key: "version", value: .string(descriptor.version)),
+                JSONMember(key: "includeNames", value: .array(descriptor.includeNames.map { .string($0) })),
+                JSONMember(key: "defaultKinds", value: .number(Double(descriptor.defaultKinds.reduce(0) { $0 | $1.abiBit }))),
+                JSONMember(key: "supportedKinds", value: .number(Double(descriptor.supportedKinds.reduce(0) { $0 | $1.abiBit }))),
+                JSONMember(key: "abiMajor", value: .number(Double(library.abiMajor))),
+                JSONMember(key: "abiMinor", value: .number(Double(library.abiMinor))),
+                JSONMember(key: "features", value: .number(Double(library.featureBits))),
+            ])),
+        ]))
+    }
+
+    static func encode(error: PluginError) -> [UInt8] {
+        JSONSerializer.serialize(.object([JSONMember(key: "error", value: .string(error.description))]))
+    }
+
+    /// The descriptor a worker sent, or the load error it reported.
+    static func decodeHandshake(_ bytes: [UInt8]) -> Result<WorkerDescriptor, PluginError> {
+        guard let message = try? JSONParser.parse(bytes) else {
+            return .failure(PluginError("the plugin worker sent an unreadable handshake"))
+        }
+        if let error = message["error"]?.stringValue {
+            return .failure(PluginError(error))
+        }
+        guard let descriptor = message["descriptor"],
+              let id = descriptor["id"]?.stringValue, let version = descriptor["version"]?.stringValue,
+              case .array(let names)? = descriptor["includeNames"],
+              case .number(let defaults)? = descriptor["defaultKinds"], case .number(let supported)? = descriptor["supportedKinds"],
+              case .number(let major)? = descriptor["abiMajor"], case .number(let minor)? = descriptor["abiMinor"],
+              case .number(let features)? = descriptor["features"] else {
+            return .failure(PluginError("the plugin worker sent an incomplete handshake"))
+        }
+        return .success(WorkerDescriptor(
+            descriptor: FeatureDescriptor(
+                id: id, version: version, includeNames: names.compactMap(\.stringValue),
+                defaultKinds: ModelKind.kinds(fromBits: UInt32(defaults)), supportedKinds: ModelKind.kinds(fromBits: UInt32(supported))
+            ),
+            abiMajor: UInt32(major), abiMinor: UInt32(minor), featureBits: UInt32(features)
+        ))
+    }
+
+    static func encode(_ output: PluginOutput) -> [UInt8] {
+        let emissions: [JSONValue] = output.emissions.map { emission in
+            switch emission {
+            case .importModule(let module):
+                return .object([JSONMember(key: "kind", value: .string("import")), JSONMember(key: "text", value: .string(module))])
+            case .declaration(let typeName, let code):
+                return .object([JSONMember(key: "kind", value: .string("declaration")), JSONMember(key: "typeName", value: .string(typeName)), JSONMember(key: "text", value: .string(code))])
+            case .file(let path, let contents):
+                return .object([JSONMember(key: "kind", value: .string("file")), JSONMember(key: "path", value: .string(path)), JSONMember(key: "text", value: .string(contents))])
+            }
+        }
+        let diagnostics: [JSONValue] = output.diagnostics.map { diagnostic in
+            .object([
+                JSONMember(key: "severity", value: .string(diagnostic.severity.rawValue)),
+                JSONMember(key: "message", value: .string(diagnostic.message)),
+                JSONMember(key: "line", value: .number(Double(diagnostic.line))),
+                JSONMember(key: "column", value: .number(Double(diagnostic.column))),
+            ])
+        }
+        return JSONSerializer.serialize(.object([
+            JSONMember(key: "status", value: .number(Double(output.status))),
+            JSONMember(key: "emissions", value: .array(emissions)),
+            JSONMember(key: "diagnostics", value: .array(diagnostics)),
+            JSONMember(key: "refusals", value: .array(output.refusals.map { .string($0) })),
+        ]))
+    }
+
+    static func decodeOutput(_ bytes: [UInt8]) -> PluginOutput? {
+        guard let message = try? JSONParser.parse(bytes), case .number(let status)? = message["status"],
+              case .array(let emissions)? = message["emissions"], case .array(let diagnostics)? = message["diagnostics"],
+              case .array(let refusals)? = message["refusals"] else { return nil }
+        var output = PluginOutput(status: Int32(status))
+        for emission in emissions {
+            let text = emission["text"]?.stringValue ?? ""
+            switch emission["kind"]?.stringValue {
+            case "import": output.emissions.append(.importModule(text))
+            case "declaration": output.emissions.append(.declaration(typeName: emission["typeName"]?.stringValue ?? "", code: text))
+            case "file": output.emissions.append(.file(path: emission["path"]?.stringValue ?? "", contents: text))
+            default: return nil
+            }
+        }
+        for diagnostic in diagnostics {
+            guard let severity = diagnostic["severity"]?.stringValue.flatMap(DiagnosticSeverity.init(rawValue:)),
+                  let message = diagnostic["message"]?.stringValue,
+                  case .number(let line)? = diagnostic["line"], case .number(let column)? = diagnostic["column"] else { return nil }
+            output.diagnostics.append(PluginOutput.Diagnostic(severity: severity, message: message, line: Int(line), column: Int(column)))
+        }
+        output.refusals = refusals.compactMap(\.stringValue)
+        return output
+    }
+}
+
+/// What a worker reported of the plugin it loaded.
+struct WorkerDescriptor: Sendable {
+    var descriptor: FeatureDescriptor
+    var abiMajor: UInt32
+    var abiMinor: UInt32
+    var featureBits: UInt32
+}
+
+#if canImport(Glibc)
+let systemRead = Glibc.read
+#elseif canImport(Darwin)
+let systemRead = Darwin.read
+#endif
