@@ -35,7 +35,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "valuegen",
-            dependencies: ["ValuegenCore"],
+            dependencies: ["ValuegenCore", "ValuegenPluginHost", "ValuegenPluginSDK"],
             path: "Sources/valuegen"
         ),
         .executableTarget(

@@ -1,10 +1,14 @@
 import ValuegenCore
+import ValuegenPluginHost
 
 /// What the command line asks for.
 enum Command {
     case help
     case version
     case generate(GenerationOptions, quiet: Bool)
+    case inspectPlugin(path: String)
+    /// The hidden child side of `--isolate-plugins`.
+    case pluginWorker(libraryPath: String)
 }
 
 struct UsageError: Error {
@@ -24,6 +28,16 @@ enum CommandLineParser {
             return .version
         case "generate":
             return try parseGenerate(Array(arguments.dropFirst()))
+        case "plugins":
+            guard arguments.count == 3, arguments[1] == "inspect" else {
+                throw UsageError(message: "usage: valuegen plugins inspect PATH")
+            }
+            return .inspectPlugin(path: arguments[2])
+        case PluginWorkerCommand.name:
+            guard arguments.count == 2 else {
+                throw UsageError(message: "\(PluginWorkerCommand.name) needs exactly one plugin library")
+            }
+            return .pluginWorker(libraryPath: arguments[1])
         default:
             throw UsageError(message: "unknown command '\(first)'")
         }
@@ -48,6 +62,8 @@ enum CommandLineParser {
             case "--include": options.includes.append(try value(for: argument))
             case "--exclude": options.excludes.append(try value(for: argument))
             case "--check": options.checkOnly = true
+            case "--plugin": options.plugins.append(try value(for: argument))
+            case "--isolate-plugins": options.isolatePlugins = true
             case "--quiet", "-q": quiet = true
             case "--help", "-h": return .help
             default:
@@ -69,7 +85,8 @@ enum Usage {
     static let text = """
     OVERVIEW: Generate Swift model types from .value, .adtValue and .object schema files.
 
-    USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--check] [--quiet] PATH...
+    USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins] [--check] [--quiet] PATH...
+           valuegen plugins inspect LIBRARY
 
     ARGUMENTS:
       PATH                  A schema file, or a folder searched recursively for them.
@@ -80,14 +97,22 @@ enum Usage {
                             found next to the schemas.
       --include NAME        Include a feature in every type (repeatable).
       --exclude NAME        Exclude a feature from every type (repeatable).
+      --plugin LIBRARY      Load a generator plugin (a .so or .dylib) for every schema (repeatable),
+                            after those listed in valuegen.json.
+      --isolate-plugins     Run plugins in child processes, so that a crashing plugin is
+                            reported as an error instead of ending the run.
       --check               Write nothing; exit 1 listing the generated files that are missing or stale.
       -q, --quiet           Print only diagnostics.
       --version             Print the version.
       -h, --help            Print this help.
 
+    PLUGINS:
+      valuegen plugins inspect LIBRARY   Print a plugin's id, version, ABI version, include names
+                                         and features.
+
     EXIT CODES:
       0  success
       1  errors in schema files, or stale files with --check
-      2  usage or configuration errors
+      2  usage, configuration or plugin library errors
     """
 }

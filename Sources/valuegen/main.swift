@@ -3,7 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import ValuegenCore
+import ValuegenPluginHost
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let exitCode: Int32
@@ -15,8 +17,13 @@ do {
     case .version:
         print("valuegen \(ValuegenVersion.current)")
         exitCode = 0
-    case .generate(let options, let quiet):
+    case .generate(var options, let quiet):
+        options.workerExecutable = Bundle.main.executablePath
         exitCode = GenerateCommand.run(options, quiet: quiet)
+    case .inspectPlugin(let path):
+        exitCode = InspectPluginCommand.run(path)
+    case .pluginWorker(let libraryPath):
+        exitCode = PluginWorker.serve(libraryPath: libraryPath)
     }
 } catch {
     Console.error("error: \(error.message)\nRun 'valuegen --help' for usage.")

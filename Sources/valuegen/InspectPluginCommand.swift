@@ -1,0 +1,34 @@
+import ValuegenPluginHost
+import ValuegenPluginSDK
+
+/// `valuegen plugins inspect LIBRARY`: loads a plugin and prints what it says about itself.
+enum InspectPluginCommand {
+    static func run(_ path: String) -> Int32 {
+        let library: PluginLibrary
+        do {
+            library = try PluginLibrary.load(path)
+        } catch {
+            Console.error("error: \(error)")
+            return 2
+        }
+        let descriptor = library.descriptor
+        func kinds(_ set: Set<ModelKind>) -> String {
+            let names = ModelKind.allCases.filter(set.contains).map { "." + $0.fileExtension }
+            return names.isEmpty ? "none" : names.joined(separator: ", ")
+        }
+        var features: [String] = []
+        if library.isThreadSafe { features.append("thread-safe") }
+        if library.emitsExtraFiles { features.append("extra-files") }
+        print("""
+        path:            \(path)
+        id:              \(descriptor.id)
+        version:         \(descriptor.version)
+        ABI:             \(library.abiMajor).\(library.abiMinor) (this valuegen: \(HostABI.major).\(HostABI.minor))
+        include names:   \(descriptor.includeNames.joined(separator: ", "))
+        default for:     \(kinds(descriptor.defaultKinds))
+        supports:        \(kinds(descriptor.supportedKinds))
+        features:        \(features.isEmpty ? "none" : features.joined(separator: ", "))
+        """)
+        return 0
+    }
+}
