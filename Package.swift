@@ -49,6 +49,11 @@ let package = Package(
             path: "Tests/ValuegenCoreTests"
         ),
         .testTarget(
+            name: "PluginHostTests",
+            dependencies: ["ValuegenCore", "ValuegenPluginHost", "ValuegenPluginSDK", "valuegen"],
+            path: "Tests/PluginHostTests"
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: ["ValuegenCore", "valuegen"],
             path: "Tests/EndToEndTests",

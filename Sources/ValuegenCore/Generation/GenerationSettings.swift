@@ -14,8 +14,3 @@ public struct GenerationSettings: Sendable, Equatable {
         self.defaultExcludes = defaultExcludes
     }
 }
-
-/// Valuegen's own version, written into every generated file and every plugin request.
-public enum ValuegenVersion {
-    public static let current = "0.1.0"
-}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import ValuegenCore
+import ValuegenPluginHost
+
+/// The ABI carries everything a built-in feature needs: the Builder feature's own source,
+/// compiled into a plugin library and loaded with dlopen, produces byte for byte what the
+/// in-process feature produces on every example.
+@Suite struct BuiltInFeatureAsPluginTests {
+    @Test func builderLoadedThroughTheABIGeneratesIdenticalBytes() throws {
+        let features = PluginBuilder.repositoryRoot.appendingPathComponent("Sources/ValuegenCore/Features")
+        let entry = try PluginBuilder.source("BuilderEntry.swift", """
+            import ValuegenPluginSDK
+
+            @_cdecl("valuegen_plugin_negotiate")
+            public func valuegenPluginNegotiate(_ io: UnsafeMutableRawPointer?) -> Int32 {
+                PluginExport.negotiate(io, feature: BuilderFeature())
+            }
+            """)
+        let library = try PluginBuilder.swiftPlugin(named: "BuiltInBuilder", sources: [
+            entry,
+            features.appendingPathComponent("BuiltInFeature.swift").path,
+            features.appendingPathComponent("BuilderFeature.swift").path,
+        ])
+        let plugin = PluginFeature(library: try PluginLibrary.load(library))
+        #expect(plugin.descriptor == FeatureRegistry.builtIn.features.first { $0.descriptor.name == "Builder" }?.descriptor)
+
+        // The plugin takes the in-process Builder's place, so the output order is the same.
+        let throughABI = FeatureRegistry(features: FeatureRegistry.builtIn.features.map { $0.descriptor.name == "Builder" ? plugin : $0 })
+        let examples = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Examples/Messaging")
+        var compared = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() {
+            let source = SchemaSource(path: name, bytes: Array(try Data(contentsOf: examples.appendingPathComponent(name))))
+            guard source.kind != nil else { continue }
+            let inProcess = GeneratorPipeline(registry: .builtIn).generate(source, settings: GenerationSettings())
+            let loaded = GeneratorPipeline(registry: throughABI).generate(source, settings: GenerationSettings())
+            #expect(loaded.diagnostics == inProcess.diagnostics, "\(name)")
+            #expect(loaded.contents == inProcess.contents, "\(name) differs when Builder runs through the C ABI")
+            if inProcess.contents?.contains("Builder") == true { compared += 1 }
+        }
+        #expect(compared >= 2, "the examples exercise Builder")
+    }
+}
