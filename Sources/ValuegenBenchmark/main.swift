@@ -62,6 +62,8 @@ guard failures == 0 else {
     exit(1)
 }
 
+let pluginRuns = try PluginRuns.measure(schemas: schemas, scratch: scratch, count: count, bestOf: bestOf)
+
 func format(_ value: Double, _ digits: Int = 3) -> String {
     String(format: "%.\(digits)f", value)
 }
@@ -72,3 +74,13 @@ print("  pipeline in memory, 1 core \(format(inMemoryTime)) s   \(format(Double(
 print("  generate (all written)     \(format(generateTime)) s   \(format(Double(count) / generateTime, 0)) files/s   ratio to copy \(format(generateTime / copyTime, 2))x")
 print("  generate (no-op, unchanged) \(format(noOpTime)) s   \(format(Double(count) / noOpTime, 0)) files/s   ratio to copy \(format(noOpTime / copyTime, 2))x")
 print("  goal: \(count) files well under 0.2 s -> \(generateTime < 0.2 * Double(count) / 1000 ? "met" : "NOT met")")
+if let pluginRuns {
+    print("  with a C plugin on every type, in-process \(format(pluginRuns.inProcess)) s   ratio to without \(format(pluginRuns.inProcess / generateTime, 2))x (goal: under 1.3x)")
+    if let isolated = pluginRuns.isolated {
+        print("  with the plugin isolated in workers       \(format(isolated)) s   ratio to without \(format(isolated / generateTime, 2))x")
+    } else {
+        print("  with the plugin isolated: skipped, no valuegen executable beside this one (swift build -c release first)")
+    }
+} else {
+    print("  with a plugin: skipped, no C compiler (cc) to build Fixtures/Plugins/AttributeNames")
+}
