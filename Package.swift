@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Valuegen has zero package dependencies: only the toolchain (standard library, Foundation, Testing).
 import PackageDescription
 
@@ -8,15 +8,15 @@ let package = Package(
         .executable(name: "valuegen", targets: ["valuegen"]),
         .executable(name: "valuegen-benchmark", targets: ["ValuegenBenchmark"]),
         .library(name: "ValuegenPluginSDK", targets: ["ValuegenPluginSDK"]),
+        .plugin(name: "ValuegenBuildPlugin", targets: ["ValuegenBuildPlugin"]),
+        .plugin(name: "ValuegenCommandPlugin", targets: ["ValuegenCommandPlugin"]),
     ],
     targets: [
-        // The stable C ABI: PluginSDK/include/valuegen_plugin.h.
-        .target(
+        // The stable C ABI: PluginSDK/include/valuegen_plugin.h. Header-only, so a module map
+        // is all it needs (a C target with a source file recompiled on the first no-op build).
+        .systemLibrary(
             name: "CValuegenPlugin",
-            path: "PluginSDK",
-            exclude: ["Sources"],
-            sources: ["CValuegenPlugin"],
-            publicHeadersPath: "include"
+            path: "PluginSDK/include"
         ),
         .target(
             name: "ValuegenPluginSDK",
@@ -38,6 +38,21 @@ let package = Package(
             dependencies: ["ValuegenCore", "ValuegenPluginHost", "ValuegenPluginSDK"],
             path: "Sources/valuegen"
         ),
+        .plugin(
+            name: "ValuegenBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["valuegen"],
+            path: "Plugins/ValuegenBuildPlugin"
+        ),
+        .plugin(
+            name: "ValuegenCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate-models", description: "Generate Swift model files from the .value, .adtValue and .object schemas into Sources/<Target>/Generated"),
+                permissions: [.writeToPackageDirectory(reason: "Valuegen writes the generated model files into Sources/<Target>/Generated")]
+            ),
+            dependencies: ["valuegen"],
+            path: "Plugins/ValuegenCommandPlugin"
+        ),
         .executableTarget(
             name: "ValuegenBenchmark",
             dependencies: ["ValuegenCore"],
@@ -51,7 +66,8 @@ let package = Package(
         .testTarget(
             name: "PluginHostTests",
             dependencies: ["ValuegenCore", "ValuegenPluginHost", "ValuegenPluginSDK", "valuegen"],
-            path: "Tests/PluginHostTests"
+            path: "Tests/PluginHostTests",
+            exclude: ["Drivers"]
         ),
         .testTarget(
             name: "EndToEndTests",

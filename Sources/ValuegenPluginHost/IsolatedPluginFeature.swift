@@ -56,7 +56,7 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
         }
         guard let output = worker.run(bytes) else {
             let ending = worker.stop()
-            emitter.diagnose(.error, "\(pluginName) crashed (\(ending)) while generating \(request.file.name); the other schema files are generated without it", at: nil)
+            emitter.diagnose(.error, "\(pluginName) crashed (\(ending)) while generating \(request.file.name); the other schema files are still generated", at: nil)
             return
         }
         lock.withLock { idle.append(worker) }

@@ -13,8 +13,10 @@ enum JSONPointer {
                 guard let member = members.first(where: { $0.key == token }) else { return nil }
                 current = member.value
             case .array(let elements):
-                guard let index = Int(token), index >= 0, index < elements.count,
-                      token == "0" || !token.hasPrefix("0") else { return nil }
+                // RFC 6901: "0" or digits without a leading zero; no sign, no spaces.
+                guard !token.isEmpty, token.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                      token == "0" || !token.hasPrefix("0"),
+                      let index = Int(token), index < elements.count else { return nil }
                 current = elements[index]
             default:
                 return nil

@@ -7,7 +7,6 @@ public final class PluginFeature: Feature, @unchecked Sendable {
     public let library: PluginLibrary
     /// The plugin's options from the configuration, passed in every request.
     public let options: JSONValue?
-    private let lock = Mutex()
 
     public init(library: PluginLibrary, options: JSONValue? = nil) {
         self.library = library
@@ -22,8 +21,9 @@ public final class PluginFeature: Feature, @unchecked Sendable {
         let tree = request.json
         let bytes = JSONSerializer.serialize(tree)
         let invocation = PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name)))
-        // A plugin that does not say it is thread-safe never runs twice at once.
-        let output = library.isThreadSafe ? invocation.run(library.generate) : lock.withLock { invocation.run(library.generate) }
+        // A plugin that does not say it is thread-safe never runs twice at once, whichever
+        // feature (options) calls it.
+        let output = library.isThreadSafe ? invocation.run(library.generate) : library.serialCalls.withLock { invocation.run(library.generate) }
         output.forward(to: emitter, from: PluginName(library))
     }
 }

@@ -102,7 +102,7 @@ final class PluginInvocation {
         output.diagnostics.append(PluginOutput.Diagnostic(severity: level, message: text, line: Int(max(line, 0)), column: Int(max(column, 0))))
     }
 
-    private func refuse(_ problem: String) -> valuegen_status {
+    fileprivate func refuse(_ problem: String) -> valuegen_status {
         output.refusals.append(problem)
         return VALUEGEN_STATUS_INVALID_ARGUMENT
     }
@@ -138,10 +138,18 @@ final class PluginInvocation {
 // MARK: - The C callbacks
 
 private let hostEmit: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePointer<valuegen_emission>?) -> valuegen_status = { host, emission in
-    guard let invocation = PluginInvocation.from(host), let emission else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
-    guard emission.pointee.struct_size >= UInt32(MemoryLayout<valuegen_emission>.size) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
-    return invocation.emit(emission.pointee)
+    guard let invocation = PluginInvocation.from(host) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+    guard let emission else { return invocation.refuse("emitted NULL instead of a valuegen_emission") }
+    let size = Int(emission.pointee.struct_size)
+    guard size >= minimumEmissionSize else {
+        return invocation.refuse("emitted a valuegen_emission of \(size) bytes, smaller than the \(minimumEmissionSize) bytes of ABI \(HostABI.major).0")
+    }
+    return invocation.emit(HostABI.coveredFields(of: emission, size: UInt32(size), empty: valuegen_emission()))
 }
+
+/// The size of valuegen_emission in ABI 1.0 (every field up to and including `path`), not this
+/// host's `sizeof`, which grows with later minors.
+private let minimumEmissionSize = MemoryLayout<valuegen_emission>.offset(of: \valuegen_emission.path)! + MemoryLayout<UnsafePointer<CChar>?>.size
 
 private let hostDiagnose: @convention(c) (UnsafePointer<valuegen_host>?, Int32, UnsafePointer<CChar>?, Int32, Int32) -> Void = { host, severity, message, line, column in
     PluginInvocation.from(host)?.diagnose(severity: severity, message: message, line: line, column: column)

@@ -20,6 +20,9 @@ public struct PluginLibrary: @unchecked Sendable {
     /// VALUEGEN_FEATURE_* bits.
     public let featureBits: UInt32
     let generate: valuegen_generate_fn
+    /// Held around `generate` when the plugin is not thread-safe. One per library, not per
+    /// feature: two configurations may use the same library with different options.
+    let serialCalls = Mutex()
 
     /// Whether `generate` may run on several threads at once.
     public var isThreadSafe: Bool { featureBits & UInt32(VALUEGEN_FEATURE_THREAD_SAFE) != 0 }
@@ -32,13 +35,18 @@ public struct PluginLibrary: @unchecked Sendable {
     }
 
     /// The size of valuegen_plugin in ABI 1.0: every field up to and including `generate`.
-    static let minimumDescriptorSize = MemoryLayout<valuegen_plugin>.size
+    /// Fixed at 1.0's layout rather than this host's `sizeof`, so that a host built against a
+    /// later minor (a longer struct) still accepts plugins built against 1.0.
+    static let minimumDescriptorSize = MemoryLayout<valuegen_plugin>.offset(of: \valuegen_plugin.generate)! + MemoryLayout<valuegen_generate_fn?>.size
 
     fileprivate static func open(_ path: String) throws(PluginError) -> PluginLibrary {
         guard access(path, F_OK) == 0 else {
             throw .missing(path)
         }
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        // dlopen looks a name without a slash up in the library search path, not in the
+        // current folder, and could load another library of that name.
+        let loadPath = path.contains("/") ? path : "./" + path
+        guard let handle = dlopen(loadPath, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
             throw .notLoadable(path, reason: reason)
         }
@@ -58,12 +66,17 @@ public struct PluginLibrary: @unchecked Sendable {
         guard let plugin = io.plugin else {
             throw .invalidDescriptor(path, "negotiation succeeded but returned no descriptor")
         }
+        // Another major may lay the descriptor out differently, so its major is checked (in
+        // the host's own struct) before anything else of the descriptor is trusted.
+        guard io.plugin_abi_major == HostABI.major else {
+            throw .wrongMajor(path, pluginMajor: io.plugin_abi_major, pluginMinor: io.plugin_abi_minor)
+        }
         let size = plugin.pointee.struct_size
         guard Int(size) >= minimumDescriptorSize else {
             throw .descriptorTooSmall(path, size: size, required: minimumDescriptorSize)
         }
-        let descriptor = plugin.pointee
-        guard descriptor.abi_major == HostABI.major, io.plugin_abi_major == HostABI.major else {
+        let descriptor = HostABI.coveredFields(of: plugin, size: size, empty: valuegen_plugin())
+        guard descriptor.abi_major == HostABI.major else {
             throw .wrongMajor(path, pluginMajor: descriptor.abi_major, pluginMinor: descriptor.abi_minor)
         }
         guard let generate = descriptor.generate else {

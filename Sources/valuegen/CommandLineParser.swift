@@ -64,6 +64,8 @@ enum CommandLineParser {
             case "--check": options.checkOnly = true
             case "--plugin": options.plugins.append(try value(for: argument))
             case "--isolate-plugins": options.isolatePlugins = true
+            case "--product-directory": options.productDirectory = try value(for: argument)
+            case "--no-extra-files": options.allowsExtraFiles = false
             case "--quiet", "-q": quiet = true
             case "--help", "-h": return .help
             default:
@@ -101,6 +103,11 @@ enum Usage {
                             after those listed in valuegen.json.
       --isolate-plugins     Run plugins in child processes, so that a crashing plugin is
                             reported as an error instead of ending the run.
+      --product-directory DIR
+                            Where plugins named {"product": "Name"} in valuegen.json are built
+                            (lib<Name>.so / .dylib); the SwiftPM plugins pass it.
+      --no-extra-files      Refuse extra files from features (one Swift file per schema);
+                            the build-tool plugin passes it.
       --check               Write nothing; exit 1 listing the generated files that are missing or stale.
       -q, --quiet           Print only diagnostics.
       --version             Print the version.

@@ -5,7 +5,7 @@ import ValuegenPluginSDK
 /// given with `--config`).
 public struct Configuration: Sendable, Equatable {
     /// The name of the configuration file looked for next to the schemas.
-    public static let fileName = "valuegen.json"
+    public static let fileName = SchemaFileNaming.configurationFileName
 
     public var defaultIncludes: [String] = []
     public var defaultExcludes: [String] = []
@@ -26,7 +26,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     static let knownKeys = ["accessLevel", "defaultExcludes", "defaultIncludes", "plugins"]
-    static let knownPluginKeys = ["options", "path"]
+    static let knownPluginKeys = ["options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
     public static func load(from path: String, registry: FeatureRegistry) throws(Failure) -> Configuration {
@@ -121,41 +121,64 @@ public struct Configuration: Sendable, Equatable {
 
 /// A plugin library named in `valuegen.json` or with `--plugin`, and its options.
 public struct PluginReference: Sendable, Equatable, Hashable {
-    /// The library's path: absolute, or relative to the current folder.
-    public var path: String
+    /// Where the library is.
+    public enum Library: Sendable, Equatable, Hashable {
+        /// A file: absolute, or relative to the current folder.
+        case path(String)
+        /// A dynamic library product of the package being built (SwiftPM plugins), found in
+        /// the folder given with `--product-directory` as `lib<Name>.so` / `.dylib`.
+        case product(String)
+    }
+
+    public var library: Library
     /// What the plugin receives as the request's `options`.
     public var options: JSONValue?
 
     public init(path: String, options: JSONValue? = nil) {
-        self.path = path
+        self.init(library: .path(path), options: options)
+    }
+
+    public init(product: String, options: JSONValue? = nil) {
+        self.init(library: .product(product), options: options)
+    }
+
+    public init(library: Library, options: JSONValue? = nil) {
+        self.library = library
         self.options = options
     }
 
-    /// `{"path": "relative/or/absolute.so", "options": {...}}`; a relative path is relative to
-    /// the configuration's folder.
+    /// `{"path": "relative/or/absolute.so", "options": {...}}` or `{"product": "MyPlugin"}`; a
+    /// relative path is relative to the configuration's folder.
     init(_ entry: JSONValue, index: Int, folder: String, fail: (String) -> Configuration.Failure) throws(Configuration.Failure) {
         guard case .object(let members) = entry else {
             throw fail("plugins[\(index)] must be an object such as {\"path\": \"Plugins/libFake.so\"}")
         }
-        var path: String?
+        var library: Library?
         var options: JSONValue?
         for member in members {
             switch member.key {
-            case "path":
-                guard let text = member.value.stringValue, !text.isEmpty else {
-                    throw fail("plugins[\(index)].path must be the path of a plugin library")
+            case "path", "product":
+                guard library == nil else {
+                    throw fail("plugins[\(index)] names both a 'path' and a 'product'; give one")
                 }
-                path = text.hasPrefix("/") || folder.isEmpty ? text : (folder as NSString).appendingPathComponent(text)
+                guard let text = member.value.stringValue, !text.isEmpty else {
+                    throw fail("plugins[\(index)].\(member.key) must be \(member.key == "path" ? "the path of a plugin library" : "the name of a dynamic library product")")
+                }
+                if member.key == "product" {
+                    library = .product(text)
+                } else {
+                    library = .path(text.hasPrefix("/") || folder.isEmpty ? text : (folder as NSString).appendingPathComponent(text))
+                }
             case "options":
                 options = member.value
             default:
                 throw fail("unknown key '\(member.key)' in plugins[\(index)]\(Configuration.suggestion(for: member.key, among: Configuration.knownPluginKeys))")
             }
         }
-        guard let path else {
+        guard let library else {
             throw fail("plugins[\(index)] needs a 'path', the plugin library to load")
         }
-        self.init(path: path, options: options)
+        self.init(library: library, options: options)
     }
 }
 

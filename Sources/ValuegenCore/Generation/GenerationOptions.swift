@@ -20,6 +20,8 @@ public struct GenerationOptions: Sendable {
     /// Whether features may add files beside the Swift file; the build-tool plugin, which
     /// declares one output per schema, refuses them.
     public var allowsExtraFiles: Bool
+    /// Where `{"product": "Name"}` plugins are found: the folder SwiftPM builds them into.
+    public var productDirectory: String?
 
     public init(
         inputs: [String],
@@ -31,7 +33,8 @@ public struct GenerationOptions: Sendable {
         plugins: [String] = [],
         isolatePlugins: Bool = false,
         workerExecutable: String? = nil,
-        allowsExtraFiles: Bool = true
+        allowsExtraFiles: Bool = true,
+        productDirectory: String? = nil
     ) {
         self.inputs = inputs
         self.outputDirectory = outputDirectory
@@ -43,5 +46,6 @@ public struct GenerationOptions: Sendable {
         self.isolatePlugins = isolatePlugins
         self.workerExecutable = workerExecutable
         self.allowsExtraFiles = allowsExtraFiles
+        self.productDirectory = productDirectory
     }
 }

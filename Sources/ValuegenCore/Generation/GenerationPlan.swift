@@ -103,17 +103,30 @@ struct GenerationPlan {
             if let known = features[reference] {
                 return known
             }
+            let path = try libraryPath(of: reference)
             let feature: any Feature
             if options.isolatePlugins {
                 guard let worker = options.workerExecutable else {
                     throw PluginError("--isolate-plugins needs the path of the valuegen executable to start workers")
                 }
-                feature = try IsolatedPluginFeature(libraryPath: reference.path, options: reference.options, workerExecutable: worker)
+                feature = try IsolatedPluginFeature(libraryPath: path, options: reference.options, workerExecutable: worker)
             } else {
-                feature = PluginFeature(library: try PluginLibrary.load(reference.path), options: reference.options)
+                feature = PluginFeature(library: try PluginLibrary.load(path), options: reference.options)
             }
             features[reference] = feature
             return feature
+        }
+
+        private func libraryPath(of reference: PluginReference) throws(PluginError) -> String {
+            switch reference.library {
+            case .path(let path):
+                return path
+            case .product(let product):
+                guard let folder = options.productDirectory else {
+                    throw PluginError("valuegen.json names the plugin product '\(product)', which only the SwiftPM plugins can find; from the command line name the library with \"path\" or pass --product-directory with the folder of the built libraries")
+                }
+                return (folder as NSString).appendingPathComponent(PluginLibraryNaming.fileName(forProduct: product))
+            }
         }
 
         private func checkCommandLineNames(against registry: FeatureRegistry) throws(PlanFailure) {

@@ -24,14 +24,12 @@ public struct SchemaSource: Sendable {
 
     /// The kind its extension declares, or nil when it is not a schema file.
     public var kind: ModelKind? {
-        ModelKind.allCases.first { fileName.hasSuffix("." + $0.fileExtension) }
+        SchemaFileNaming.schemaExtension(of: fileName).flatMap(ModelKind.init(rawValue:))
     }
 
     /// The generated file's name: the schema's name without its extension, plus `.swift`.
     public var outputFileName: String {
-        let name = fileName
-        guard let kind else { return name + ".swift" }
-        return String(name.dropLast(kind.fileExtension.count + 1)) + ".swift"
+        SchemaFileNaming.outputFileName(forSchemaNamed: fileName)
     }
 }
 

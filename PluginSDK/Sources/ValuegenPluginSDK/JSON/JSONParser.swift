@@ -255,7 +255,8 @@ public struct JSONParser {
             return Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer)
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        guard let value = Double(text) else { throw fail("a number out of range") }
+        // Double(_:) reads 1e400 as infinity, which JSON cannot carry back out.
+        guard let value = Double(text), value.isFinite else { throw fail("a number out of range") }
         return value
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Fixtures/ConsumerPackage built the way a user builds it: Valuegen as a path dependency,
+/// the build-tool plugin on its Models target, and its own generator plugin (ConsumerFakes)
+/// named in valuegen.json by product. In a temporary copy:
+/// 1. a clean `swift build`, then `consumer-demo` prints what the generated API did;
+/// 2. a second build runs no generator;
+/// 3. touching one schema reruns exactly that schema's command;
+/// 4. a schema error fails the build with `<schema path>:<line>:<column>: error:`.
+///
+/// The steps depend on each other, so they are one test.
+@Suite(.serialized) struct ConsumerPackageTests {
+    @Test(.timeLimit(.minutes(20)))
+    func consumerPackageBuildsIncrementallyAndReportsSchemaErrors() throws {
+        let scratch = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // SwiftPM names a path dependency after its folder: the copy must be named valuegen.
+        let repository = scratch.appendingPathComponent("valuegen")
+        try copyRepository(to: repository)
+        let consumer = repository.appendingPathComponent("Fixtures/ConsumerPackage")
+
+        // 1. Clean build, then run the demo.
+        let first = try swiftBuild(in: consumer)
+        try #require(first.status == 0, "the clean build failed:\n\(first.standardOutput)\(first.standardError)")
+        #expect(generatorRuns(in: first).count == 4, "\(generatorRuns(in: first))")
+        let demo = try runProcess(consumer.appendingPathComponent(".build/debug/consumer-demo"), [])
+        #expect(demo.status == 0, "\(demo.standardError)")
+        #expect(demo.standardOutput == """
+            sample: Profile(userId: 7, nickname: "ada", avatarUrl: nil, email: <redacted>, tags: [])
+            renamed: @grace
+            builder: cannot build Profile: required attribute 'nickname' was never set
+            json: {"avatar_url":"https://example.com/a.png","email":"ada@example.com","nickname":"ada","tags":[],"userId":7}
+            legacy: LegacyProfile(userId: 1, nickname: "ada", avatarUrl: nil, tags: ["x"]) equal to itself: true
+            shapes: [{"radius":1,"type":"circle"},{"type":"dot","value":2},{"type":"empty"}]
+            changed: value(old: 0, new: 2)
+            counter: 2
+
+            """)
+
+        // 2. Nothing changed: nothing is compiled, and no generator runs. SwiftPM 6.3 relinks a
+        //    build-tool plugin's executable once in the first build after a clean one (its
+        //    plugin-tools graph and the main graph both link it); the commands then run again
+        //    because their tool changed, find every output's bytes unchanged and write nothing.
+        //    From then on a no-op build runs nothing at all.
+        let second = try swiftBuild(in: consumer)
+        #expect(second.status == 0)
+        #expect(compiledModules(in: second).isEmpty, "a no-op build compiled \(compiledModules(in: second))")
+        if !generatorRuns(in: second).isEmpty {
+            #expect((second.standardOutput + second.standardError).contains("Linking valuegen-tool"), "generators ran although their tool did not change: \(generatorRuns(in: second))")
+        }
+        let settled = try swiftBuild(in: consumer)
+        #expect(settled.status == 0)
+        #expect(generatorRuns(in: settled).isEmpty, "a no-op build ran \(generatorRuns(in: settled))")
+        #expect(compiledModules(in: settled).isEmpty, "a no-op build compiled \(compiledModules(in: settled))")
+
+        // 3. One schema touched: exactly its command runs.
+        let shape = consumer.appendingPathComponent("Sources/Models/Shape.adtValue")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: shape.path)
+        let third = try swiftBuild(in: consumer)
+        #expect(third.status == 0)
+        #expect(generatorRuns(in: third) == ["Valuegen: generating Shape.swift from Shape.adtValue"])
+        #expect(compiledModules(in: third).isEmpty, "the regenerated Shape.swift has the same bytes, so nothing recompiles: \(compiledModules(in: third))")
+
+        // 4. A schema error fails the build at the schema's line.
+        let counter = consumer.appendingPathComponent("Sources/Models/Counter.object")
+        try Data("Counter {\n  title: String = \"clicks\"\n  value Int\n".utf8).write(to: counter)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: counter.path)
+        let broken = try swiftBuild(in: consumer)
+        #expect(broken.status != 0)
+        let output = broken.standardOutput + broken.standardError
+        #expect(output.contains("\(counter.path):1:9: error: unterminated body of type 'Counter': expected '}'"), "\(output)")
+    }
+
+    private func swiftBuild(in package: URL) throws -> ProcessResult {
+        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package.path])
+    }
+
+    /// The generator commands a build ran, by their display names.
+    private func generatorRuns(in result: ProcessResult) -> [String] {
+        (result.standardOutput + result.standardError).split(separator: "\n").compactMap { line in
+            line.range(of: "Valuegen: generating").map { String(line[$0.lowerBound...]) }
+        }
+    }
+
+    /// The modules a build compiled (`Compiling Models Profile.swift` → `Models`).
+    private func compiledModules(in result: ProcessResult) -> Set<String> {
+        Set((result.standardOutput + result.standardError).split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "] Compiling ") else { return nil }
+            let rest = line[range.upperBound...].split(separator: " ")
+            guard let module = rest.first, module != "plugin" else { return nil }
+            return String(module)
+        })
+    }
+
+    /// Copies what a package checkout holds (no build folders) into the folder.
+    private func copyRepository(to destination: URL) throws {
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        for entry in ["Package.swift", "Sources", "Plugins", "PluginSDK", "Tests", "Fixtures"] {
+            let copy = try runProcess(URL(fileURLWithPath: "/bin/cp"), ["-a", TestSupport.repositoryRoot.appendingPathComponent(entry).path, destination.path])
+            try #require(copy.status == 0, "cp failed: \(copy.standardError)")
+        }
+        for leftover in [".build", ".swiftpm"] {
+            try? FileManager.default.removeItem(at: destination.appendingPathComponent("Fixtures/ConsumerPackage").appendingPathComponent(leftover))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import ValuegenCore
+import ValuegenPluginSDK
+
+/// A feature that every type of every kind includes (its default kinds are all kinds) and that
+/// keeps the requests it receives: exactly what the built-in features receive in-process and
+/// what a plugin receives as JSON.
+final class CapturingFeature: Feature, @unchecked Sendable {
+    let descriptor: FeatureDescriptor
+    private let lock = NSLock()
+    private var captured: [GenerationRequest] = []
+
+    init(includeName: String = "Capture") {
+        descriptor = FeatureDescriptor(
+            id: "dev.valuegen.test.capture",
+            version: "1.0.0",
+            includeNames: [includeName],
+            defaultKinds: Set(ModelKind.allCases)
+        )
+    }
+
+    func generate(_ request: GenerationRequest, into emitter: any Emitter) {
+        lock.withLock { captured.append(request) }
+    }
+
+    var requests: [GenerationRequest] {
+        lock.withLock { captured }
+    }
+}
+
+/// The requests of the repository's example schemas.
+enum ExampleRequests {
+    static let examplesFolder = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Examples")
+
+    /// Every schema file under Fixtures/Examples, relative to the repository, sorted.
+    static func schemaFiles() throws -> [String] {
+        let root = PluginBuilder.repositoryRoot.path + "/"
+        guard let enumerator = FileManager.default.enumerator(atPath: examplesFolder.path) else { return [] }
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            let source = SchemaSource(path: path, bytes: [])
+            if source.kind != nil {
+                files.append(String(examplesFolder.appendingPathComponent(path).path.dropFirst(root.count)))
+            }
+        }
+        return files.sorted()
+    }
+
+    /// One request per example schema file, in file order: each file through the pipeline
+    /// with a ``CapturingFeature`` after the built-in features.
+    static func captured() throws -> [GenerationRequest] {
+        let capture = CapturingFeature()
+        let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding([capture]))
+        for path in try schemaFiles() {
+            let bytes = Array(try Data(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent(path)))
+            let generated = pipeline.generate(SchemaSource(path: path, bytes: bytes), settings: GenerationSettings())
+            #expect(!generated.hasErrors, "\(path): \(generated.diagnostics)")
+        }
+        let requests = capture.requests
+        #expect(requests.map(\.file.path) == (try schemaFiles()), "one request per schema file")
+        return requests
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import ValuegenCore
+import ValuegenPluginSDK
+
+/// docs/PluginRequest.schema.json describes the request exactly: every real request matches
+/// it, and a request that differs from what GenerationRequest+JSON.swift writes does not.
+@Suite struct RequestSchemaTests {
+    static let schemaFile = PluginBuilder.repositoryRoot.appendingPathComponent("docs/PluginRequest.schema.json")
+
+    static func validator() throws -> JSONSchemaValidator {
+        JSONSchemaValidator(schema: try JSONParser.parse(Array(try Data(contentsOf: schemaFile))))
+    }
+
+    /// The request as a plugin reads it: serialized, then parsed back.
+    static func wireForm(_ request: GenerationRequest) throws -> JSONValue {
+        try JSONParser.parse(JSONSerializer.serialize(request.json))
+    }
+
+    @Test func schemaUsesOnlyKeywordsTheValidatorChecks() throws {
+        #expect(try Self.validator().unsupportedKeywords() == [])
+    }
+
+    @Test func everyExampleRequestMatchesTheSchema() throws {
+        let validator = try Self.validator()
+        let requests = try ExampleRequests.captured()
+        #expect(requests.count >= 7)
+        for request in requests {
+            #expect(validator.problems(in: try Self.wireForm(request)) == [], "\(request.file.path)")
+        }
+    }
+
+    @Test func examplesExerciseEveryOptionalMember() throws {
+        let requests = try ExampleRequests.captured()
+        let attributes = requests.flatMap(\.types).flatMap { $0.attributes + $0.cases.flatMap(\.attributes) }
+        #expect(attributes.contains { $0.defaultValue != nil })
+        #expect(attributes.contains { $0.defaultValue == nil })
+        let cases = requests.flatMap(\.types).flatMap(\.cases)
+        #expect(cases.contains { $0.singleValueType != nil })
+        #expect(cases.contains { $0.singleValueType == nil })
+    }
+
+    @Test func requestWithOptionsMatchesTheSchema() throws {
+        let validator = try Self.validator()
+        var request = try #require(try ExampleRequests.captured().first)
+        for options: JSONValue in [.null, .bool(true), .number(3), .string("compact"), .array([.number(1)]),
+                                   .object([JSONMember(key: "style", value: .object([JSONMember(key: "indent", value: .number(4))]))])] {
+            request.options = options
+            #expect(validator.problems(in: try Self.wireForm(request)) == [], "options \(options)")
+        }
+    }
+
+    /// What actually crosses the C ABI: a C plugin that hands its request back as an extra file,
+    /// run by `valuegen generate` over the examples with options from a configuration.
+    @Test func requestsCrossingTheABIMatchTheSchema() throws {
+        let validator = try Self.validator()
+        let plugin = try PluginBuilder.cPlugin(named: "RequestEcho", sources: [
+            PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/RequestEcho/request_echo.c").path,
+        ])
+        let folder = try ProcessRunner.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let options = #"{"style": "compact", "limits": [1, 2.5, -3], "nested": {"flag": true, "none": null}, "text": "tab\tquote\"é😀"}"#
+        try Data(#"{"plugins": [{"path": "\#(plugin)", "options": \#(options)}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("valuegen.json"))
+
+        let outcome = try ProcessRunner.valuegen(
+            ["generate", ExampleRequests.examplesFolder.path, "--config", "valuegen.json", "--output", "out", "--quiet"], in: folder)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+
+        let echoed = folder.appendingPathComponent("out/requests")
+        let names = try FileManager.default.contentsOfDirectory(atPath: echoed.path).sorted()
+        #expect(names == (try ExampleRequests.schemaFiles()).map { ($0 as NSString).lastPathComponent + ".json" }.sorted())
+        for name in names {
+            let request = try JSONParser.parse(Array(try Data(contentsOf: echoed.appendingPathComponent(name))))
+            #expect(validator.problems(in: request) == [], "\(name)")
+            #expect(request["options"] == (try JSONParser.parse(options)), "\(name) carries the configuration's options as written")
+        }
+    }
+
+    /// docs/PluginABI.md's annotated request is what its schema file and options really give.
+    @Test func documentedExampleIsARealRequest() throws {
+        let doc = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/PluginABI.md"), encoding: .utf8)
+        let schema = try #require(Self.codeBlock(in: doc, after: "```\n# Models/User.value\n"))
+        let annotated = try #require(Self.codeBlock(in: doc, after: "```jsonc\n"))
+        let withoutComments = annotated.split(separator: "\n").map { line in
+            line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        }.joined(separator: "\n")
+
+        let capture = CapturingFeature(includeName: "RequestEcho")
+        let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding([capture]))
+        let generated = pipeline.generate(SchemaSource(path: "Models/User.value", text: schema), settings: GenerationSettings())
+        #expect(!generated.hasErrors, "\(generated.diagnostics)")
+        var request = try #require(capture.requests.first)
+        request.options = try JSONParser.parse(#"{"style": "compact", "limit": 3}"#)
+        #expect(try JSONParser.parse(withoutComments) == request.json)
+    }
+
+    /// The text of the code block that starts right after the marker.
+    static func codeBlock(in text: String, after marker: String) -> String? {
+        guard let start = text.range(of: marker) else { return nil }
+        let rest = text[start.upperBound...]
+        guard let end = rest.range(of: "```") else { return nil }
+        return String(rest[..<end.lowerBound])
+    }
+
+    // MARK: - What the schema refuses
+
+    /// One way a request can differ from what Valuegen writes, and the problem it must cause.
+    enum Deviation: String, CaseIterable, Sendable {
+        case missingTypes, unknownTopLevelMember, futureSchemaVersion, unknownAccessLevel
+        case nullDefaultValue, fractionalLine, lineZero, stringLocation, unknownTypeMember, annotationArgumentAsString
+
+        /// Applies the deviation to a request's wire form: the Presence and User examples.
+        func apply(to request: inout JSONValue) {
+            switch self {
+            case .missingTypes: request.remove("types")
+            case .unknownTopLevelMember: request.set("files", to: .array([]))
+            case .futureSchemaVersion: request.set("schemaVersion", to: .number(2))
+            case .unknownAccessLevel: request.set("accessLevel", to: .string("open"))
+            case .nullDefaultValue: request.update("types", 0, "attributes", 0) { $0.set("defaultValue", to: .null) }
+            case .fractionalLine: request.update("types", 0, "location") { $0.set("line", to: .number(1.5)) }
+            case .lineZero: request.update("types", 0, "location") { $0.set("line", to: .number(0)) }
+            case .stringLocation: request.update("types", 0) { $0.set("location", to: .string("1:1")) }
+            case .unknownTypeMember: request.update("types", 0) { $0.set("isFinal", to: .bool(true)) }
+            case .annotationArgumentAsString: request.update("types", 0, "annotations") { $0 = .array([.object([
+                JSONMember(key: "name", value: .string("owner")), JSONMember(key: "arguments", value: .array([.string("team=accounts")])),
+                JSONMember(key: "location", value: .object([JSONMember(key: "line", value: .number(1)), JSONMember(key: "column", value: .number(1))])),
+            ])]) }
+            }
+        }
+
+        var expectedProblem: String {
+            switch self {
+            case .missingTypes: return "the request: the required member 'types' is missing"
+            case .unknownTopLevelMember: return "the request: the member 'files' is not allowed"
+            case .futureSchemaVersion: return "/schemaVersion: 2 is not the constant 1"
+            case .unknownAccessLevel: return "/accessLevel: \"open\" is not one of the allowed values"
+            case .nullDefaultValue: return "/types/0/attributes/0/defaultValue: null is not of type string"
+            case .fractionalLine: return "/types/0/location/line: 1.5 is not of type integer"
+            case .lineZero: return "/types/0/location/line: 0 is less than 1"
+            case .stringLocation: return "/types/0/location: \"1:1\" is not of type object"
+            case .unknownTypeMember: return "/types/0: the member 'isFinal' is not allowed"
+            case .annotationArgumentAsString: return "/types/0/annotations/0/arguments/0: \"team=accounts\" is not of type object"
+            }
+        }
+    }
+
+    @Test(arguments: Deviation.allCases)
+    func schemaRefusesWhatValuegenNeverWrites(_ deviation: Deviation) throws {
+        let user = try #require(try ExampleRequests.captured().first { $0.file.name == "User.value" })
+        var request = try Self.wireForm(user)
+        deviation.apply(to: &request)
+        #expect(try Self.validator().problems(in: request) == [deviation.expectedProblem])
+    }
+}
+
+extension JSONValue {
+    mutating func set(_ key: String, to value: JSONValue) {
+        guard case .object(var members) = self else { return }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append(JSONMember(key: key, value: value))
+        }
+        self = .object(members)
+    }
+
+    mutating func remove(_ key: String) {
+        guard case .object(let members) = self else { return }
+        self = .object(members.filter { $0.key != key })
+    }
+
+    /// Changes the value at a path of member names and array indices.
+    mutating func update(_ path: any Sendable..., with change: (inout JSONValue) -> Void) {
+        update(path[...], with: change)
+    }
+
+    private mutating func update(_ path: ArraySlice<any Sendable>, with change: (inout JSONValue) -> Void) {
+        guard let first = path.first else {
+            change(&self)
+            return
+        }
+        switch (self, first) {
+        case (.object(var members), let key as String):
+            guard let index = members.firstIndex(where: { $0.key == key }) else { return }
+            members[index].value.update(path.dropFirst(), with: change)
+            self = .object(members)
+        case (.array(var elements), let index as Int):
+            guard elements.indices.contains(index) else { return }
+            elements[index].update(path.dropFirst(), with: change)
+            self = .array(elements)
+        default:
+            return
+        }
+    }
+}
