@@ -132,12 +132,17 @@ private final class LoadedLibraries: @unchecked Sendable {
     private let lock = Mutex()
 
     func library(at path: String) throws(PluginError) -> PluginLibrary {
+        // `lib.so`, `./lib.so` and a symlink to it are one library, negotiated once.
+        let key = realpath(path, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        } ?? path
         let result = lock.withLock { () -> Result<PluginLibrary, PluginError> in
-            if let known = libraries[path] {
+            if let known = libraries[key] {
                 return known
             }
             let result = Result { () throws(PluginError) in try PluginLibrary.open(path) }
-            libraries[path] = result
+            libraries[key] = result
             return result
         }
         return try result.get()

@@ -70,6 +70,49 @@ import Testing
         #expect(broken.status != 0)
         let output = broken.standardOutput + broken.standardError
         #expect(output.contains("\(counter.path):1:9: error: unterminated body of type 'Counter': expected '}'"), "\(output)")
+        try Data("Counter {\n  title: String = \"clicks\"\n  value: Int = 0\n}\n".utf8).write(to: counter)
+
+        // 5. A plugin product that does not exist is an error naming valuegen.json. SwiftPM runs
+        //    the build plugin again only when the target's files change; then the plugin lists
+        //    the dynamic library products that exist. Otherwise the commands run with the
+        //    changed valuegen.json and valuegen lists the libraries that were built.
+        let configuration = consumer.appendingPathComponent("Sources/Models/valuegen.json")
+        let original = try Data(contentsOf: configuration)
+        try Data(#"{"plugins": [{"product": "ConsumerFakez"}]}"#.utf8).write(to: configuration)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(15)], ofItemAtPath: configuration.path)
+        let unknownProduct = try swiftBuild(in: consumer)
+        #expect(unknownProduct.status != 0)
+        let productDirectory = consumer.appendingPathComponent(".build/debug").resolvingSymlinksInPath().path
+        #expect((unknownProduct.standardOutput + unknownProduct.standardError).contains(
+            "\(configuration.path): error: plugins[0] names the plugin product 'ConsumerFakez', but no libConsumerFakez.so was built in \(productDirectory) (built there: libConsumerFakes.so); name a dynamic library product (.library(name:type: .dynamic, targets:)) of this package or its dependencies"
+        ), "\(unknownProduct.standardOutput)\(unknownProduct.standardError)")
+
+        let extra = consumer.appendingPathComponent("Sources/Models/Extra.value")
+        try Data("Extra {\n  id: Int\n}\n".utf8).write(to: extra)
+        let replanned = try swiftBuild(in: consumer)
+        #expect(replanned.status != 0)
+        #expect((replanned.standardOutput + replanned.standardError).contains(
+            "\(configuration.path): error: plugins[0] names the product 'ConsumerFakez', which is not a dynamic library product of this package or its dependencies; the dynamic library products are ConsumerFakes."
+        ), "\(replanned.standardOutput)\(replanned.standardError)")
+        try FileManager.default.removeItem(at: extra)
+        try original.write(to: configuration)
+
+        // 6. The command plugin writes the same files into Sources/Models/Generated.
+        let command = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "--target", "Models"])
+        #expect(command.status == 0, "\(command.standardOutput)\(command.standardError)")
+        let generated = consumer.appendingPathComponent("Sources/Models/Generated")
+        #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Profile.swift", "Shape.swift"])
+        let built = try buildPluginOutput(in: consumer, named: "Profile.swift")
+        #expect(try String(contentsOf: generated.appendingPathComponent("Profile.swift"), encoding: .utf8) == built, "the command plugin and the build plugin generate the same file")
+    }
+
+    /// A file the build-tool plugin generated in its work directory.
+    private func buildPluginOutput(in package: URL, named name: String) throws -> String {
+        let outputs = package.appendingPathComponent(".build/plugins/outputs")
+        guard let path = try TestSupport.files(in: outputs).first(where: { $0.hasSuffix("ValuegenBuildPlugin/\(name)") }) else {
+            throw TestFailure("no \(name) under \(outputs.path)")
+        }
+        return try String(contentsOf: outputs.appendingPathComponent(path), encoding: .utf8)
     }
 
     private func swiftBuild(in package: URL) throws -> ProcessResult {

@@ -33,7 +33,7 @@ extension PluginFailureTests {
         @Test func pluginClaimingABuiltInName() throws {
             let library = try PluginFailureTests.brokenPlugin("fails_silently.c", named: "ClaimsBuilder", defines: ["BROKEN_NAME=\"Builder\""])
             try expectConflict(
-                "plugin 'dev.valuegen.test.broken' (\(library)) answers to 'Builder', which is the name of the built-in feature 'Builder'; give the plugin another include name",
+                "plugin 'dev.valuegen.test.broken' (\(library)) answers to 'Builder', which the built-in feature 'Builder' already answers to; give the plugin another include name",
                 libraries: [library])
         }
     }

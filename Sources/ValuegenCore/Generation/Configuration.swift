@@ -89,7 +89,7 @@ public struct Configuration: Sendable, Equatable {
                     throw fail("'plugins' must be an array such as [{\"path\": \"Plugins/libFake.so\", \"options\": {}}]")
                 }
                 for (index, entry) in entries.enumerated() {
-                    configuration.plugins.append(try PluginReference(entry, index: index, folder: folder, fail: fail))
+                    configuration.plugins.append(try PluginReference(entry, index: index, path: path, fail: fail))
                 }
             default:
                 throw fail("unknown key '\(member.key)'\(suggestion(for: member.key, among: knownKeys))")
@@ -133,6 +133,13 @@ public struct PluginReference: Sendable, Equatable, Hashable {
     public var library: Library
     /// What the plugin receives as the request's `options`.
     public var options: JSONValue?
+    /// Where it is named, for messages: the configuration file and the entry's index; nil for `--plugin`.
+    public var origin: (file: String, index: Int)? {
+        get { originFile.map { ($0, originIndex) } }
+        set { originFile = newValue?.file; originIndex = newValue?.index ?? 0 }
+    }
+    private var originFile: String?
+    private var originIndex = 0
 
     public init(path: String, options: JSONValue? = nil) {
         self.init(library: .path(path), options: options)
@@ -142,14 +149,26 @@ public struct PluginReference: Sendable, Equatable, Hashable {
         self.init(library: .product(product), options: options)
     }
 
-    public init(library: Library, options: JSONValue? = nil) {
+    public init(library: Library, options: JSONValue? = nil, origin: (file: String, index: Int)? = nil) {
         self.library = library
         self.options = options
+        self.origin = origin
+    }
+
+    /// Two references are the same plugin use when library and options agree, wherever written.
+    public static func == (lhs: PluginReference, rhs: PluginReference) -> Bool {
+        lhs.library == rhs.library && lhs.options == rhs.options
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(library)
+        hasher.combine(options)
     }
 
     /// `{"path": "relative/or/absolute.so", "options": {...}}` or `{"product": "MyPlugin"}`; a
     /// relative path is relative to the configuration's folder.
-    init(_ entry: JSONValue, index: Int, folder: String, fail: (String) -> Configuration.Failure) throws(Configuration.Failure) {
+    init(_ entry: JSONValue, index: Int, path: String, fail: (String) -> Configuration.Failure) throws(Configuration.Failure) {
+        let folder = (path as NSString).deletingLastPathComponent
         guard case .object(let members) = entry else {
             throw fail("plugins[\(index)] must be an object such as {\"path\": \"Plugins/libFake.so\"}")
         }
@@ -178,7 +197,7 @@ public struct PluginReference: Sendable, Equatable, Hashable {
         guard let library else {
             throw fail("plugins[\(index)] needs a 'path', the plugin library to load")
         }
-        self.init(library: library, options: options)
+        self.init(library: library, options: options, origin: (path, index))
     }
 }
 

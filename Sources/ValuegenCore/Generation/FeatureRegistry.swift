@@ -66,7 +66,7 @@ public struct FeatureRegistry: Sendable {
         if owner is PluginBacked {
             return "error: \(describe(owner)) and \(describe(feature)) both answer to the include name '\(name)'; load only one of them"
         }
-        return "error: \(describe(feature)) answers to '\(name)', which is the name of \(describe(owner)); give the plugin another include name"
+        return "error: \(describe(feature)) answers to '\(name)', which \(describe(owner)) already answers to; give the plugin another include name"
     }
 
     private static func describe(_ feature: any Feature) -> String {

@@ -23,7 +23,11 @@ struct GenerationPlan {
             var plan = GenerationPlan()
             for schema in schemas {
                 let (configuration, path) = try builder.configuration(for: schema)
-                let plugins = configuration.plugins + options.plugins.map { PluginReference(path: $0) }
+                // A library named twice the same way (in valuegen.json and with --plugin) loads once.
+                var plugins: [PluginReference] = []
+                for reference in configuration.plugins + options.plugins.map({ PluginReference(path: $0) }) where !plugins.contains(reference) {
+                    plugins.append(reference)
+                }
                 let pipeline = try builder.pipeline(for: plugins)
                 if let path {
                     try builder.validate(configuration, at: path, against: pipeline.registry)
@@ -81,7 +85,9 @@ struct GenerationPlan {
             var errors: [String] = []
             for reference in plugins {
                 do {
-                    loaded.append(try feature(for: reference))
+                    loaded.append(try feature(for: reference, at: try libraryPath(of: reference)))
+                } catch let failure as PlanFailure {
+                    errors += failure.messages
                 } catch {
                     errors.append("error: \(error)")
                 }
@@ -99,11 +105,10 @@ struct GenerationPlan {
             return pipeline
         }
 
-        private mutating func feature(for reference: PluginReference) throws(PluginError) -> any Feature {
+        private mutating func feature(for reference: PluginReference, at path: String) throws(PluginError) -> any Feature {
             if let known = features[reference] {
                 return known
             }
-            let path = try libraryPath(of: reference)
             let feature: any Feature
             if options.isolatePlugins {
                 guard let worker = options.workerExecutable else {
@@ -117,15 +122,27 @@ struct GenerationPlan {
             return feature
         }
 
-        private func libraryPath(of reference: PluginReference) throws(PluginError) -> String {
+        private func libraryPath(of reference: PluginReference) throws(PlanFailure) -> String {
             switch reference.library {
             case .path(let path):
                 return path
             case .product(let product):
-                guard let folder = options.productDirectory else {
-                    throw PluginError("valuegen.json names the plugin product '\(product)', which only the SwiftPM plugins can find; from the command line name the library with \"path\" or pass --product-directory with the folder of the built libraries")
+                func fail(_ message: String) -> PlanFailure {
+                    let prefix = reference.origin.map { "\($0.file): error: plugins[\($0.index)]" } ?? "error: valuegen.json"
+                    return PlanFailure(messages: ["\(prefix) names the plugin product '\(product)', \(message)"])
                 }
-                return (folder as NSString).appendingPathComponent(PluginLibraryNaming.fileName(forProduct: product))
+                guard let folder = options.productDirectory else {
+                    throw fail("which only the SwiftPM plugins can find; from the command line name the library with \"path\" or pass --product-directory with the folder of the built libraries")
+                }
+                let fileName = PluginLibraryNaming.fileName(forProduct: product)
+                let path = (folder as NSString).appendingPathComponent(fileName)
+                guard FileManager.default.fileExists(atPath: path) else {
+                    let built = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                        .filter { $0.hasPrefix("lib") && ($0.hasSuffix(".so") || $0.hasSuffix(".dylib")) }.sorted()
+                    let list = built.isEmpty ? "none was built there" : "built there: \(built.joined(separator: ", "))"
+                    throw fail("but no \(fileName) was built in \(folder) (\(list)); name a dynamic library product (.library(name:type: .dynamic, targets:)) of this package or its dependencies")
+                }
+                return path
             }
         }
 
