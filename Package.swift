@@ -55,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ValuegenBenchmark",
-            dependencies: ["ValuegenCore"],
+            dependencies: ["ValuegenCore", "ValuegenPluginHost"],
             path: "Sources/ValuegenBenchmark"
         ),
         .testTarget(

@@ -1,61 +1,68 @@
 import ValuegenPluginSDK
 
 /// RFC 6901 JSON pointers: `""` is the whole document, `/types/0/name` a member of an element.
+///
+/// Plugins written in C query the request this way for every attribute they read, so a
+/// pointer is resolved on its UTF-8 bytes, without building strings.
 enum JSONPointer {
     static func resolve(_ pointer: String, in document: JSONValue) -> JSONValue? {
+        var pointer = pointer
+        return pointer.withUTF8 { resolve($0, in: document) }
+    }
+
+    static func resolve(_ pointer: UnsafeBufferPointer<UInt8>, in document: JSONValue) -> JSONValue? {
         guard !pointer.isEmpty else { return document }
-        guard pointer.hasPrefix("/") else { return nil }
+        guard pointer[0] == UInt8(ascii: "/") else { return nil }
         var current = document
-        for rawToken in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = rawToken.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        var start = 1
+        while true {
+            var end = start
+            while end < pointer.count, pointer[end] != UInt8(ascii: "/") {
+                end += 1
+            }
+            let token = UnsafeBufferPointer(rebasing: pointer[start..<end])
             switch current {
             case .object(let members):
-                guard let member = members.first(where: { $0.key == token }) else { return nil }
+                guard let member = members.first(where: { matches($0.key, token) }) else { return nil }
                 current = member.value
             case .array(let elements):
-                // RFC 6901: "0" or digits without a leading zero; no sign, no spaces.
-                guard !token.isEmpty, token.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                      token == "0" || !token.hasPrefix("0"),
-                      let index = Int(token), index < elements.count else { return nil }
+                guard let index = arrayIndex(token), index < elements.count else { return nil }
                 current = elements[index]
             default:
                 return nil
             }
+            guard end < pointer.count else { return current }
+            start = end + 1
         }
-        return current
     }
-}
 
-private extension Substring {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard contains("~") else { return String(self) }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+    /// RFC 6901: "0" or digits without a leading zero; no sign, no spaces.
+    private static func arrayIndex(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !token.isEmpty, token.count <= 18, token.count == 1 || token[0] != UInt8(ascii: "0") else { return nil }
+        var index = 0
+        for byte in token {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            index = index * 10 + Int(byte - UInt8(ascii: "0"))
         }
-        return result + rest
+        return index
     }
-}
 
-private extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        Substring(self).replacingOccurrences(of: target, with: replacement)
-    }
-}
-
-private extension Substring {
-    func range(of target: String) -> Range<Index>? {
-        guard !target.isEmpty else { return nil }
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(target) {
-                return index..<self.index(index, offsetBy: target.count)
+    /// Whether the member key equals the token once `~1` → `/` and `~0` → `~` are undone.
+    private static func matches(_ key: String, _ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        var keyBytes = key.utf8.makeIterator()
+        var index = 0
+        while index < token.count {
+            var byte = token[index]
+            if byte == UInt8(ascii: "~"), index + 1 < token.count {
+                switch token[index + 1] {
+                case UInt8(ascii: "1"): byte = UInt8(ascii: "/"); index += 1
+                case UInt8(ascii: "0"): byte = UInt8(ascii: "~"); index += 1
+                default: break
+                }
             }
-            index = self.index(after: index)
+            guard keyBytes.next() == byte else { return false }
+            index += 1
         }
-        return nil
+        return keyBytes.next() == nil
     }
 }

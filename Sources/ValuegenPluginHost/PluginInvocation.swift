@@ -116,11 +116,13 @@ final class PluginInvocation {
     // MARK: - valuegen.query/1
 
     fileprivate func lookUp(_ pointer: UnsafePointer<CChar>?) -> JSONValue? {
-        guard let pointer, let text = String(validatingCString: pointer) else { return nil }
+        guard let pointer else { return nil }
         if requestTree == nil {
             requestTree = try? JSONParser.parse(requestBytes)
         }
-        return requestTree.flatMap { JSONPointer.resolve(text, in: $0) }
+        guard let requestTree else { return nil }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+        return JSONPointer.resolve(bytes, in: requestTree)
     }
 
     fileprivate func borrow(_ text: String) -> (UnsafePointer<CChar>, Int) {

@@ -136,6 +136,19 @@ import ValuegenPluginHost
             "Graph.object:6:3: error: Fake does not know how to make a value of type 'Stranger' for attribute 'elsewhere'; give it a default value or write %fake value=\"<Swift expression>\" before the attribute",
         ])
 
+        let payloads = try ExampleModels.generate("""
+            Holder includes(Fake) {
+              %singleAttributeSubtype attributeType="Stranger"
+              Wrapped
+              %fake value=".plain"
+              Plain
+            }
+            """, path: "Holder.adtValue", plugins: [PluginFeature(library: PluginLibrary.load(ExamplePlugins.fake()))])
+        #expect(payloads.diagnostics.map(\.description) == [
+            "Holder.adtValue:3:3: error: Fake does not know how to make a value of type 'Stranger' for the payload of subtype 'Wrapped'; write %fake value=\"<Swift expression>\" before the subtype",
+            "Holder.adtValue:4:3: warning: '%fake' before subtype 'Plain' has no effect; it gives the value of an attribute, or of a subtype's single unlabelled payload",
+        ])
+
         let empty = try ExampleModels.generate("Nothing includes(Fake) {\n}\n", path: "Nothing.adtValue", plugins: [PluginFeature(library: PluginLibrary.load(ExamplePlugins.fake()))])
         #expect(empty.diagnostics.map(\.description) == [
             "Nothing.adtValue:1:1: error: Fake cannot make a sample of 'Nothing': it has no subtypes, so it has no values",

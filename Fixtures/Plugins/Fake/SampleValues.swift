@@ -7,6 +7,9 @@ struct FakeSlot {
     var description: String
     /// What a `%fake` for it is written before: `the attribute`, `the subtype`.
     var annotatedItem: String
+    /// Whether the schema can give it a default value or make it optional (an attribute can;
+    /// a subtype's single payload cannot).
+    var isAttribute: Bool
     /// The name its strings, URLs and UUIDs are made from.
     var name: String
     var type: TypeReference
@@ -17,6 +20,7 @@ struct FakeSlot {
     init(_ attribute: Attribute) {
         description = "attribute '\(attribute.name)'"
         annotatedItem = "the attribute"
+        isAttribute = true
         name = attribute.name
         type = attribute.type
         defaultValue = attribute.defaultValue
@@ -27,6 +31,7 @@ struct FakeSlot {
     init(payloadOf adtCase: ADTCase, type: TypeReference) {
         description = "the payload of subtype '\(adtCase.subtypeName)'"
         annotatedItem = "the subtype"
+        isAttribute = false
         name = adtCase.name
         self.type = type
         defaultValue = nil
@@ -110,7 +115,7 @@ struct SampleValues {
             return .success(value)
         }
         let typeName = slot.type.swift
-        let remedy = "write %\(Self.annotationName) value=\"<Swift expression>\" before \(slot.annotatedItem)"
+        let annotate = "write %\(Self.annotationName) value=\"<Swift expression>\" before \(slot.annotatedItem)"
         if fakeTypes.contains(typeName) {
             if cyclicCalls[type.name]?.contains(typeName) != true {
                 return .success(SampleValue(code: "\(typeName).fake(seed: seed)"))
@@ -118,13 +123,21 @@ struct SampleValues {
             if let defaultValue = slot.defaultValue {
                 return .success(SampleValue(code: defaultValue))
             }
-            return .failure(SampleProblem(message: "\(featureName) cannot make a value of type '\(typeName)' for \(slot.description): \(typeName).fake(seed:) would call itself forever; make it optional, give it a default value or \(remedy)", location: slot.location))
+            let remedies = (slot.isAttribute ? ["make it optional", "give it a default value"] : []) + [annotate]
+            return .failure(SampleProblem(message: "\(featureName) cannot make a value of type '\(typeName)' for \(slot.description): \(typeName).fake(seed:) would call itself forever; \(Self.alternatives(remedies))", location: slot.location))
         }
         if let defaultValue = slot.defaultValue {
             return .success(SampleValue(code: defaultValue))
         }
-        let advice = declaredTypes.contains(typeName) ? "include \(featureName) in '\(typeName)', give it a default value or \(remedy)" : "give it a default value or \(remedy)"
-        return .failure(SampleProblem(message: "\(featureName) does not know how to make a value of type '\(typeName)' for \(slot.description); \(advice)", location: slot.location))
+        let remedies = (declaredTypes.contains(typeName) ? ["include \(featureName) in '\(typeName)'"] : [])
+            + (slot.isAttribute ? ["give it a default value"] : []) + [annotate]
+        return .failure(SampleProblem(message: "\(featureName) does not know how to make a value of type '\(typeName)' for \(slot.description); \(Self.alternatives(remedies))", location: slot.location))
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    private static func alternatives(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " or " + last
     }
 
     // MARK: - Values made without the schema's help

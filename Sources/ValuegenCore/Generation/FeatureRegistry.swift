@@ -81,7 +81,7 @@ public struct FeatureRegistry: Sendable {
         case feature(any Feature)
         /// A Remodel name with no meaning in Swift.
         case ignored
-        case unknown(suggestion: String?)
+        case unknown
     }
 
     public func lookup(_ name: String) -> Lookup {
@@ -91,8 +91,7 @@ public struct FeatureRegistry: Sendable {
         if Self.ignoredRemodelNames.contains(name) {
             return .ignored
         }
-        let candidates = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name)
-        return .unknown(suggestion: Suggestion.closest(to: name, among: candidates + Array(byName.keys).sorted()))
+        return .unknown
     }
 
     /// The position of a feature in output order.
@@ -102,8 +101,9 @@ public struct FeatureRegistry: Sendable {
 
     /// A sentence for an unknown include name, with a suggestion when one is close.
     func unknownIncludeMessage(_ name: String) -> String {
-        guard case .unknown(let suggestion) = lookup(name) else { return "unknown include '\(name)'" }
-        if let suggestion {
+        // Only an error pays for the edit distances.
+        let candidates = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name)
+        if let suggestion = Suggestion.closest(to: name, among: candidates + Array(byName.keys).sorted()) {
             return "unknown include '\(name)'; did you mean '\(suggestion)'?"
         }
         let known = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name).joined(separator: ", ")

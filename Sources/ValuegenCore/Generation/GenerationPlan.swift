@@ -18,8 +18,10 @@ struct GenerationPlan {
     static func make(for schemas: [SchemaDiscovery.Found], options: GenerationOptions, builtIn: FeatureRegistry) -> Result<GenerationPlan, PlanFailure> {
         var builder = Builder(options: options, builtIn: builtIn)
         do throws(PlanFailure) {
-            // The command line's names are checked even when no schema is found.
-            _ = try builder.pipeline(for: [])
+            // The command line's names and plugins are checked even when no schema is found.
+            if schemas.isEmpty {
+                _ = try builder.pipeline(for: options.plugins.map { PluginReference(path: $0) })
+            }
             var plan = GenerationPlan()
             for schema in schemas {
                 let (configuration, path) = try builder.configuration(for: schema)

@@ -3,7 +3,7 @@
 public enum JSONSerializer {
     public static func serialize(_ value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(4096)
+        output.reserveCapacity(8192)
         write(value, to: &output)
         return output
     }
@@ -20,18 +20,22 @@ public enum JSONSerializer {
             writeString(text, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, to: &output)
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    write(elements[index], to: &output)
+                }
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                write(member.value, to: &output)
+            members.withUnsafeBufferPointer { members in
+                for index in members.indices {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    writeString(members[index].key, to: &output)
+                    output.append(UInt8(ascii: ":"))
+                    write(members[index].value, to: &output)
+                }
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -39,7 +43,7 @@ public enum JSONSerializer {
 
     static func writeNumber(_ number: Double, to output: inout [UInt8]) {
         if number.isFinite, number == number.rounded(), abs(number) < 9.0e15 {
-            output.append(contentsOf: String(Int64(number)).utf8)
+            writeInteger(Int64(number), to: &output)
         } else if number.isFinite {
             output.append(contentsOf: "\(number)".utf8)
         } else {
@@ -47,22 +51,60 @@ public enum JSONSerializer {
         }
     }
 
+    /// Digits written straight into the output: requests hold a line and a column for
+    /// everything, so this is the common number.
+    static func writeInteger(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 {
+            output.append(UInt8(ascii: "-"))
+        }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            output.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
     static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default:
-                output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Most strings need no escape: copy them whole.
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                appendEscape(byte, to: &output)
+                start = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            output.append(UInt8(ascii: "u"))
+            output.append(UInt8(ascii: "0"))
+            output.append(UInt8(ascii: "0"))
+            output.append(hex.utf8Start[Int(byte >> 4)])
+            output.append(hex.utf8Start[Int(byte & 0xF)])
+        }
     }
 }
