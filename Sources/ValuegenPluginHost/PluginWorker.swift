@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ValuegenPluginSDK
 
 /// The child side of `--isolate-plugins`: loads one plugin library and answers requests from
@@ -5,7 +10,11 @@ import ValuegenPluginSDK
 /// this process; the parent reports it and starts another worker.
 public enum PluginWorker {
     /// Runs the worker loop; returns the process's exit code.
-    public static func serve(libraryPath: String, input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    public static func serve(libraryPath: String, input: Int32 = 0, output requestedOutput: Int32 = 1) -> Int32 {
+        // The frames get a descriptor of their own; whatever the plugin prints to standard
+        // output goes to standard error instead of into the protocol.
+        let output = dup(requestedOutput)
+        guard output >= 0, dup2(2, requestedOutput) >= 0 else { return 1 }
         let library: PluginLibrary
         do {
             library = try PluginLibrary.load(libraryPath)

@@ -24,8 +24,13 @@ enum WorkerProtocol {
     static func readFrame(from descriptor: Int32) -> [UInt8]? {
         guard let header = readExactly(4, from: descriptor) else { return nil }
         let length = header.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }.littleEndian
+        // A length no request or output comes near means the stream is not ours any more.
+        guard length <= maximumFrameLength else { return nil }
         return readExactly(Int(length), from: descriptor)
     }
+
+    /// 256 MiB: far above any generated file, far below what would exhaust memory.
+    static let maximumFrameLength: UInt32 = 256 << 20
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var written = 0
