@@ -104,11 +104,8 @@ extension Attribute {
             JSONMember(key: "legacyCodingKeys", value: .strings(legacyCodingKeys)),
             JSONMember(key: "isRedacted", value: .bool(isRedacted)),
             JSONMember(key: "skipsEquality", value: .bool(skipsEquality)),
-            JSONMember(key: "comments", value: .strings(comments)),
-            JSONMember(key: "annotations", value: .array(annotations.map(\.json))),
-            JSONMember(key: "location", value: location.json),
         ]
-        return .object(members)
+        return .object(members + JSONValue.declarationMembers(comments: comments, annotations: annotations, location: location))
     }
 
     init(_ reader: JSONReader) throws(JSONShapeError) {
@@ -137,12 +134,7 @@ extension ADTCase {
         if let singleValueType {
             members.append(JSONMember(key: "singleValueType", value: singleValueType.json))
         }
-        members += [
-            JSONMember(key: "comments", value: .strings(comments)),
-            JSONMember(key: "annotations", value: .array(annotations.map(\.json))),
-            JSONMember(key: "location", value: location.json),
-        ]
-        return .object(members)
+        return .object(members + JSONValue.declarationMembers(comments: comments, annotations: annotations, location: location))
     }
 
     init(_ reader: JSONReader) throws(JSONShapeError) {
@@ -220,6 +212,15 @@ extension SourceLocation {
 extension JSONValue {
     static func strings(_ values: [String]) -> JSONValue {
         .array(values.map { .string($0) })
+    }
+
+    /// What every written declaration ends with: its doc comment, annotations and location.
+    static func declarationMembers(comments: [String], annotations: [Annotation], location: SourceLocation) -> [JSONMember] {
+        [
+            JSONMember(key: "comments", value: .strings(comments)),
+            JSONMember(key: "annotations", value: .array(annotations.map(\.json))),
+            JSONMember(key: "location", value: location.json),
+        ]
     }
 }
 
