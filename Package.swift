@@ -7,7 +7,9 @@ let package = Package(
     products: [
         .executable(name: "valuegen", targets: ["valuegen"]),
         .executable(name: "valuegen-benchmark", targets: ["ValuegenBenchmark"]),
+        .executable(name: "valuegen-runtime-benchmark", targets: ["RuntimeBenchmark"]),
         .library(name: "ValuegenPluginSDK", targets: ["ValuegenPluginSDK"]),
+        .library(name: "ValuegenRuntime", targets: ["ValuegenRuntime"]),
         .plugin(name: "ValuegenBuildPlugin", targets: ["ValuegenBuildPlugin"]),
         .plugin(name: "ValuegenCommandPlugin", targets: ["ValuegenCommandPlugin"]),
     ],
@@ -22,6 +24,11 @@ let package = Package(
             name: "ValuegenPluginSDK",
             dependencies: ["CValuegenPlugin"],
             path: "PluginSDK/Sources/ValuegenPluginSDK"
+        ),
+        // What generated code links when a type includes JSON, Binary or Persistence.
+        .target(
+            name: "ValuegenRuntime",
+            path: "Sources/ValuegenRuntime"
         ),
         .target(
             name: "ValuegenPluginHost",
@@ -53,6 +60,13 @@ let package = Package(
             dependencies: ["valuegen"],
             path: "Plugins/ValuegenCommandPlugin"
         ),
+        // Its models are generated at build time by this package's own build plugin.
+        .executableTarget(
+            name: "RuntimeBenchmark",
+            dependencies: ["ValuegenRuntime"],
+            path: "Sources/RuntimeBenchmark",
+            plugins: [.plugin(name: "ValuegenBuildPlugin")]
+        ),
         .executableTarget(
             name: "ValuegenBenchmark",
             dependencies: ["ValuegenCore", "ValuegenPluginHost"],
@@ -69,6 +83,7 @@ let package = Package(
             path: "Tests/PluginHostTests",
             exclude: ["Drivers"]
         ),
+        .testTarget(name: "RuntimeTests", dependencies: ["ValuegenRuntime"], path: "Tests/RuntimeTests"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["ValuegenCore", "valuegen"],

@@ -2,6 +2,7 @@
 
 import Foundation
 import Observation
+import ValuegenRuntime
 
 /// A chat between two or more users: the mutable model the conversation screen edits.
 public final class Conversation {
@@ -285,6 +286,150 @@ extension Conversation: Codable {
     }
 }
 
+// MARK: - Conversation: JSON
+
+extension Conversation: JSONCodable {
+    public convenience init(from reader: inout JSONReader) throws(JSONError) {
+        var conversationId: UUID?
+        var title: String?
+        var participants: [User]?
+        var lastMessage: Message?
+        var unreadCount: Int?
+        var isPinned: Bool?
+        var notificationLevel: NotificationLevel?
+        var labels: Set<String>?
+        try reader.readObject { reader, member throws(JSONError) in
+            switch member {
+            case "conversationId":
+                conversationId = try UUID(from: &reader)
+            case "title":
+                title = try Optional<String>(from: &reader)
+            case "participants":
+                participants = try [User](from: &reader)
+            case "lastMessage":
+                lastMessage = try Optional<Message>(from: &reader)
+            case "unreadCount":
+                unreadCount = try Optional<Int>(from: &reader)
+            case "isPinned":
+                isPinned = try Optional<Bool>(from: &reader)
+            case "notificationLevel":
+                notificationLevel = try Optional<NotificationLevel>(from: &reader)
+            case "labels":
+                labels = try Optional<Set<String>>(from: &reader)
+            default:
+                break
+            }
+        }
+        guard let conversationId = conversationId else {
+            throw reader.error("missing member \"conversationId\"")
+        }
+        guard let participants = participants else {
+            throw reader.error("missing member \"participants\"")
+        }
+        self.init(
+            conversationId: conversationId,
+            title: title ?? "#general",
+            participants: participants,
+            lastMessage: lastMessage,
+            unreadCount: unreadCount ?? 0,
+            isPinned: isPinned ?? false,
+            notificationLevel: notificationLevel ?? .default,
+            labels: labels ?? []
+        )
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.writeRawKey("\"conversationId\":")
+        self.conversationId.encode(to: &writer)
+        writer.writeRawKey("\"title\":")
+        self.title.encode(to: &writer)
+        writer.writeRawKey("\"participants\":")
+        self.participants.encode(to: &writer)
+        if let value = self.lastMessage {
+            writer.writeRawKey("\"lastMessage\":")
+            value.encode(to: &writer)
+        }
+        writer.writeRawKey("\"unreadCount\":")
+        self.unreadCount.encode(to: &writer)
+        writer.writeRawKey("\"isPinned\":")
+        self.isPinned.encode(to: &writer)
+        writer.writeRawKey("\"notificationLevel\":")
+        self.notificationLevel.encode(to: &writer)
+        writer.writeRawKey("\"labels\":")
+        self.labels.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+// MARK: - Conversation: Binary
+
+extension Conversation: BinaryCodable {
+    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    public func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            writer.writeField(1, self.conversationId)
+            writer.writeField(2, self.title)
+            writer.writeField(3, self.participants)
+            if let value = self.lastMessage { writer.writeField(4, value) }
+            writer.writeField(5, self.unreadCount)
+            writer.writeField(6, self.isPinned)
+            writer.writeField(7, self.notificationLevel)
+            writer.writeField(8, self.labels)
+        }
+    }
+
+    public convenience init(from reader: inout BinaryReader) throws(BinaryError) {
+        var conversationId: UUID?
+        var title: String?
+        var participants: [User]?
+        var lastMessage: Message?
+        var unreadCount: Int?
+        var isPinned: Bool?
+        var notificationLevel: NotificationLevel?
+        var labels: Set<String>?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1:
+                conversationId = try reader.read(UUID.self)
+            case 2:
+                title = try reader.read(String.self)
+            case 3:
+                participants = try reader.read([User].self)
+            case 4:
+                lastMessage = try reader.read(Message.self)
+            case 5:
+                unreadCount = try reader.read(Int.self)
+            case 6:
+                isPinned = try reader.read(Bool.self)
+            case 7:
+                notificationLevel = try reader.read(NotificationLevel.self)
+            case 8:
+                labels = try reader.read(Set<String>.self)
+            default:
+                break
+            }
+        }
+        guard let conversationId else {
+            throw reader.error("missing field 1 (conversationId) of Conversation")
+        }
+        guard let participants else {
+            throw reader.error("missing field 3 (participants) of Conversation")
+        }
+        self.init(
+            conversationId: conversationId,
+            title: title ?? "#general",
+            participants: participants,
+            lastMessage: lastMessage,
+            unreadCount: unreadCount ?? 0,
+            isPinned: isPinned ?? false,
+            notificationLevel: notificationLevel ?? .default,
+            labels: labels ?? []
+        )
+    }
+}
+
 /// What the user is typing in a conversation, before it is sent.
 public final class Draft {
     public var text: String {
@@ -329,7 +474,7 @@ public final class Draft {
             _changeObservers.didChange(change)
         }
     }
-    /// Why the last attempt to send failed; an existential, so Draft has no Coding.
+    /// Why the last attempt to send failed; an existential, so Draft has no coding at all.
     public var lastSendError: (any Error)? {
         get {
             _observationRegistrar.access(self, keyPath: \.lastSendError)

@@ -2,6 +2,7 @@
 
 import Foundation
 import Observation
+import ValuegenRuntime
 
 /// The user's preferences; the settings screen binds to it and observes its changes.
 public final class Settings {
@@ -62,7 +63,8 @@ public final class Settings {
             _changeObservers.didChange(change)
         }
     }
-    public var mutedConversations: [UUID: Date] {
+    /// Conversation id → muted until; JSON objects have string keys.
+    public var mutedConversations: [String: Date] {
         get {
             _observationRegistrar.access(self, keyPath: \.mutedConversations)
             return _mutedConversations
@@ -96,7 +98,7 @@ public final class Settings {
         fontScale: Double = 1.0,
         notificationLevel: NotificationLevel = .all,
         sendsReadReceipts: Bool = true,
-        mutedConversations: [UUID: Date] = [:],
+        mutedConversations: [String: Date] = [:],
         pushToken: String? = nil
     ) {
         self._theme = theme
@@ -113,7 +115,7 @@ public final class Settings {
     private var _fontScale: Double
     private var _notificationLevel: NotificationLevel
     private var _sendsReadReceipts: Bool
-    private var _mutedConversations: [UUID: Date]
+    private var _mutedConversations: [String: Date]
     private var _pushToken: String?
 }
 
@@ -126,7 +128,7 @@ extension Settings: Observable {
         case fontScale(old: Double, new: Double)
         case notificationLevel(old: NotificationLevel, new: NotificationLevel)
         case sendsReadReceipts(old: Bool, new: Bool)
-        case mutedConversations(old: [UUID: Date], new: [UUID: Date])
+        case mutedConversations(old: [String: Date], new: [String: Date])
         case pushToken(old: String?, new: String?)
     }
 
@@ -258,7 +260,7 @@ extension Settings {
     }
 
     /// A new object with the attributes of this one, except `mutedConversations`.
-    public func with(mutedConversations: [UUID: Date]) -> Settings {
+    public func with(mutedConversations: [String: Date]) -> Settings {
         Settings(
             theme: theme,
             fontScale: fontScale,
@@ -301,7 +303,8 @@ public struct SettingsBuilder {
     public var fontScale: Double = 1.0
     public var notificationLevel: NotificationLevel = .all
     public var sendsReadReceipts: Bool = true
-    public var mutedConversations: [UUID: Date] = [:]
+    /// Conversation id → muted until; JSON objects have string keys.
+    public var mutedConversations: [String: Date] = [:]
     public var pushToken: String?
 
     public init() {}
@@ -358,7 +361,7 @@ extension Settings: Codable {
             fontScale: try container.decodeIfPresent(Double.self, forKey: .fontScale) ?? 1.0,
             notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: .notificationLevel) ?? .all,
             sendsReadReceipts: try container.decodeIfPresent(Bool.self, forKey: .sendsReadReceipts) ?? true,
-            mutedConversations: try container.decodeIfPresent([UUID: Date].self, forKey: .mutedConversations) ?? ([:]),
+            mutedConversations: try container.decodeIfPresent([String: Date].self, forKey: .mutedConversations) ?? ([:]),
             pushToken: try container.decodeIfPresent(String.self, forKey: .pushToken)
         )
     }
@@ -373,3 +376,117 @@ extension Settings: Codable {
         try container.encodeIfPresent(pushToken, forKey: .pushToken)
     }
 }
+
+// MARK: - Settings: JSON
+
+extension Settings: JSONCodable {
+    public convenience init(from reader: inout JSONReader) throws(JSONError) {
+        var theme: String?
+        var fontScale: Double?
+        var notificationLevel: NotificationLevel?
+        var sendsReadReceipts: Bool?
+        var mutedConversations: [String: Date]?
+        var pushToken: String?
+        try reader.readObject { reader, member throws(JSONError) in
+            switch member {
+            case "theme":
+                theme = try Optional<String>(from: &reader)
+            case "fontScale":
+                fontScale = try Optional<Double>(from: &reader)
+            case "notificationLevel":
+                notificationLevel = try Optional<NotificationLevel>(from: &reader)
+            case "sendsReadReceipts":
+                sendsReadReceipts = try Optional<Bool>(from: &reader)
+            case "mutedConversations":
+                mutedConversations = try Optional<[String: Date]>(from: &reader)
+            case "pushToken":
+                pushToken = try Optional<String>(from: &reader)
+            default:
+                break
+            }
+        }
+        self.init(
+            theme: theme ?? "system",
+            fontScale: fontScale ?? 1.0,
+            notificationLevel: notificationLevel ?? .all,
+            sendsReadReceipts: sendsReadReceipts ?? true,
+            mutedConversations: mutedConversations ?? ([:]),
+            pushToken: pushToken
+        )
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.writeRawKey("\"theme\":")
+        self.theme.encode(to: &writer)
+        writer.writeRawKey("\"fontScale\":")
+        self.fontScale.encode(to: &writer)
+        writer.writeRawKey("\"notificationLevel\":")
+        self.notificationLevel.encode(to: &writer)
+        writer.writeRawKey("\"sendsReadReceipts\":")
+        self.sendsReadReceipts.encode(to: &writer)
+        writer.writeRawKey("\"mutedConversations\":")
+        self.mutedConversations.encode(to: &writer)
+        if let value = self.pushToken {
+            writer.writeRawKey("\"pushToken\":")
+            value.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+// MARK: - Settings: Binary
+
+extension Settings: BinaryCodable {
+    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    public func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            writer.writeField(1, self.theme)
+            writer.writeField(2, self.fontScale)
+            writer.writeField(3, self.notificationLevel)
+            writer.writeField(4, self.sendsReadReceipts)
+            writer.writeField(5, self.mutedConversations)
+            if let value = self.pushToken { writer.writeField(6, value) }
+        }
+    }
+
+    public convenience init(from reader: inout BinaryReader) throws(BinaryError) {
+        var theme: String?
+        var fontScale: Double?
+        var notificationLevel: NotificationLevel?
+        var sendsReadReceipts: Bool?
+        var mutedConversations: [String: Date]?
+        var pushToken: String?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1:
+                theme = try reader.read(String.self)
+            case 2:
+                fontScale = try reader.read(Double.self)
+            case 3:
+                notificationLevel = try reader.read(NotificationLevel.self)
+            case 4:
+                sendsReadReceipts = try reader.read(Bool.self)
+            case 5:
+                mutedConversations = try reader.read([String: Date].self)
+            case 6:
+                pushToken = try reader.read(String.self)
+            default:
+                break
+            }
+        }
+        self.init(
+            theme: theme ?? "system",
+            fontScale: fontScale ?? 1.0,
+            notificationLevel: notificationLevel ?? .all,
+            sendsReadReceipts: sendsReadReceipts ?? true,
+            mutedConversations: mutedConversations ?? ([:]),
+            pushToken: pushToken
+        )
+    }
+}
+
+// MARK: - Settings: Persistence
+
+extension Settings: PersistableModel {}

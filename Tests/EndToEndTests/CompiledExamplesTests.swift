@@ -20,7 +20,16 @@ import ValuegenCore
         let sources = try TestSupport.files(in: generated).map { generated.appendingPathComponent($0).path }
         let executable = folder.appendingPathComponent("examples-driver")
 
-        let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-o", executable.path] + sources)
+        // The generated code links ValuegenRuntime, built here as a module of its own.
+        let runtime = folder.appendingPathComponent("Runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let runtimeSources = try TestSupport.files(in: TestSupport.repositoryRoot.appendingPathComponent("Sources/ValuegenRuntime"))
+            .filter { $0.hasSuffix(".swift") }
+            .map { TestSupport.repositoryRoot.appendingPathComponent("Sources/ValuegenRuntime/\($0)").path }
+        let runtimeBuild = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-emit-library", "-static", "-emit-module", "-parse-as-library", "-module-name", "ValuegenRuntime", "-o", runtime.appendingPathComponent("libValuegenRuntime.a").path, "-emit-module-path", runtime.appendingPathComponent("ValuegenRuntime.swiftmodule").path] + runtimeSources)
+        try #require(runtimeBuild.status == 0, "building ValuegenRuntime failed:\n\(runtimeBuild.standardError)")
+
+        let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", runtime.path, "-L", runtime.path, "-lValuegenRuntime", "-o", executable.path] + sources)
         try #require(compile.status == 0, "swiftc failed:\n\(compile.standardError)\(compile.standardOutput)")
 
         let run = try runProcess(executable, [])

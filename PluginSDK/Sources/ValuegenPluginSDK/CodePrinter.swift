@@ -46,6 +46,14 @@ public struct CodePrinter: Sendable {
         indentation -= 4
     }
 
+    /// Prints `opening` (a line ending in `{ parameters in`), the body one level deeper,
+    /// and `}`: a trailing closure.
+    public mutating func closure(_ opening: String, _ body: (inout CodePrinter) -> Void) {
+        line(opening)
+        indented(body)
+        line("}")
+    }
+
     /// Prints `header {`, the body one level deeper, and `}`.
     public mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
         line(header + " {")

@@ -31,6 +31,9 @@ public struct FeatureDescriptor: Sendable, Equatable {
     /// Whether `excludes(...)` may remove the feature; false for the features that declare
     /// the type itself.
     public var canBeExcluded: Bool
+    /// Canonical names of features a type that includes this one gets too (Persistence
+    /// needs JSON, Binary and Coding). Not part of the C ABI's descriptor.
+    public var implies: [String]
 
     public init(
         id: String,
@@ -38,7 +41,8 @@ public struct FeatureDescriptor: Sendable, Equatable {
         includeNames: [String],
         defaultKinds: Set<ModelKind> = [],
         supportedKinds: Set<ModelKind> = Set(ModelKind.allCases),
-        canBeExcluded: Bool = true
+        canBeExcluded: Bool = true,
+        implies: [String] = []
     ) {
         precondition(!includeNames.isEmpty, "a feature needs at least one include name")
         self.id = id
@@ -47,6 +51,7 @@ public struct FeatureDescriptor: Sendable, Equatable {
         self.defaultKinds = defaultKinds
         self.supportedKinds = supportedKinds
         self.canBeExcluded = canBeExcluded
+        self.implies = implies
     }
 
     /// The canonical include name, the one that appears in ``ModelType/includes``.

@@ -8,7 +8,8 @@ extension FeatureDescriptor {
         aliases: [String] = [],
         defaultKinds: Set<ModelKind> = [],
         supportedKinds: Set<ModelKind> = Set(ModelKind.allCases),
-        canBeExcluded: Bool = true
+        canBeExcluded: Bool = true,
+        implies: [String] = []
     ) -> FeatureDescriptor {
         FeatureDescriptor(
             id: "dev.valuegen.\(name.lowercased())",
@@ -16,7 +17,8 @@ extension FeatureDescriptor {
             includeNames: [name] + aliases,
             defaultKinds: defaultKinds,
             supportedKinds: supportedKinds,
-            canBeExcluded: canBeExcluded
+            canBeExcluded: canBeExcluded,
+            implies: implies
         )
     }
 }

@@ -8,7 +8,7 @@ struct CodingFeature: Feature {
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier
-        for type in request.types(including: descriptor.name) where canCode(type, emitter: emitter) {
+        for type in request.types(including: descriptor.name) where CodingRules.canCode(type, feature: descriptor.name, emitter: emitter) {
             var printer = CodePrinter()
             printer.block("extension \(type.name): Codable") { body in
                 if type.kind == .adtValue {
@@ -20,27 +20,6 @@ struct CodingFeature: Feature {
             emitter.emitDeclaration(printer.text, attachedTo: type.name)
         }
     }
-
-    private func canCode(_ type: ModelType, emitter: any Emitter) -> Bool {
-        var codable = true
-        for value in type.storedValues where value.type.containsExistential {
-            emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be coded; exclude Coding or use a concrete type", at: value.location)
-            codable = false
-        }
-        for adtCase in type.cases {
-            for attribute in adtCase.attributes where attribute.codingKey == CodingKeyNames.discriminator {
-                emitter.diagnose(.error, "attribute '\(attribute.name)' of subtype '\(adtCase.subtypeName)' is coded under \"type\", which holds the case name; give it another %codingKey", at: attribute.location)
-                codable = false
-            }
-        }
-        return codable
-    }
-}
-
-/// The keys an ADT's coding uses for itself.
-enum CodingKeyNames {
-    static let discriminator = "type"
-    static let singleValue = "value"
 }
 
 private extension CodePrinter {
@@ -199,36 +178,22 @@ private extension Attribute {
         SwiftLanguage.identifier("\(name)Legacy\(index + 1)")
     }
 
-    /// Required, without a default, and with legacy keys: decoding tries each key and throws
-    /// `keyNotFound` for the primary one when none has a value.
-    var needsMissingValueError: Bool {
-        !type.isOptional && defaultValue == nil && !legacyCodingKeys.isEmpty
-    }
-
     /// `try container.decode(Int.self, forKey: .userId)`, or a chain of `decodeIfPresent`
     /// over the primary and legacy keys ending in the default, `nil` or the missing-value error.
     func decodeExpression(container: String) -> String {
         let valueType = type.wrapped
-        if !type.isOptional && defaultValue == nil && legacyCodingKeys.isEmpty {
+        if decodesStrictly {
             return "try \(container).decode(\(valueType).self, forKey: .\(swiftName))"
         }
         var attempts = ["\(container).decodeIfPresent(\(valueType).self, forKey: .\(swiftName))"]
         for index in legacyCodingKeys.indices {
             attempts.append("\(container).decodeIfPresent(\(valueType).self, forKey: .\(legacyKeyCase(index)))")
         }
-        if let defaultValue {
-            attempts.append(defaultValue.isSingleToken ? defaultValue : "(\(defaultValue))")
+        if let fallback = defaultFallback {
+            attempts.append(fallback)
         } else if needsMissingValueError {
             attempts.append("Self.valueMissing(.\(swiftName), in: \(container))")
         }
         return "try " + attempts.joined(separator: " ?? ")
-    }
-}
-
-private extension String {
-    /// Whether the expression needs no parentheses after `??`: no spaces and no operators
-    /// of lower precedence (`?:`, `=`), e.g. `"00000"`, `0`, `.standard`, `[]`.
-    var isSingleToken: Bool {
-        !contains(where: { $0 == " " || $0 == "?" || $0 == ":" || $0 == "=" })
     }
 }

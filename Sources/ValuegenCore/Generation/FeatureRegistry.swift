@@ -38,6 +38,9 @@ public struct FeatureRegistry: Sendable {
         WithFeature(),
         BuilderFeature(),
         CodingFeature(),
+        JSONFeature(),
+        BinaryFeature(),
+        PersistenceFeature(),
     ])
 
     /// This registry with plugin features after its own, in the order given. A plugin may not

@@ -323,6 +323,20 @@ struct ModelResolver {
                 diagnostics.error(registry.unknownIncludeMessage(exclude.text), at: exclude.location)
             }
         }
+        // A feature that needs others brings them along, unless the type excluded one itself.
+        for name in names.sorted() {
+            guard case .feature(let feature) = registry.lookup(name) else { continue }
+            for implied in feature.descriptor.implies {
+                if let exclude = declaration.excludes.first(where: { exclude in
+                    if case .feature(let excluded) = registry.lookup(exclude.text) { return excluded.descriptor.name == implied }
+                    return false
+                }) {
+                    diagnostics.error("'\(name)' needs '\(implied)', which excludes(...) removes; remove '\(exclude.text)' from excludes(...)", at: exclude.location)
+                } else if case .feature(let impliedFeature) = registry.lookup(implied), impliedFeature.descriptor.supportedKinds.contains(kind) {
+                    names.insert(impliedFeature.descriptor.name)
+                }
+            }
+        }
         let ordered = names.sorted { (registry.order(of: $0), $0) < (registry.order(of: $1), $1) }
         return ResolvedIncludes(names: ordered, explicitlyIncludesSendable: explicitSendable && names.contains("Sendable"))
     }

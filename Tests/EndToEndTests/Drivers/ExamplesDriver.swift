@@ -3,6 +3,7 @@
 // and the program exits 1 when any check failed.
 import Foundation
 import Observation
+import ValuegenRuntime
 
 var failures = 0
 
@@ -254,6 +255,119 @@ section("Settings: object builder, with, redaction") {
     let dark = settings.with(theme: "dark")
     check(dark !== settings && dark.theme == "dark" && settings.theme == "system")
     check(settings.with(pushToken: "tok").description.contains("pushToken: <redacted>"))
+}
+
+// MARK: - JSON, Binary and Persistence (ValuegenRuntime) against Coding
+
+/// Foundation's coders configured for the dates the JSON feature writes.
+let matchingEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+        var container = encoder.singleValueContainer()
+        try container.encode(date.valuegenISO8601String)
+    }
+    return encoder
+}()
+
+let matchingDecoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = Date(valuegenISO8601String: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)"))
+        }
+        return date
+    }
+    return decoder
+}()
+
+/// Whether two JSON documents hold the same values, whatever their member order and
+/// number spelling (`2` and `2.0`).
+func sameJSON(_ left: Data, _ right: Data) -> Bool {
+    func same(_ a: Any, _ b: Any) -> Bool {
+        switch (a, b) {
+        case let (a as [String: Any], b as [String: Any]):
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map { same(value, $0) } ?? false }
+        case let (a as [Any], b as [Any]):
+            return a.count == b.count && zip(a, b).allSatisfy(same)
+        case let (a as String, b as String):
+            return a == b
+        case let (a as NSNumber, b as NSNumber):
+            return a.doubleValue == b.doubleValue
+        case (is NSNull, is NSNull):
+            return true
+        default:
+            return false
+        }
+    }
+    guard let a = try? JSONSerialization.jsonObject(with: left, options: [.fragmentsAllowed]),
+          let b = try? JSONSerialization.jsonObject(with: right, options: [.fragmentsAllowed]) else { return false }
+    return same(a, b)
+}
+
+/// The JSON feature and Coding write the same JSON and read each other's; Binary reads back
+/// what it writes. Values are compared through their JSON, so objects compare too.
+@MainActor func crossCheck<T: JSONCodable & BinaryCodable & Codable>(_ value: T, _ name: String) throws {
+    let ours = value.jsonData()
+    let foundation = try matchingEncoder.encode(value)
+    check(sameJSON(ours, foundation), "\(name): JSON \(String(decoding: ours, as: UTF8.self)) vs Coding \(String(decoding: foundation, as: UTF8.self))")
+    check(try T(jsonData: foundation).jsonData() == ours, "\(name): the JSON feature reads Coding's output")
+    check(try matchingDecoder.decode(T.self, from: ours).jsonData() == ours, "\(name): Coding reads the JSON feature's output")
+    let binary = value.binaryData()
+    check(try T(binaryData: binary).jsonData() == ours, "\(name): Binary reads back what it writes")
+    check(binary.count < ours.count, "\(name): binary \(binary.count) bytes, JSON \(ours.count)")
+}
+
+section("JSON feature, Coding and Binary agree on every example type") {
+    let sender = User(userId: userId, nickname: "@x", statusText: "away \"now\"", email: "e", authToken: "t", presence: .doNotDisturb(until: Date(timeIntervalSince1970: 1_700_000_000.25), message: "later"), addresses: [Address(street: "1 Main St", city: "Springfield", zipCode: "12345", default: true)], reactionScores: ["+1": 0.5], interests: ["swift"], blockedUserIds: [userId], createdAt: Date(timeIntervalSince1970: 86_400.5))
+    try crossCheck(sender, "User")
+    try crossCheck(Address(street: "s", city: "c"), "Address")
+    let message = Message(messageId: userId, conversationId: userId, sender: sender, sentAt: Date(timeIntervalSince1970: 3), editedAt: Date(timeIntervalSince1970: 4), attachments: [.photo(url: url, width: 1, height: 2, caption: "c"), .voiceNote(url: url, duration: 1.5, waveform: [0.25]), .sticker(7), .contactCard(sender), .urlPreview(url: url, title: nil, thumbnail: Data([1, 2, 3])), .location(latitude: 1, longitude: -2), .deleted], status: .failed(reason: "x", retryAt: nil, isPermanent: true), kind: .photo, reactions: ["+1": [userId]], replyToMessageId: userId)
+    try crossCheck(message, "Message")
+    try crossCheck(MessageSummary(messageId: "m", senderName: "s", snippet: "hi", unreadCount: 3, isMuted: false, previewHeight: 44.5, sentAt: Date(timeIntervalSince1970: 0), readingTime: 2, byteCount: 9, mentionedUserIds: [], participants: [sender], reactionCounts: ["a": 1], labels: ["l"], thumbnailUrl: url, status: .sent(sentAt: Date(timeIntervalSince1970: 5)), kind: .voice), "MessageSummary")
+    for attachment in message.attachments {
+        try crossCheck(attachment, "Attachment.\(attachment)")
+    }
+    for status in [DeliveryStatus.pending, .sent(sentAt: Date(timeIntervalSince1970: 1)), .delivered(deliveredAt: Date(timeIntervalSince1970: 2), recipientCount: 3), .failed(reason: "r", retryAt: Date(timeIntervalSince1970: 9), isPermanent: false)] {
+        try crossCheck(status, "DeliveryStatus")
+    }
+    for kind in [MessageKind.text, .photo, .voice, .system] {
+        try crossCheck(kind, "MessageKind")
+    }
+    for presence in [Presence.online, .away(since: Date(timeIntervalSince1970: 7)), .doNotDisturb(until: nil), .offline] {
+        try crossCheck(presence, "Presence")
+    }
+    for level in [NotificationLevel.default, .all, .mentionsOnly, .muted(until: nil)] {
+        try crossCheck(level, "NotificationLevel")
+    }
+    try crossCheck(Conversation(conversationId: userId, participants: [sender], lastMessage: message, unreadCount: 2), "Conversation")
+    try crossCheck(Settings(theme: "dark", mutedConversations: [userId.uuidString: Date(timeIntervalSince1970: 10)], pushToken: "p"), "Settings")
+}
+
+section("JSON feature: defaults, legacy keys and errors with paths") {
+    check(try Address(jsonBytes: Array(#"{"street":"a","city":"b","postalCode":"777"}"#.utf8)).zipCode == "777", "a legacy key")
+    check(try Address(jsonBytes: Array(#"{"street":"a","city":"b"}"#.utf8)).zipCode == "00000", "the default")
+    do {
+        _ = try [Address](jsonBytes: Array(#"[{"street":"a","city":"b"},{"street":"a","city":7}]"#.utf8))
+        check(false, "a number where a string belongs must throw")
+    } catch {
+        check("\(error)" == "expected a string, found a number at byte 48 ($[1].city)", "\(error)")
+    }
+}
+
+section("Persistence: save and load in every format") {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("examples-driver-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let user = User(userId: userId, nickname: "@x", email: "e")
+    for format in PersistenceFormat.allCases {
+        let file = folder.appendingPathComponent("user.\(format.rawValue)")
+        try user.save(to: file, format: format)
+        check(try User.load(from: file) == user, "\(format)")
+    }
+    let settings = Settings(theme: "dark")
+    try settings.save(to: folder.appendingPathComponent("settings"), format: .binary)
+    check(try Settings.load(from: folder.appendingPathComponent("settings")).theme == "dark", "an object")
 }
 
 if failures > 0 {

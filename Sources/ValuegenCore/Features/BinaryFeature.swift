@@ -1,0 +1,194 @@
+import ValuegenPluginSDK
+
+/// `BinaryCodable` through ValuegenRuntime's compact format (docs/BinaryFormat.md): a message
+/// whose fields are numbered by declaration order (or `%binaryField number=`), so that a
+/// reader skips fields it does not know and uses defaults for fields the data lacks.
+struct BinaryFeature: Feature {
+    let descriptor = FeatureDescriptor.builtIn("Binary")
+
+    func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
+        let types = request.types(including: descriptor.name).filter { canCode($0, emitter: emitter) }
+        if !types.isEmpty {
+            emitter.emitImport("ValuegenRuntime")
+        }
+        let access = request.accessLevel.modifier
+        for type in types {
+            var printer = CodePrinter()
+            printer.block("extension \(type.name): BinaryCodable") { body in
+                body.line("\(access)static var binaryWireType: BinaryWireType { .lengthDelimited }")
+                body.line()
+                if type.kind == .adtValue {
+                    body.adtBinary(type, access: access)
+                } else {
+                    body.attributesBinary(type, access: access)
+                }
+            }
+            emitter.emitDeclaration(printer.text, attachedTo: type.name)
+        }
+    }
+
+    /// Field numbers are unique and positive; existentials cannot be coded.
+    private func canCode(_ type: ModelType, emitter: any Emitter) -> Bool {
+        var codable = true
+        for value in type.storedValues where value.type.containsExistential {
+            emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be coded; exclude Binary or use a concrete type", at: value.location)
+            codable = false
+        }
+        for attributes in [type.attributes] + type.cases.map(\.attributes) {
+            var seen: [Int: Attribute] = [:]
+            for (index, attribute) in attributes.enumerated() {
+                guard let number = attribute.binaryFieldNumber(position: index) else {
+                    emitter.diagnose(.error, "%binaryField needs 'number=' with a whole number from 1 to 536870911", at: attribute.annotation("binaryField")?.location ?? attribute.location)
+                    codable = false
+                    continue
+                }
+                if let other = seen[number] {
+                    emitter.diagnose(.error, "attributes '\(other.name)' and '\(attribute.name)' both have binary field number \(number); give one another %binaryField number=", at: attribute.location)
+                    codable = false
+                }
+                seen[number] = attribute
+            }
+        }
+        return codable
+    }
+}
+
+extension Attribute {
+    /// The attribute's field number: `%binaryField number=N`, or its 1-based position.
+    func binaryFieldNumber(position: Int) -> Int? {
+        guard let annotation = annotation("binaryField") else { return position + 1 }
+        guard let text = annotation["number"], let number = Int(text), (1...536_870_911).contains(number) else { return nil }
+        return number
+    }
+}
+
+private extension CodePrinter {
+    mutating func attributesBinary(_ type: ModelType, access: String) {
+        block("\(access)func encode(to writer: inout BinaryWriter)") { method in
+            method.closure("writer.writeMessage { writer in") { body in
+                body.writeFields(type.attributes, source: { "self.\($0.swiftName)" })
+            }
+        }
+        line()
+        let initializer = type.kind == .object ? "\(access)convenience init" : "\(access)init"
+        block("\(initializer)(from reader: inout BinaryReader) throws(BinaryError)") { method in
+            method.readFields(type.attributes, owner: type.name)
+            method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.binaryValueExpressions), closing: ")")
+        }
+    }
+
+    /// An ADT is a message: field 1 the case's number, field 2 its payload (a message of its
+    /// attributes, or its single value).
+    mutating func adtBinary(_ type: ModelType, access: String) {
+        block("\(access)func encode(to writer: inout BinaryWriter)") { method in
+            method.closure("writer.writeMessage { writer in") { body in
+                body.line("switch self {")
+                for (index, adtCase) in type.cases.enumerated() {
+                    body.line("case \(adtCase.bindingPattern):")
+                    body.indented { caseBody in
+                        caseBody.line("writer.writeField(1, \(index + 1))")
+                        if adtCase.singleValueType != nil {
+                            caseBody.line("writer.writeField(2, value)")
+                        } else if !adtCase.attributes.isEmpty {
+                            caseBody.closure("writer.writeMessageField(2) { writer in") { payload in
+                                payload.writeFields(adtCase.attributes, source: { $0.swiftName })
+                            }
+                        }
+                    }
+                }
+                body.line("}")
+            }
+        }
+        line()
+        block("\(access)init(from reader: inout BinaryReader) throws(BinaryError)") { method in
+            let hasPayloads = type.cases.contains { !$0.isPlain }
+            method.line("var caseNumber: Int?")
+            if hasPayloads {
+                method.line("var payload: BinaryReader?")
+            }
+            method.closure("try reader.readMessage { reader, field throws(BinaryError) in") { body in
+                body.line("switch field {")
+                body.line("case 1:")
+                body.indented { $0.line("caseNumber = try reader.read(Int.self)") }
+                if hasPayloads {
+                    body.line("case 2:")
+                    body.indented { $0.line("payload = reader // read below, once the case is known") }
+                }
+                body.line("default:")
+                body.indented { $0.line("break") }
+                body.line("}")
+            }
+            method.line("switch caseNumber {")
+            for (index, adtCase) in type.cases.enumerated() {
+                method.line("case \(index + 1):")
+                method.indented { body in
+                    if adtCase.isPlain {
+                        body.line("self = .\(adtCase.swiftName)")
+                        return
+                    }
+                    body.block("guard var reader = payload else") { $0.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing the payload of \(type.name).\(adtCase.name)")))") }
+                    if let single = adtCase.singleValueType {
+                        body.line("self = .\(adtCase.swiftName)(try reader.read(\(single.wrapped).self))")
+                    } else {
+                        body.readFields(adtCase.attributes, owner: "\(type.name).\(adtCase.name)", asField: true)
+                        let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.binaryValueExpressions[$0.name]!)" }
+                        body.parameterList(opening: "self = .\(adtCase.swiftName)(", arguments, closing: ")")
+                    }
+                }
+            }
+            method.line("default:")
+            method.indented { body in
+                body.line("throw reader.error(\"unknown \(type.name) case number \\(caseNumber.map(String.init) ?? \"(none)\")\")")
+            }
+            method.line("}")
+        }
+    }
+
+    mutating func writeFields(_ attributes: [Attribute], source: (Attribute) -> String) {
+        for (index, attribute) in attributes.enumerated() {
+            let number = attribute.binaryFieldNumber(position: index) ?? index + 1
+            if attribute.type.isOptional {
+                line("if let value = \(source(attribute)) { writer.writeField(\(number), value) }")
+            } else {
+                line("writer.writeField(\(number), \(source(attribute)))")
+            }
+        }
+    }
+
+    /// Reads a message's fields into one optional per attribute, then checks what is required.
+    /// `asField`: the message is the value of the reader's current field (an ADT's payload).
+    mutating func readFields(_ attributes: [Attribute], owner: String, asField: Bool = false) {
+        for attribute in attributes {
+            line("var \(attribute.swiftName): \(attribute.type.wrapped)?")
+        }
+        closure("try reader.\(asField ? "readMessageField" : "readMessage") { reader, field throws(BinaryError) in") { body in
+            body.line("switch field {")
+            for (index, attribute) in attributes.enumerated() {
+                body.line("case \(attribute.binaryFieldNumber(position: index) ?? index + 1):")
+                body.indented { $0.line("\(attribute.swiftName) = try reader.read(\(attribute.type.wrapped).self)") }
+            }
+            body.line("default:")
+            body.indented { $0.line("break") }
+            body.line("}")
+        }
+        for (index, attribute) in attributes.enumerated() where !attribute.type.isOptional && attribute.defaultValue == nil {
+            block("guard let \(attribute.swiftName) else") { body in
+                body.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing field \(attribute.binaryFieldNumber(position: index) ?? index + 1) (\(attribute.name)) of \(owner)")))")
+            }
+        }
+    }
+}
+
+private extension Array where Element == Attribute {
+    var binaryValueExpressions: [String: String] {
+        var expressions: [String: String] = [:]
+        for attribute in self {
+            if let fallback = attribute.defaultFallback {
+                expressions[attribute.name] = "\(attribute.swiftName) ?? \(fallback)"
+            } else {
+                expressions[attribute.name] = attribute.swiftName
+            }
+        }
+        return expressions
+    }
+}

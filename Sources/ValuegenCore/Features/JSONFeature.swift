@@ -1,0 +1,223 @@
+import ValuegenPluginSDK
+
+/// `JSONCodable` through ValuegenRuntime's reader and writer: no Foundation coders, no `Any`.
+/// Keys, legacy keys, defaults, optionals and unknown members behave exactly as in `Coding`,
+/// so either feature reads the other's output and both write the same JSON.
+struct JSONFeature: Feature {
+    let descriptor = FeatureDescriptor.builtIn("JSON")
+
+    func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
+        let types = request.types(including: descriptor.name).filter { type in
+            CodingRules.canCode(type, feature: descriptor.name, emitter: emitter)
+                && CodingRules.hasStringKeyedDictionariesOnly(type, feature: descriptor.name, emitter: emitter)
+        }
+        if !types.isEmpty {
+            emitter.emitImport("ValuegenRuntime")
+        }
+        let access = request.accessLevel.modifier
+        for type in types {
+            var printer = CodePrinter()
+            printer.block("extension \(type.name): JSONCodable") { body in
+                if type.kind == .adtValue {
+                    body.adtJSON(type, access: access)
+                } else {
+                    body.attributesJSON(type, access: access)
+                }
+            }
+            emitter.emitDeclaration(printer.text, attachedTo: type.name)
+        }
+    }
+}
+
+private extension CodePrinter {
+    // MARK: Values and objects
+
+    mutating func attributesJSON(_ type: ModelType, access: String) {
+        let initializer = type.kind == .object ? "\(access)convenience init" : "\(access)init"
+        block("\(initializer)(from reader: inout JSONReader) throws(JSONError)") { method in
+            method.readMembers(type.attributes, reader: "reader")
+            method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.valueExpressions), closing: ")")
+        }
+        line()
+        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.line("writer.beginObject()")
+            method.writeMembers(type.attributes, source: { "self.\($0.swiftName)" })
+            method.line("writer.endObject()")
+        }
+    }
+
+    // MARK: ADTs
+
+    mutating func adtJSON(_ type: ModelType, access: String) {
+        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+            method.line("// The case name may stand anywhere in the object: find it first, then read the members.")
+            method.block("guard let type = try reader.peekDiscriminator(\(SwiftLanguage.stringLiteral(CodingRules.discriminator))) else") { body in
+                body.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing member \"\(CodingRules.discriminator)\" naming the case of \(type.name)")))")
+            }
+            method.line("switch type {")
+            for adtCase in type.cases {
+                method.line("case \(SwiftLanguage.stringLiteral(adtCase.name)):")
+                method.indented { body in
+                    if let single = adtCase.singleValueType {
+                        let value = Attribute(name: CodingRules.singleValue, type: single, location: adtCase.location)
+                        body.readMembers([value], reader: "reader")
+                        body.line("self = .\(adtCase.swiftName)(\([value].valueExpressions[value.name]!))")
+                    } else if adtCase.attributes.isEmpty {
+                        body.line("try reader.skipValue()")
+                        body.line("self = .\(adtCase.swiftName)")
+                    } else {
+                        body.readMembers(adtCase.attributes, reader: "reader")
+                        let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.valueExpressions[$0.name]!)" }
+                        body.parameterList(opening: "self = .\(adtCase.swiftName)(", arguments, closing: ")")
+                    }
+                }
+            }
+            method.line("default:")
+            method.indented { body in
+                body.line("throw reader.error(\"unknown \(type.name) type '\\(type)'\")")
+            }
+            method.line("}")
+        }
+        line()
+        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.line("writer.beginObject()")
+            method.line("writer.writeRawKey(\(Self.rawKey(CodingRules.discriminator)))")
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.bindingPattern):")
+                method.indented { body in
+                    body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.name)))")
+                    if let single = adtCase.singleValueType {
+                        body.writeMembers([Attribute(name: CodingRules.singleValue, type: single, location: adtCase.location)], source: { _ in "value" })
+                    } else {
+                        body.writeMembers(adtCase.attributes, source: { $0.swiftName })
+                    }
+                }
+            }
+            method.line("}")
+            method.line("writer.endObject()")
+        }
+    }
+
+    // MARK: Shared pieces
+
+    /// Reads an object's members into one optional per key, then checks what is required:
+    /// the primary key wins over legacy keys, earlier legacy keys over later ones; `null`
+    /// counts as absent unless the attribute is required.
+    mutating func readMembers(_ attributes: [Attribute], reader: String) {
+        let names = Set(attributes.map(\.name))
+        let member = Self.unique("member", avoiding: names)
+        for attribute in attributes {
+            for slot in attribute.jsonSlots {
+                line("var \(slot.variable): \(attribute.type.wrapped)?")
+            }
+        }
+        if attributes.isEmpty {
+            line("try \(reader).skipValue()")
+            return
+        }
+        closure("try \(reader).readObject { \(reader), \(member) throws(JSONError) in") { body in
+            body.line("switch \(member) {")
+            for attribute in attributes {
+                for slot in attribute.jsonSlots {
+                    body.line("case \(SwiftLanguage.stringLiteral(slot.key)):")
+                    body.indented { assign in
+                        let reading = attribute.decodesStrictly ? attribute.type.wrapped : "\(attribute.type.wrapped)?"
+                        assign.line("\(slot.variable) = try \(reading.asTypeExpression)(from: &\(reader))")
+                    }
+                }
+            }
+            body.line("default:")
+            body.indented { $0.line("break") }
+            body.line("}")
+        }
+        for attribute in attributes where attribute.decodesStrictly || attribute.needsMissingValueError {
+            let variable = attribute.jsonSlots[0].variable
+            let chain = attribute.jsonSlots.map(\.variable).joined(separator: " ?? ")
+            block("guard let \(variable) = \(chain) else") { body in
+                body.line("throw \(reader).error(\(SwiftLanguage.stringLiteral("missing member \"\(attribute.codingKey)\"")))")
+            }
+        }
+    }
+
+    /// `"key": value` for each attribute; nil optionals are left out, as `Coding` does.
+    mutating func writeMembers(_ attributes: [Attribute], source: (Attribute) -> String) {
+        for attribute in attributes {
+            if attribute.type.isOptional {
+                block("if let value = \(source(attribute))") { body in
+                    body.line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
+                    body.line("value.encode(to: &writer)")
+                }
+            } else {
+                line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
+                line("\(source(attribute)).encode(to: &writer)")
+            }
+        }
+    }
+
+    /// A Swift literal of the key as JSON writes it, quotes and colon included.
+    static func rawKey(_ key: String) -> String {
+        var json = "\""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case "\n": json += "\\n"
+            case "\r": json += "\\r"
+            case "\t": json += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    json += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                } else {
+                    json.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return SwiftLanguage.stringLiteral(json + "\":")
+    }
+
+    static func unique(_ name: String, avoiding names: Set<String>) -> String {
+        var candidate = name
+        while names.contains(candidate) {
+            candidate += "_"
+        }
+        return candidate
+    }
+}
+
+private extension Attribute {
+    /// One local per key the attribute is read from: the primary key, then each legacy key.
+    var jsonSlots: [(key: String, variable: String)] {
+        [(codingKey, swiftName)] + legacyCodingKeys.enumerated().map { index, key in
+            (key, SwiftLanguage.identifier("\(name)Legacy\(index + 1)"))
+        }
+    }
+}
+
+private extension Array where Element == Attribute {
+    /// The expression that gives each attribute its value after the members were read.
+    var valueExpressions: [String: String] {
+        var expressions: [String: String] = [:]
+        for attribute in self {
+            let slots = attribute.jsonSlots.map(\.variable)
+            if attribute.decodesStrictly || attribute.needsMissingValueError {
+                expressions[attribute.name] = slots[0]
+            } else {
+                var chain = slots.joined(separator: " ?? ")
+                if let fallback = attribute.defaultFallback {
+                    chain += " ?? " + fallback
+                }
+                expressions[attribute.name] = chain
+            }
+        }
+        return expressions
+    }
+}
+
+private extension String {
+    /// A type as an expression: `[String]` and `[String: Int]` need no change, `Set<String>`
+    /// neither; an optional spelled `T?` becomes `Optional<T>` so that `T?(from:)` parses.
+    var asTypeExpression: String {
+        hasSuffix("?") ? "Optional<\(dropLast())>" : self
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+
+// JSON for the standard library's and Foundation's value types.
+
+extension Bool: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readBool() }
+    public func encode(to writer: inout JSONWriter) { writer.writeBool(self) }
+}
+
+extension String: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readString() }
+    public func encode(to writer: inout JSONWriter) { writer.writeString(self) }
+}
+
+extension Double: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readDouble() }
+    public func encode(to writer: inout JSONWriter) { writer.writeDouble(self) }
+}
+
+extension Float: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readFloat() }
+    public func encode(to writer: inout JSONWriter) { writer.writeFloat(self) }
+}
+
+extension CGFloat: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = CGFloat(try reader.readDouble()) }
+    public func encode(to writer: inout JSONWriter) { writer.writeDouble(Double(self)) }
+}
+
+extension Int: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension Int8: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension Int16: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension Int32: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension Int64: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension UInt: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension UInt8: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension UInt16: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension UInt32: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension UInt64: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
+}
+
+extension Optional: JSONDecodable where Wrapped: JSONDecodable {
+    /// `null` is nil.
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        self = reader.decodeNull() ? nil : try Wrapped(from: &reader)
+    }
+}
+
+extension Optional: JSONEncodable where Wrapped: JSONEncodable {
+    public func encode(to writer: inout JSONWriter) {
+        if let self {
+            self.encode(to: &writer)
+        } else {
+            writer.writeNull()
+        }
+    }
+}
+
+extension Array: JSONDecodable where Element: JSONDecodable {
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        var elements: [Element] = []
+        try reader.readArray { reader throws(JSONError) in
+            elements.append(try Element(from: &reader))
+        }
+        self = elements
+    }
+}
+
+extension Array: JSONEncodable where Element: JSONEncodable {
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginArray()
+        for element in self {
+            element.encode(to: &writer)
+        }
+        writer.endArray()
+    }
+}
+
+extension Set: JSONDecodable where Element: JSONDecodable {
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        var elements = Set<Element>()
+        try reader.readArray { reader throws(JSONError) in
+            elements.insert(try Element(from: &reader))
+        }
+        self = elements
+    }
+}
+
+extension Set: JSONEncodable where Element: JSONEncodable {
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginArray()
+        for element in self {
+            element.encode(to: &writer)
+        }
+        writer.endArray()
+    }
+}
+
+extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
+    /// A JSON object; a member name that appears twice keeps its last value.
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        var dictionary: [String: Value] = [:]
+        try reader.readObject { reader, key throws(JSONError) in
+            dictionary[key.string] = try Value(from: &reader)
+        }
+        self = dictionary
+    }
+}
+
+extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
+    /// Members in key order, so that the same dictionary always gives the same bytes.
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        for key in keys.sorted() {
+            writer.writeKey(key)
+            self[key]!.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension URL: JSONCodable {
+    /// A string with an absolute or relative URL.
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        reader.skipWhitespace()
+        let start = reader.offset
+        let text = try reader.readString()
+        guard let url = URL(string: text) else {
+            throw JSONError(message: "expected a URL, found \"\(text)\"", offset: start)
+        }
+        self = url
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.writeString(absoluteString)
+    }
+}
+
+extension UUID: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        reader.skipWhitespace()
+        let start = reader.offset
+        let text = try reader.readString()
+        guard let uuid = UUID(uuidString: text) else {
+            throw JSONError(message: "expected a UUID, found \"\(text)\"", offset: start)
+        }
+        self = uuid
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.writeString(uuidString)
+    }
+}
+
+extension Data: JSONCodable {
+    /// Base64, as Foundation's JSONEncoder writes it.
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        reader.skipWhitespace()
+        let start = reader.offset
+        let text = try reader.readString()
+        guard let data = Data(base64Encoded: text) else {
+            throw JSONError(message: "expected base64 data, found a string that is not base64", offset: start)
+        }
+        self = data
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.writeString(base64EncodedString())
+    }
+}
+
+extension Date: JSONCodable {
+    /// ISO 8601 with fractional seconds in UTC: `2024-05-01T12:34:56.789Z`. Reading also
+    /// accepts no fraction, any number of fraction digits, and an offset such as `+02:00`.
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        reader.skipWhitespace()
+        let start = reader.offset
+        let text = try reader.readString()
+        guard let date = ISO8601.parse(text) else {
+            throw JSONError(message: "expected an ISO 8601 date such as 2024-05-01T12:34:56.789Z, found \"\(text)\"", offset: start)
+        }
+        self = date
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.writeString(ISO8601.format(self))
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+// libFuzzer target for the binary decoder (docs/BinaryFormat.md). Built by run-fuzzers.sh
+// together with Sources/ValuegenRuntime into one module, so it does not import it.
+//
+// Every input is read as several types — a message type with every kind of attribute that
+// holds itself, an ADT, arrays and dictionaries of them — once as it is and once behind a
+// valid header (so that the fuzzer does not spend its time discovering "VGB" 01). Reading
+// must throw or succeed, never crash, hang or exhaust memory; what it reads must write bytes
+// that read back, and writing must be canonical: the second write equals the first.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func binaryDecoderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    for input in [bytes, BinaryFormat.header + bytes] {
+        checkRoundTrip(FuzzRecord.self, input)
+        checkRoundTrip(FuzzShape.self, input)
+        checkRoundTrip([FuzzRecord].self, input)
+        checkRoundTrip([String: FuzzRecord].self, input)
+        checkRoundTrip([Int64: [String?]].self, input)
+        checkRoundTrip(Set<UInt32>.self, input)
+        checkRoundTrip([[Double]].self, input)
+    }
+    return 0
+}
+
+private func checkRoundTrip<T: BinaryCodable>(_ type: T.Type, _ input: [UInt8]) {
+    let value: T
+    do {
+        value = try T(binaryBytes: input)
+    } catch {
+        // Errors must point into the data.
+        precondition(error.offset >= 0 && error.offset <= input.count, "\(T.self): \(error) points outside \(input.count) bytes")
+        return
+    }
+    let once = value.binaryBytes()
+    let again: T
+    do {
+        again = try T(binaryBytes: once)
+    } catch {
+        fatalError("\(T.self): wrote \(once) from \(input), which reads as \(error)")
+    }
+    let twice = again.binaryBytes()
+    precondition(once == twice, "\(T.self): writing is not canonical: \(once) then \(twice), from \(input)")
+}
+
+/// A model with an attribute of every kind, including itself.
+struct FuzzRecord: BinaryCodable {
+    var id: Int64
+    var name: String?
+    var flags: [Bool] = []
+    var children: [FuzzRecord] = []
+    var scores: [String: Double] = [:]
+    var shape: FuzzShape?
+    var blob: Data?
+    var small: Int8 = 0
+    var ids: Set<UUID> = []
+    var when: Date?
+    var link: URL?
+    var ratio: Float = 0
+    var nested: [[UInt16?]] = []
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            writer.writeField(1, id)
+            if let name { writer.writeField(2, name) }
+            writer.writeField(3, flags)
+            writer.writeField(4, children)
+            writer.writeField(5, scores)
+            if let shape { writer.writeField(6, shape) }
+            if let blob { writer.writeField(7, blob) }
+            writer.writeField(8, small)
+            writer.writeField(9, ids)
+            if let when { writer.writeField(10, when) }
+            if let link { writer.writeField(11, link) }
+            writer.writeField(12, ratio)
+            writer.writeField(20, nested)
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var id: Int64?
+        var record = FuzzRecord(id: 0)
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1: id = try reader.read(Int64.self)
+            case 2: record.name = try reader.read(String.self)
+            case 3: record.flags = try reader.read([Bool].self)
+            case 4: record.children = try reader.read([FuzzRecord].self)
+            case 5: record.scores = try reader.read([String: Double].self)
+            case 6: record.shape = try reader.read(FuzzShape.self)
+            case 7: record.blob = try reader.read(Data.self)
+            case 8: record.small = try reader.read(Int8.self)
+            case 9: record.ids = try reader.read(Set<UUID>.self)
+            case 10: record.when = try reader.read(Date.self)
+            case 11: record.link = try reader.read(URL.self)
+            case 12: record.ratio = try reader.read(Float.self)
+            case 13: try reader.skipField()
+            case 20: record.nested = try reader.read([[UInt16?]].self)
+            default: break
+            }
+        }
+        guard let id else { throw reader.error("missing required field 1 (id)") }
+        record.id = id
+        self = record
+    }
+
+    init(id: Int64) {
+        self.id = id
+    }
+}
+
+/// An ADT with a case of attributes, a case of one value, and a plain case.
+indirect enum FuzzShape: BinaryCodable {
+    case node(left: FuzzRecord, right: FuzzShape?)
+    case leaf(UInt32)
+    case empty
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            switch self {
+            case .node(let left, let right):
+                writer.writeField(1, UInt(1))
+                writer.writeMessageField(2) { writer in
+                    writer.writeField(1, left)
+                    if let right { writer.writeField(2, right) }
+                }
+            case .leaf(let value):
+                writer.writeField(1, UInt(2))
+                writer.writeField(2, value)
+            case .empty:
+                writer.writeField(1, UInt(3))
+            }
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var caseNumber: UInt?
+        var payload: FuzzShape?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1:
+                caseNumber = try reader.read(UInt.self)
+            case 2:
+                switch caseNumber {
+                case 1:
+                    var left: FuzzRecord?
+                    var right: FuzzShape?
+                    try reader.readMessageField { reader, field throws(BinaryError) in
+                        switch field {
+                        case 1: left = try reader.read(FuzzRecord.self)
+                        case 2: right = try reader.read(FuzzShape.self)
+                        default: break
+                        }
+                    }
+                    guard let left else { throw reader.error("missing required field 1 (left)") }
+                    payload = .node(left: left, right: right)
+                case 2:
+                    payload = .leaf(try reader.read(UInt32.self))
+                case nil:
+                    throw reader.error("the payload (field 2) comes before the case number (field 1)")
+                default:
+                    break
+                }
+            default:
+                break
+            }
+        }
+        switch caseNumber {
+        case nil: throw reader.error("missing the case number (field 1)")
+        case 3: self = .empty
+        case 1, 2:
+            guard let payload else { throw reader.error("missing the payload (field 2)") }
+            self = payload
+        case let number?: throw reader.error("unknown case \(number) of FuzzShape")
+        }
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import Testing
+import ValuegenRuntime
+
+// Helpers shared by the binary tests, and message types written by hand the way the generated
+// `Binary` feature writes them (docs/BinaryFormat.md, "Models").
+
+/// Bytes written as hex pairs, spaces ignored: `"56 47 42 01"`.
+func hexBytes(_ hex: String) -> [UInt8] {
+    let digits = Array(hex.filter { !$0.isWhitespace })
+    precondition(digits.count % 2 == 0, "an odd number of hex digits")
+    return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16)! }
+}
+
+/// Bytes as hex pairs separated by spaces, upper case.
+func hexString(_ bytes: [UInt8]) -> String {
+    bytes.map { $0 < 0x10 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+}
+
+/// A whole document: the header, then the payload given in hex.
+func binaryDocument(_ payloadHex: String) -> [UInt8] {
+    BinaryFormat.header + hexBytes(payloadHex)
+}
+
+/// The payload a value writes (its document without the header), in hex.
+func binaryPayloadHex<T: BinaryEncodable>(_ value: T) -> String {
+    let document = value.binaryBytes()
+    #expect(Array(document.prefix(4)) == BinaryFormat.header)
+    return hexString(Array(document.dropFirst(4)))
+}
+
+/// Writes the value and reads it back.
+func binaryRoundTrip<T: BinaryCodable>(_ value: T) throws(BinaryError) -> T {
+    try T(binaryBytes: value.binaryBytes())
+}
+
+/// Asserts that reading the bytes as `T` throws exactly this error.
+func expectBinaryError<T: BinaryDecodable>(
+    _ type: T.Type,
+    _ bytes: [UInt8],
+    _ message: String,
+    at offset: Int,
+    path: [Int] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    do {
+        let value = try T(binaryBytes: bytes)
+        Issue.record("expected the error \"\(message)\", read \(value)", sourceLocation: sourceLocation)
+    } catch {
+        #expect(error == BinaryError(message: message, offset: offset, path: path), sourceLocation: sourceLocation)
+    }
+}
+
+// MARK: - Messages
+
+/// docs/BinaryFormat.md's example: a value type with a required Int and String, an optional,
+/// an array of itself and a dictionary, all numbered in declaration order.
+struct BinaryUser: BinaryCodable, Equatable {
+    var userId: Int
+    var nickname: String
+    var imageUrl: URL?
+    var friends: [BinaryUser] = []
+    var scores: [String: Double] = [:]
+
+    init(userId: Int, nickname: String, imageUrl: URL? = nil, friends: [BinaryUser] = [], scores: [String: Double] = [:]) {
+        self.userId = userId
+        self.nickname = nickname
+        self.imageUrl = imageUrl
+        self.friends = friends
+        self.scores = scores
+    }
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            writer.writeField(1, userId)
+            writer.writeField(2, nickname)
+            if let imageUrl { writer.writeField(3, imageUrl) }
+            writer.writeField(4, friends)
+            writer.writeField(5, scores)
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var userId: Int?
+        var nickname: String?
+        var imageUrl: URL?
+        var friends: [BinaryUser] = []
+        var scores: [String: Double] = [:]
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1: userId = try reader.read(Int.self)
+            case 2: nickname = try reader.read(String.self)
+            case 3: imageUrl = try reader.read(URL.self)
+            case 4: friends = try reader.read([BinaryUser].self)
+            case 5: scores = try reader.read([String: Double].self)
+            default: break
+            }
+        }
+        guard let userId else { throw reader.error("missing required field 1 (userId)") }
+        guard let nickname else { throw reader.error("missing required field 2 (nickname)") }
+        self.init(userId: userId, nickname: nickname, imageUrl: imageUrl, friends: friends, scores: scores)
+    }
+}
+
+/// docs/BinaryFormat.md's ADT example: a case with attributes, a case with one unlabelled
+/// value, a plain case.
+enum BinaryShape: BinaryCodable, Equatable {
+    case circle(radius: Double)
+    case label(String)
+    case empty
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            switch self {
+            case .circle(let radius):
+                writer.writeField(1, UInt(1))
+                writer.writeMessageField(2) { writer in
+                    writer.writeField(1, radius)
+                }
+            case .label(let text):
+                writer.writeField(1, UInt(2))
+                writer.writeField(2, text)
+            case .empty:
+                writer.writeField(1, UInt(3))
+            }
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var caseNumber: UInt?
+        var value: BinaryShape?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1:
+                caseNumber = try reader.read(UInt.self)
+            case 2:
+                switch caseNumber {
+                case 1:
+                    var radius: Double?
+                    try reader.readMessageField { reader, field throws(BinaryError) in
+                        if field == 1 { radius = try reader.read(Double.self) }
+                    }
+                    guard let radius else { throw reader.error("missing required field 1 (radius)") }
+                    value = .circle(radius: radius)
+                case 2:
+                    value = .label(try reader.read(String.self))
+                case nil:
+                    throw reader.error("the payload (field 2) comes before the case number (field 1)")
+                default:
+                    break
+                }
+            default:
+                break
+            }
+        }
+        switch caseNumber {
+        case nil: throw reader.error("missing the case number (field 1)")
+        case 3: self = .empty
+        case 1, 2:
+            guard let value else { throw reader.error("missing the payload (field 2) of case \(caseNumber!)") }
+            self = value
+        case let number?: throw reader.error("unknown case \(number) of BinaryShape")
+        }
+    }
+}
+
+/// A message that holds itself, to nest as deep as the data goes.
+struct BinaryNode: BinaryCodable, Equatable {
+    var child: [BinaryNode]
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            if let first = child.first { writer.writeField(1, first) }
+        }
+    }
+
+    init(child: BinaryNode?) {
+        self.child = child.map { [$0] } ?? []
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var child: [BinaryNode] = []
+        try reader.readMessage { reader, field throws(BinaryError) in
+            if field == 1 { child = [try reader.read(BinaryNode.self)] }
+        }
+        self.child = child
+    }
+}
+
+/// A document of `depth` nested length-delimited values: each level is its varint length, the
+/// `head` bytes (a field's tag, an array's count) and the next level; the innermost level is
+/// `innermost` (length included). Built from the inside out so that a depth of 100,000 takes
+/// linear time. Also returns where each level's length starts, outermost first.
+func nestedDocument(depth: Int, head: [UInt8], innermost: [UInt8]) -> (bytes: [UInt8], lengthOffsets: [Int]) {
+    var reversed = Array(innermost.reversed())
+    var prefixSizes: [Int] = []  // innermost first
+    for _ in 1..<depth {
+        var length = UInt64(reversed.count + head.count)
+        reversed.append(contentsOf: head.reversed())
+        var prefix: [UInt8] = []
+        while length >= 0x80 {
+            prefix.append(UInt8(truncatingIfNeeded: length) | 0x80)
+            length >>= 7
+        }
+        prefix.append(UInt8(length))
+        reversed.append(contentsOf: prefix.reversed())
+        prefixSizes.append(prefix.count)
+    }
+    var offsets: [Int] = []
+    var offset = BinaryFormat.header.count
+    for prefixSize in prefixSizes.reversed() {
+        offsets.append(offset)
+        offset += prefixSize + head.count
+    }
+    offsets.append(offset)
+    return (BinaryFormat.header + reversed.reversed(), offsets)
+}
+
+// MARK: - Evolution
+
+/// The first version of a model.
+struct ProfileV1: BinaryCodable, Equatable {
+    var id: Int
+    var name: String
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            writer.writeField(1, id)
+            writer.writeField(2, name)
+        }
+    }
+
+    init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var id: Int?
+        var name: String?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1: id = try reader.read(Int.self)
+            case 2: name = try reader.read(String.self)
+            default: break
+            }
+        }
+        guard let id else { throw reader.error("missing required field 1 (id)") }
+        guard let name else { throw reader.error("missing required field 2 (name)") }
+        self.init(id: id, name: name)
+    }
+}
+
+/// The second version: two attributes appended (an optional and one with a default), and one
+/// with an explicit number (`%binaryField number=10`).
+struct ProfileV2: BinaryCodable, Equatable {
+    var id: Int
+    var name: String
+    var email: String?
+    var zipCode: String = "00000"
+    var tags: [String] = []
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            writer.writeField(1, id)
+            writer.writeField(2, name)
+            if let email { writer.writeField(3, email) }
+            writer.writeField(4, zipCode)
+            writer.writeField(10, tags)
+        }
+    }
+
+    init(id: Int, name: String, email: String? = nil, zipCode: String = "00000", tags: [String] = []) {
+        self.id = id
+        self.name = name
+        self.email = email
+        self.zipCode = zipCode
+        self.tags = tags
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var id: Int?
+        var name: String?
+        var email: String?
+        var zipCode = "00000"
+        var tags: [String] = []
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1: id = try reader.read(Int.self)
+            case 2: name = try reader.read(String.self)
+            case 3: email = try reader.read(String.self)
+            case 4: zipCode = try reader.read(String.self)
+            case 10: tags = try reader.read([String].self)
+            default: break
+            }
+        }
+        guard let id else { throw reader.error("missing required field 1 (id)") }
+        guard let name else { throw reader.error("missing required field 2 (name)") }
+        self.init(id: id, name: name, email: email, zipCode: zipCode, tags: tags)
+    }
+}
