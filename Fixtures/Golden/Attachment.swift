@@ -212,7 +212,7 @@ extension Attachment: JSONCodable {
                 case "height":
                     height = try Int(from: &reader)
                 case "caption":
-                    caption = try Optional<String>(from: &reader)
+                    caption = try reader.decodeNull() ? nil : String(from: &reader)
                 default:
                     break
                 }
@@ -243,7 +243,7 @@ extension Attachment: JSONCodable {
                 case "duration":
                     duration = try TimeInterval(from: &reader)
                 case "waveform":
-                    waveform = try Optional<[Float]>(from: &reader)
+                    waveform = try reader.decodeNull() ? nil : [Float](from: &reader)
                 default:
                     break
                 }
@@ -292,9 +292,9 @@ extension Attachment: JSONCodable {
                 case "url":
                     url = try URL(from: &reader)
                 case "title":
-                    title = try Optional<String>(from: &reader)
+                    title = try reader.decodeNull() ? nil : String(from: &reader)
                 case "thumbnail":
-                    thumbnail = try Optional<Data>(from: &reader)
+                    thumbnail = try reader.decodeNull() ? nil : Data(from: &reader)
                 default:
                     break
                 }

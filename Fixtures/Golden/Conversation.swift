@@ -303,19 +303,19 @@ extension Conversation: JSONCodable {
             case "conversationId":
                 conversationId = try UUID(from: &reader)
             case "title":
-                title = try Optional<String>(from: &reader)
+                title = try reader.decodeNull() ? nil : String(from: &reader)
             case "participants":
                 participants = try [User](from: &reader)
             case "lastMessage":
-                lastMessage = try Optional<Message>(from: &reader)
+                lastMessage = try reader.decodeNull() ? nil : Message(from: &reader)
             case "unreadCount":
-                unreadCount = try Optional<Int>(from: &reader)
+                unreadCount = try reader.decodeNull() ? nil : Int(from: &reader)
             case "isPinned":
-                isPinned = try Optional<Bool>(from: &reader)
+                isPinned = try reader.decodeNull() ? nil : Bool(from: &reader)
             case "notificationLevel":
-                notificationLevel = try Optional<NotificationLevel>(from: &reader)
+                notificationLevel = try reader.decodeNull() ? nil : NotificationLevel(from: &reader)
             case "labels":
-                labels = try Optional<Set<String>>(from: &reader)
+                labels = try reader.decodeNull() ? nil : Set<String>(from: &reader)
             default:
                 break
             }

@@ -179,7 +179,7 @@ extension DeliveryStatus: JSONCodable {
                 case "reason":
                     reason = try String(from: &reader)
                 case "retryAt":
-                    retryAt = try Optional<Date>(from: &reader)
+                    retryAt = try reader.decodeNull() ? nil : Date(from: &reader)
                 case "isPermanent":
                     isPermanent = try Bool(from: &reader)
                 default:

@@ -340,21 +340,21 @@ extension Message: JSONCodable {
             case "sender":
                 sender = try User(from: &reader)
             case "body":
-                body = try Optional<String>(from: &reader)
+                body = try reader.decodeNull() ? nil : String(from: &reader)
             case "sentAt":
                 sentAt = try Date(from: &reader)
             case "editedAt":
-                editedAt = try Optional<Date>(from: &reader)
+                editedAt = try reader.decodeNull() ? nil : Date(from: &reader)
             case "attachments":
-                attachments = try Optional<[Attachment]>(from: &reader)
+                attachments = try reader.decodeNull() ? nil : [Attachment](from: &reader)
             case "status":
-                status = try Optional<DeliveryStatus>(from: &reader)
+                status = try reader.decodeNull() ? nil : DeliveryStatus(from: &reader)
             case "kind":
-                kind = try Optional<MessageKind>(from: &reader)
+                kind = try reader.decodeNull() ? nil : MessageKind(from: &reader)
             case "reactions":
-                reactions = try Optional<[String: Set<UUID>]>(from: &reader)
+                reactions = try reader.decodeNull() ? nil : [String: Set<UUID>](from: &reader)
             case "replyToMessageId":
-                replyToMessageId = try Optional<UUID>(from: &reader)
+                replyToMessageId = try reader.decodeNull() ? nil : UUID(from: &reader)
             default:
                 break
             }
@@ -841,9 +841,9 @@ extension MessageSummary: JSONCodable {
             case "labels":
                 labels = try Set<String>(from: &reader)
             case "thumbnailUrl":
-                thumbnailUrl = try Optional<URL>(from: &reader)
+                thumbnailUrl = try reader.decodeNull() ? nil : URL(from: &reader)
             case "status":
-                status = try Optional<DeliveryStatus>(from: &reader)
+                status = try reader.decodeNull() ? nil : DeliveryStatus(from: &reader)
             case "kind":
                 kind = try MessageKind(from: &reader)
             default:

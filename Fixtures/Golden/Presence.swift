@@ -139,9 +139,9 @@ extension Presence: JSONCodable {
             try reader.readObject { reader, member throws(JSONError) in
                 switch member {
                 case "until":
-                    until = try Optional<Date>(from: &reader)
+                    until = try reader.decodeNull() ? nil : Date(from: &reader)
                 case "message":
-                    message = try Optional<String>(from: &reader)
+                    message = try reader.decodeNull() ? nil : String(from: &reader)
                 default:
                     break
                 }
@@ -373,7 +373,7 @@ extension NotificationLevel: JSONCodable {
             try reader.readObject { reader, member throws(JSONError) in
                 switch member {
                 case "until":
-                    until = try Optional<Date>(from: &reader)
+                    until = try reader.decodeNull() ? nil : Date(from: &reader)
                 default:
                     break
                 }

@@ -390,17 +390,17 @@ extension Settings: JSONCodable {
         try reader.readObject { reader, member throws(JSONError) in
             switch member {
             case "theme":
-                theme = try Optional<String>(from: &reader)
+                theme = try reader.decodeNull() ? nil : String(from: &reader)
             case "fontScale":
-                fontScale = try Optional<Double>(from: &reader)
+                fontScale = try reader.decodeNull() ? nil : Double(from: &reader)
             case "notificationLevel":
-                notificationLevel = try Optional<NotificationLevel>(from: &reader)
+                notificationLevel = try reader.decodeNull() ? nil : NotificationLevel(from: &reader)
             case "sendsReadReceipts":
-                sendsReadReceipts = try Optional<Bool>(from: &reader)
+                sendsReadReceipts = try reader.decodeNull() ? nil : Bool(from: &reader)
             case "mutedConversations":
-                mutedConversations = try Optional<[String: Date]>(from: &reader)
+                mutedConversations = try reader.decodeNull() ? nil : [String: Date](from: &reader)
             case "pushToken":
-                pushToken = try Optional<String>(from: &reader)
+                pushToken = try reader.decodeNull() ? nil : String(from: &reader)
             default:
                 break
             }

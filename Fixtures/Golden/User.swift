@@ -635,31 +635,31 @@ extension User: JSONCodable {
             case "nickname":
                 nickname = try String(from: &reader)
             case "statusText":
-                statusText = try Optional<String>(from: &reader)
+                statusText = try reader.decodeNull() ? nil : String(from: &reader)
             case "imageUrl":
-                imageUrl = try Optional<URL>(from: &reader)
+                imageUrl = try reader.decodeNull() ? nil : URL(from: &reader)
             case "email":
                 email = try String(from: &reader)
             case "auth_token":
-                authToken = try Optional<String>(from: &reader)
+                authToken = try reader.decodeNull() ? nil : String(from: &reader)
             case "presence":
-                presence = try Optional<Presence>(from: &reader)
+                presence = try reader.decodeNull() ? nil : Presence(from: &reader)
             case "addresses":
-                addresses = try Optional<[Address]>(from: &reader)
+                addresses = try reader.decodeNull() ? nil : [Address](from: &reader)
             case "friends":
-                friends = try Optional<[User]>(from: &reader)
+                friends = try reader.decodeNull() ? nil : [User](from: &reader)
             case "reactionScores":
-                reactionScores = try Optional<[String: Double]>(from: &reader)
+                reactionScores = try reader.decodeNull() ? nil : [String: Double](from: &reader)
             case "interests":
-                interests = try Optional<Set<String>>(from: &reader)
+                interests = try reader.decodeNull() ? nil : Set<String>(from: &reader)
             case "blockedUserIds":
-                blockedUserIds = try Optional<Set<UUID>>(from: &reader)
+                blockedUserIds = try reader.decodeNull() ? nil : Set<UUID>(from: &reader)
             case "createdAt":
-                createdAt = try Optional<Date>(from: &reader)
+                createdAt = try reader.decodeNull() ? nil : Date(from: &reader)
             case "lastSeenCache":
-                lastSeenCache = try Optional<Date>(from: &reader)
+                lastSeenCache = try reader.decodeNull() ? nil : Date(from: &reader)
             case "mood":
-                mood = try Optional<String>(from: &reader)
+                mood = try reader.decodeNull() ? nil : String(from: &reader)
             default:
                 break
             }
@@ -985,13 +985,13 @@ extension Address: JSONCodable {
             case "city":
                 city = try String(from: &reader)
             case "zip code":
-                zipCode = try Optional<String>(from: &reader)
+                zipCode = try reader.decodeNull() ? nil : String(from: &reader)
             case "zip":
-                zipCodeLegacy1 = try Optional<String>(from: &reader)
+                zipCodeLegacy1 = try reader.decodeNull() ? nil : String(from: &reader)
             case "postalCode":
-                zipCodeLegacy2 = try Optional<String>(from: &reader)
+                zipCodeLegacy2 = try reader.decodeNull() ? nil : String(from: &reader)
             case "default":
-                `default` = try Optional<Bool>(from: &reader)
+                `default` = try reader.decodeNull() ? nil : Bool(from: &reader)
             default:
                 break
             }

@@ -173,6 +173,10 @@ import ValuegenRuntime
         expectBinaryError(String.self, binaryDocument("03 ED A0 80"), "a string is not valid UTF-8", at: 5)  // a UTF-16 surrogate
         expectBinaryError(String.self, binaryDocument("02 C0 AF"), "a string is not valid UTF-8", at: 5)  // overlong '/'
         expectBinaryError(String.self, binaryDocument("01 FF"), "a string is not valid UTF-8", at: 5)
+        // The offset is that of the first byte that is not UTF-8.
+        expectBinaryError(String.self, binaryDocument("05 61 62 FF 63 64"), "a string is not valid UTF-8", at: 7)
+        expectBinaryError(String.self, binaryDocument("0B 61 62 63 64 65 66 67 68 69 F4 90"), "a string is not valid UTF-8", at: 14)  // above U+10FFFF
+        expectBinaryError(String.self, binaryDocument("03 61 E2 82"), "a string is not valid UTF-8", at: 6)  // cut off
     }
 
     @Test func refusesLengthsPastTheEnd() {

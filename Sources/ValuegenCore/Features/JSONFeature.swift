@@ -122,8 +122,9 @@ private extension CodePrinter {
                 for slot in attribute.jsonSlots {
                     body.line("case \(SwiftLanguage.stringLiteral(slot.key)):")
                     body.indented { assign in
-                        let reading = attribute.decodesStrictly ? attribute.type.wrapped : "\(attribute.type.wrapped)?"
-                        assign.line("\(slot.variable) = try \(reading.asTypeExpression)(from: &\(reader))")
+                        // null means absent unless the attribute is required (as decodeIfPresent does).
+                        let read = "\(attribute.type.wrapped)(from: &\(reader))"
+                        assign.line("\(slot.variable) = try " + (attribute.decodesStrictly ? read : "\(reader).decodeNull() ? nil : \(read)"))
                     }
                 }
             }
@@ -211,13 +212,5 @@ private extension Array where Element == Attribute {
             }
         }
         return expressions
-    }
-}
-
-private extension String {
-    /// A type as an expression: `[String]` and `[String: Int]` need no change, `Set<String>`
-    /// neither; an optional spelled `T?` becomes `Optional<T>` so that `T?(from:)` parses.
-    var asTypeExpression: String {
-        hasSuffix("?") ? "Optional<\(dropLast())>" : self
     }
 }

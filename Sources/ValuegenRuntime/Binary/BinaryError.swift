@@ -9,6 +9,7 @@ public struct BinaryError: Error, Equatable, CustomStringConvertible, Sendable {
     /// field the value is in, an array, a set or a dictionary the index of the element or entry.
     public var path: [Int]
 
+    /// An error at `offset`; readers add the path as it passes through fields and elements.
     public init(message: String, offset: Int, path: [Int] = []) {
         self.message = message
         self.offset = offset

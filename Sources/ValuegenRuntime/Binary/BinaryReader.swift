@@ -53,6 +53,7 @@ public struct BinaryReader {
 
     // MARK: - Payloads
 
+    /// An unsigned LEB128 varint: 1 to 10 bytes, in its shortest form.
     public mutating func readVarint() throws(BinaryError) -> UInt64 {
         guard offset < end else { throw pastEnd("a varint", at: offset) }
         let first = bytes[offset]

@@ -174,10 +174,13 @@ extension String: BinaryCodable {
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let bytes = try reader.readLengthDelimited()
-        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw BinaryError(message: "a string is not valid UTF-8", offset: reader.offset - bytes.count)
+        // Validated here rather than by `String(validating:as:)`, which is generic over the
+        // encoding, unspecialized outside the standard library, and looked up generic metadata
+        // for every string: a fifth of the time of reading a model.
+        if let invalid = bytes.firstInvalidUTF8(in: 0..<bytes.count) {
+            throw BinaryError(message: "a string is not valid UTF-8", offset: reader.offset - bytes.count + invalid)
         }
-        self = text
+        self = String(decoding: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
     }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -14,6 +14,7 @@ public struct BinaryWriter {
     /// The bytes so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// An empty writer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }

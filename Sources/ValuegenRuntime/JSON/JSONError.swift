@@ -8,6 +8,7 @@ public struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The path from the root to the value, innermost last.
     public var path: [JSONPathComponent]
 
+    /// An error; the reader adds the path as the error passes out through members and elements.
     public init(message: String, offset: Int, path: [JSONPathComponent] = []) {
         self.message = message
         self.offset = offset
@@ -32,6 +33,7 @@ public struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
         return text
     }
 
+    /// `expected a string, found a number at byte 97 ($.users[3].nickname)`.
     public var description: String {
         "\(message) at byte \(offset) (\(pathDescription))"
     }
@@ -47,7 +49,9 @@ public struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
 
 /// One step of a path into a JSON document.
 public enum JSONPathComponent: Equatable, Sendable {
+    /// A member of an object, by name.
     case key(String)
+    /// An element of an array, from 0.
     case index(Int)
 }
 

@@ -57,6 +57,7 @@ public struct JSONReader {
         return true
     }
 
+    /// `true` or `false`.
     public mutating func readBool() throws(JSONError) -> Bool {
         skipWhitespace()
         if matchLiteral("true") { return true }
@@ -64,6 +65,7 @@ public struct JSONReader {
         throw fail("expected true or false, found \(describeNext())")
     }
 
+    /// A string with its escapes decoded; its UTF-8 is checked.
     public mutating func readString() throws(JSONError) -> String {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
@@ -98,6 +100,7 @@ public struct JSONReader {
         throw fail("\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self)) is out of the range of \(T.self)")
     }
 
+    /// A number, correctly rounded; one that rounds to infinity is an error.
     public mutating func readDouble() throws(JSONError) -> Double {
         skipWhitespace()
         let start = offset
@@ -115,6 +118,7 @@ public struct JSONReader {
         return value
     }
 
+    /// A number rounded once to a Float; one that rounds to infinity is an error.
     public mutating func readFloat() throws(JSONError) -> Float {
         skipWhitespace()
         let start = offset
@@ -366,28 +370,21 @@ public struct JSONReader {
     }
 
     private func validated(_ range: Range<Int>) throws(JSONError) -> String {
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[range]).bindMemory(to: UInt8.self)
-        guard let text = String(validating: slice, as: UTF8.self) else {
-            throw invalidUTF8(in: range)
-        }
-        return text
+        try validateUTF8(range)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]).bindMemory(to: UInt8.self), as: UTF8.self)
     }
 
-    /// Checks UTF-8 without building a String (member names, skipped strings).
+    /// Checks the raw bytes of a string without building a String (member names, skipped
+    /// strings, and strings with escapes before they are decoded: escapes are ASCII and always
+    /// give whole scalars, so the raw bytes are valid exactly when the decoded ones are).
     private func validateUTF8(_ range: Range<Int>) throws(JSONError) {
         if let position = bytes.firstInvalidUTF8(in: range) {
             throw JSONError(message: "a string is not valid UTF-8", offset: position)
         }
     }
 
-    /// The error for a string that failed validation, at its first ill-formed byte. Escapes
-    /// are ASCII and always give whole scalars, so the raw bytes are valid exactly when the
-    /// unescaped ones are.
-    private func invalidUTF8(in range: Range<Int>) -> JSONError {
-        JSONError(message: "a string is not valid UTF-8", offset: bytes.firstInvalidUTF8(in: range) ?? range.lowerBound)
-    }
-
     private func unescape(_ range: Range<Int>) throws(JSONError) -> String {
+        try validateUTF8(range)
         var output: [UInt8] = []
         output.reserveCapacity(range.count)
         var index = range.lowerBound
@@ -433,10 +430,7 @@ public struct JSONReader {
             }
             index += 2
         }
-        guard let text = String(validating: output, as: UTF8.self) else {
-            throw invalidUTF8(in: range)
-        }
-        return text
+        return String(decoding: output, as: UTF8.self)
     }
 
     private func hex4(at index: Int, end: Int) throws(JSONError) -> UInt32 {
@@ -621,6 +615,7 @@ public struct JSONKey {
         return memcmp(base, text.utf8Start, count) == 0
     }
 
+    /// Lets a `switch` over a key use string literals: `case "userId":`.
     public static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
         key.matches(pattern)
     }

@@ -9,29 +9,34 @@ public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
+    /// An empty document with room for `capacity` bytes.
     public init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
     // MARK: - Structure
 
+    /// `{`
     public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
+    /// `}`
     public mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
+    /// `[`
     public mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
+    /// `]`
     public mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
@@ -59,24 +64,28 @@ public struct JSONWriter {
 
     // MARK: - Scalars
 
+    /// `null`
     public mutating func writeNull() {
         separate()
         bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
         needsComma = true
     }
 
+    /// `true` or `false`.
     public mutating func writeBool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
         needsComma = true
     }
 
+    /// A string, escaped as RFC 8259 requires (quotes, backslashes, control characters).
     public mutating func writeString(_ value: String) {
         separate()
         writeEscaped(value)
         needsComma = true
     }
 
+    /// An integer in decimal.
     public mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
         separate()
         if value < 0 {
@@ -113,6 +122,7 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// The shortest decimal that reads back to the same Float; infinity and NaN as `null`.
     public mutating func writeFloat(_ value: Float) {
         guard value.isFinite else {
             writeNull()
