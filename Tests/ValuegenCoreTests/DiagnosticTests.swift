@@ -726,3 +726,45 @@ struct DiagnosticTests {
         #expect(file.contents?.contains("    case count(UInt64)\n") == true)
     }
 }
+
+@Suite struct RuntimeFeatureDiagnosticTests {
+    @Test func reportsABinaryFieldWithoutAValidNumber() {
+        #expect(diagnostics("Models/User.value", "User includes(Binary) {\n  %binaryField number=zero\n  a: Int\n}\n") == [
+            "Models/User.value:2:3: error: %binaryField needs 'number=' with a whole number from 1 to 536870911",
+        ])
+    }
+
+    @Test func reportsTwoAttributesWithTheSameBinaryField() {
+        #expect(diagnostics("Models/User.value", "User includes(Binary) {\n  a: Int\n  %binaryField number=1\n  b: Int\n}\n") == [
+            "Models/User.value:4:3: error: attributes 'a' and 'b' both have binary field number 1; give one another %binaryField number=",
+        ])
+    }
+
+    @Test func reportsADictionaryWithoutStringKeysForJSON() {
+        #expect(diagnostics("Models/User.value", "User includes(JSON) {\n  muted: [UUID: Date]\n  fine: [String: [Int]]\n}\n") == [
+            "Models/User.value:2:3: error: attribute 'muted' has type '[UUID: Date]'; JSON codes dictionaries with String keys only, as JSON objects",
+        ])
+    }
+
+    @Test func reportsExcludingAFeatureThatPersistenceNeeds() {
+        #expect(diagnostics("Models/User.value", "User includes(Persistence) excludes(Coding) {\n  a: Int\n}\n") == [
+            "Models/User.value:1:37: error: 'Persistence' needs 'Coding', which excludes(...) removes; remove 'Coding' from excludes(...)",
+        ])
+    }
+
+    @Test func persistenceBringsJSONBinaryAndCodingAlong() throws {
+        let file = generate("Models/User.value", "User includes(Persistence) {\n  a: Int\n}\n")
+        let contents = try #require(file.contents)
+        #expect(contents.contains("extension User: Codable {"))
+        #expect(contents.contains("extension User: JSONCodable {"))
+        #expect(contents.contains("extension User: BinaryCodable {"))
+        #expect(contents.contains("extension User: PersistableModel {}"))
+        #expect(contents.contains("\nimport ValuegenRuntime\n"))
+    }
+
+    @Test func codingErrorsNameTheFeature() {
+        #expect(diagnostics("Models/User.value", "User includes(JSON) excludes(Equality) {\n  delegate: any Delegate\n}\n") == [
+            "Models/User.value:2:3: error: attribute 'delegate' has type 'any Delegate', which cannot be coded; exclude JSON or use a concrete type",
+        ])
+    }
+}
