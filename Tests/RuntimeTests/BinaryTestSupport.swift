@@ -98,14 +98,14 @@ struct BinaryUser: BinaryCodable, Equatable {
             default: break
             }
         }
-        guard let userId else { throw reader.error("missing required field 1 (userId)") }
-        guard let nickname else { throw reader.error("missing required field 2 (nickname)") }
+        guard let userId else { throw reader.error("missing field 1 (userId) of BinaryUser") }
+        guard let nickname else { throw reader.error("missing field 2 (nickname) of BinaryUser") }
         self.init(userId: userId, nickname: nickname, imageUrl: imageUrl, friends: friends, scores: scores)
     }
 }
 
-/// docs/BinaryFormat.md's ADT example: a case with attributes, a case with one unlabelled
-/// value, a plain case.
+/// docs/BinaryFormat.md's ADT example, as the generated code writes it: a case with
+/// attributes, a case with one unlabelled value, a plain case.
 enum BinaryShape: BinaryCodable, Equatable {
     case circle(radius: Double)
     case label(String)
@@ -117,53 +117,59 @@ enum BinaryShape: BinaryCodable, Equatable {
         writer.writeMessage { writer in
             switch self {
             case .circle(let radius):
-                writer.writeField(1, UInt(1))
+                writer.writeField(1, 1)
                 writer.writeMessageField(2) { writer in
                     writer.writeField(1, radius)
                 }
-            case .label(let text):
-                writer.writeField(1, UInt(2))
-                writer.writeField(2, text)
+            case .label(let value):
+                writer.writeField(1, 2)
+                writer.writeField(2, value)
             case .empty:
-                writer.writeField(1, UInt(3))
+                writer.writeField(1, 3)
             }
         }
     }
 
     init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: UInt?
-        var value: BinaryShape?
+        var caseNumber: Int?
+        var payload: BinaryReader?
         try reader.readMessage { reader, field throws(BinaryError) in
             switch field {
             case 1:
-                caseNumber = try reader.read(UInt.self)
+                caseNumber = try reader.read(Int.self)
             case 2:
-                switch caseNumber {
-                case 1:
-                    var radius: Double?
-                    try reader.readMessageField { reader, field throws(BinaryError) in
-                        if field == 1 { radius = try reader.read(Double.self) }
-                    }
-                    guard let radius else { throw reader.error("missing required field 1 (radius)") }
-                    value = .circle(radius: radius)
-                case 2:
-                    value = .label(try reader.read(String.self))
-                case nil:
-                    throw reader.error("the payload (field 2) comes before the case number (field 1)")
-                default:
-                    break
-                }
+                payload = reader // read below, once the case is known
             default:
                 break
             }
         }
         switch caseNumber {
-        case nil: throw reader.error("missing the case number (field 1)")
-        case 3: self = .empty
-        case 1, 2:
-            guard let value else { throw reader.error("missing the payload (field 2) of case \(caseNumber!)") }
-            self = value
-        case let number?: throw reader.error("unknown case \(number) of BinaryShape")
+        case 1:
+            guard var reader = payload else {
+                throw reader.error("missing the payload of BinaryShape.circle")
+            }
+            var radius: Double?
+            try reader.readMessageField { reader, field throws(BinaryError) in
+                switch field {
+                case 1:
+                    radius = try reader.read(Double.self)
+                default:
+                    break
+                }
+            }
+            guard let radius else {
+                throw reader.error("missing field 1 (radius) of BinaryShape.circle")
+            }
+            self = .circle(radius: radius)
+        case 2:
+            guard var reader = payload else {
+                throw reader.error("missing the payload of BinaryShape.label")
+            }
+            self = .label(try reader.read(String.self))
+        case 3:
+            self = .empty
+        default:
+            throw reader.error("unknown BinaryShape case number \(caseNumber.map(String.init) ?? "(none)")")
         }
     }
 }
@@ -253,8 +259,8 @@ struct ProfileV1: BinaryCodable, Equatable {
             default: break
             }
         }
-        guard let id else { throw reader.error("missing required field 1 (id)") }
-        guard let name else { throw reader.error("missing required field 2 (name)") }
+        guard let id else { throw reader.error("missing field 1 (id) of ProfileV1") }
+        guard let name else { throw reader.error("missing field 2 (name) of ProfileV1") }
         self.init(id: id, name: name)
     }
 }
@@ -304,8 +310,8 @@ struct ProfileV2: BinaryCodable, Equatable {
             default: break
             }
         }
-        guard let id else { throw reader.error("missing required field 1 (id)") }
-        guard let name else { throw reader.error("missing required field 2 (name)") }
+        guard let id else { throw reader.error("missing field 1 (id) of ProfileV2") }
+        guard let name else { throw reader.error("missing field 2 (name) of ProfileV2") }
         self.init(id: id, name: name, email: email, zipCode: zipCode, tags: tags)
     }
 }

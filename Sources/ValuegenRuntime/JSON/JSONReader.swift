@@ -75,6 +75,7 @@ public struct JSONReader {
     }
 
     /// An integer in the range of `T`; a fraction or an exponent is an error.
+    @inline(__always)
     public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(JSONError) -> T {
         skipWhitespace()
         let start = offset
@@ -238,11 +239,11 @@ public struct JSONReader {
         case UInt8(ascii: "{"): try readObject { reader, _ throws(JSONError) in try reader.skipValue() }
         case UInt8(ascii: "["): try readArray { reader throws(JSONError) in try reader.skipValue() }
         case UInt8(ascii: "\""):
-            let (range, escaped) = try scanRawString()
-            if escaped {
-                _ = try unescape(range)
-            } else {
-                try validateUTF8(range)
+            let raw = try scanRawString()
+            if raw.isEscaped {
+                _ = try unescape(raw.range)
+            } else if !raw.isASCII {
+                try validateUTF8(raw.range)
             }
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
         case UInt8(ascii: "n"):
@@ -326,35 +327,67 @@ public struct JSONReader {
 
     /// The string at the offset (which is at its opening quote).
     private mutating func scanString() throws(JSONError) -> String {
-        let (range, escaped) = try scanRawString()
-        if !escaped {
-            return try validated(range)
+        let raw = try scanRawString()
+        if raw.isEscaped {
+            return try unescape(raw.range)
         }
-        return try unescape(range)
+        if !raw.isASCII {
+            try validateUTF8(raw.range)
+        }
+        // ASCII, or checked: the bytes are well-formed UTF-8.
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[raw.range]).bindMemory(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// Where a string's contents are, and what a caller needs to know to read them.
+    private struct RawString {
+        var range: Range<Int>
+        var isEscaped: Bool
+        /// Every byte below 0x80: well-formed UTF-8 without checking.
+        var isASCII: Bool
     }
 
     private mutating func scanKey() throws(JSONError) -> JSONKey {
-        let (range, escaped) = try scanRawString()
-        if escaped {
-            return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), unescaped: try unescape(range))
+        let raw = try scanRawString()
+        if raw.isEscaped {
+            return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[raw.range]), unescaped: try unescape(raw.range))
         }
-        try validateUTF8(range)
-        return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), unescaped: nil)
+        if !raw.isASCII {
+            try validateUTF8(raw.range)
+        }
+        return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[raw.range]), unescaped: nil)
     }
 
     /// Moves past a string, checking escapes' syntax and control characters; returns the
     /// range of its contents and whether it has escapes. UTF-8 is checked by the caller.
-    private mutating func scanRawString() throws(JSONError) -> (Range<Int>, Bool) {
+    @inline(__always)
+    private mutating func scanRawString() throws(JSONError) -> RawString {
         offset += 1
         let start = offset
         var escaped = false
-        while offset < bytes.count {
+        var highBits: UInt64 = 0
+        let count = bytes.count
+        while offset < count {
+            // Eight bytes at a time while none of them is a quote, a backslash or a control
+            // character: most of a document's bytes are inside strings.
+            while offset + 8 <= count {
+                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                let quotes = word ^ 0x2222_2222_2222_2222
+                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let special = ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
+                    | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
+                    | ((word &- 0x2020_2020_2020_2020) & ~word)
+                if special & 0x8080_8080_8080_8080 != 0 { break }
+                highBits |= word
+                offset += 8
+            }
+            guard offset < count else { break }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 let range = start..<offset
                 offset += 1
-                return (range, escaped)
+                return RawString(range: range, isEscaped: escaped, isASCII: highBits & 0x8080_8080_8080_8080 == 0)
             }
+            highBits |= UInt64(byte)
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 offset += 2
@@ -367,11 +400,6 @@ public struct JSONReader {
         }
         offset = start - 1
         throw fail("unterminated string")
-    }
-
-    private func validated(_ range: Range<Int>) throws(JSONError) -> String {
-        try validateUTF8(range)
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]).bindMemory(to: UInt8.self), as: UTF8.self)
     }
 
     /// Checks the raw bytes of a string without building a String (member names, skipped
@@ -605,6 +633,7 @@ public struct JSONKey {
     }
 
     /// Whether the key is exactly the given text.
+    @inline(__always)
     public func matches(_ text: StaticString) -> Bool {
         if let unescaped {
             return unescaped == text.description
@@ -616,6 +645,7 @@ public struct JSONKey {
     }
 
     /// Lets a `switch` over a key use string literals: `case "userId":`.
+    @inline(__always)
     public static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
         key.matches(pattern)
     }

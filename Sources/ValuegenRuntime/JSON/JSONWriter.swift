@@ -86,23 +86,53 @@ public struct JSONWriter {
     }
 
     /// An integer in decimal.
+    @inline(__always)
     public mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
+        // Inlined into each caller, where T is concrete; the digits are written by one
+        // non-generic function (generic division through witness tables cost 5,000
+        // instructions an integer).
+        if T.bitWidth <= 64 {
+            if T.isSigned {
+                writeSigned(Int64(truncatingIfNeeded: value))
+            } else {
+                writeUnsigned(UInt64(truncatingIfNeeded: value))
+            }
+        } else {
+            separate()
+            bytes.append(contentsOf: String(value).utf8)
+            needsComma = true
+        }
+    }
+
+    /// An integer in decimal.
+    public mutating func writeSigned(_ value: Int64) {
         separate()
         if value < 0 {
             bytes.append(UInt8(ascii: "-"))
         }
-        var magnitude = value.magnitude
+        appendDigits(value.magnitude)
+        needsComma = true
+    }
+
+    /// A non-negative integer in decimal.
+    public mutating func writeUnsigned(_ value: UInt64) {
+        separate()
+        appendDigits(value)
+        needsComma = true
+    }
+
+    private mutating func appendDigits(_ value: UInt64) {
+        var magnitude = value
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                buffer[23 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
             bytes.append(contentsOf: buffer[(24 - count)...])
         }
-        needsComma = true
     }
 
     /// The shortest decimal that reads back to the same Double. JSON has no infinity or NaN:
