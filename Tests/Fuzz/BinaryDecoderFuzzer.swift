@@ -112,7 +112,8 @@ struct FuzzRecord: BinaryCodable {
     }
 }
 
-/// An ADT with a case of attributes, a case of one value, and a plain case.
+/// An ADT with a case of attributes, a case of one value, and a plain case, written the way
+/// the generated `Binary` feature writes ADTs (the payload may come before the case number).
 indirect enum FuzzShape: BinaryCodable {
     case node(left: FuzzRecord, right: FuzzShape?)
     case leaf(UInt32)
@@ -124,59 +125,63 @@ indirect enum FuzzShape: BinaryCodable {
         writer.writeMessage { writer in
             switch self {
             case .node(let left, let right):
-                writer.writeField(1, UInt(1))
+                writer.writeField(1, 1)
                 writer.writeMessageField(2) { writer in
                     writer.writeField(1, left)
-                    if let right { writer.writeField(2, right) }
+                    if let value = right { writer.writeField(2, value) }
                 }
             case .leaf(let value):
-                writer.writeField(1, UInt(2))
+                writer.writeField(1, 2)
                 writer.writeField(2, value)
             case .empty:
-                writer.writeField(1, UInt(3))
+                writer.writeField(1, 3)
             }
         }
     }
 
     init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: UInt?
-        var payload: FuzzShape?
+        var caseNumber: Int?
+        var payload: BinaryReader?
         try reader.readMessage { reader, field throws(BinaryError) in
             switch field {
             case 1:
-                caseNumber = try reader.read(UInt.self)
+                caseNumber = try reader.read(Int.self)
             case 2:
-                switch caseNumber {
-                case 1:
-                    var left: FuzzRecord?
-                    var right: FuzzShape?
-                    try reader.readMessageField { reader, field throws(BinaryError) in
-                        switch field {
-                        case 1: left = try reader.read(FuzzRecord.self)
-                        case 2: right = try reader.read(FuzzShape.self)
-                        default: break
-                        }
-                    }
-                    guard let left else { throw reader.error("missing required field 1 (left)") }
-                    payload = .node(left: left, right: right)
-                case 2:
-                    payload = .leaf(try reader.read(UInt32.self))
-                case nil:
-                    throw reader.error("the payload (field 2) comes before the case number (field 1)")
-                default:
-                    break
-                }
+                payload = reader // read below, once the case is known
             default:
                 break
             }
         }
         switch caseNumber {
-        case nil: throw reader.error("missing the case number (field 1)")
-        case 3: self = .empty
-        case 1, 2:
-            guard let payload else { throw reader.error("missing the payload (field 2)") }
-            self = payload
-        case let number?: throw reader.error("unknown case \(number) of FuzzShape")
+        case 1:
+            guard var reader = payload else {
+                throw reader.error("missing the payload of FuzzShape.node")
+            }
+            var left: FuzzRecord?
+            var right: FuzzShape?
+            try reader.readMessageField { reader, field throws(BinaryError) in
+                switch field {
+                case 1:
+                    left = try reader.read(FuzzRecord.self)
+                case 2:
+                    right = try reader.read(FuzzShape.self)
+                default:
+                    break
+                }
+            }
+            guard let left else {
+                throw reader.error("missing field 1 (left) of FuzzShape.node")
+            }
+            self = .node(left: left, right: right)
+        case 2:
+            guard var reader = payload else {
+                throw reader.error("missing the payload of FuzzShape.leaf")
+            }
+            self = .leaf(try reader.read(UInt32.self))
+        case 3:
+            self = .empty
+        default:
+            throw reader.error("unknown FuzzShape case number \(caseNumber.map(String.init) ?? "(none)")")
         }
     }
 }

@@ -14,9 +14,9 @@ import ValuegenRuntime
 
     @Test func writesTheDocumentedShapeExamples() throws {
         let examples: [(BinaryShape, String)] = [
-            (.circle(radius: 2.5), "0D 08 01 12 09 09 00 00 00 00 00 00 04 40"),
-            (.label("hi"), "06 08 02 12 02 68 69"),
-            (.empty, "02 08 03"),
+            (.circle(radius: 2.5), "0D 08 02 12 09 09 00 00 00 00 00 00 04 40"),
+            (.label("hi"), "06 08 04 12 02 68 69"),
+            (.empty, "02 08 06"),
         ]
         for (shape, hex) in examples {
             #expect(binaryPayloadHex(shape) == hex)
@@ -146,10 +146,21 @@ import ValuegenRuntime
     }
 
     @Test func reportsAMissingRequiredFieldAfterTheMessage() {
-        expectBinaryError(BinaryUser.self, binaryDocument("02 08 54"), "missing required field 2 (nickname)", at: 7)
-        expectBinaryError(BinaryShape.self, binaryDocument("02 08 01"), "missing the payload (field 2) of case 1", at: 7)
-        expectBinaryError(BinaryShape.self, binaryDocument("02 08 09"), "unknown case 9 of BinaryShape", at: 7)
-        expectBinaryError(BinaryShape.self, binaryDocument("06 12 02 68 69 08 02"), "the payload (field 2) comes before the case number (field 1)", at: 6, path: [2])
+        expectBinaryError(BinaryUser.self, binaryDocument("02 08 54"), "missing field 2 (nickname) of BinaryUser", at: 7)
+        expectBinaryError(BinaryShape.self, binaryDocument("02 08 02"), "missing the payload of BinaryShape.circle", at: 7)
+        expectBinaryError(BinaryShape.self, binaryDocument("02 08 12"), "unknown BinaryShape case number 9", at: 7)
+        expectBinaryError(BinaryShape.self, binaryDocument("00"), "unknown BinaryShape case number (none)", at: 5)
+        // The payload message lacks the radius: the error is at the end of the payload.
+        expectBinaryError(BinaryShape.self, binaryDocument("04 08 02 12 00"), "missing field 1 (radius) of BinaryShape.circle", at: 9)
+    }
+
+    @Test func readsAnADTsPayloadBeforeItsCaseNumber() throws {
+        #expect(try BinaryShape(binaryBytes: binaryDocument("06 12 02 68 69 08 04")) == .label("hi"))
+        #expect(try BinaryShape(binaryBytes: binaryDocument("0D 12 09 09 00 00 00 00 00 00 04 40 08 02")) == .circle(radius: 2.5))
+    }
+
+    @Test func readsTheLastPayloadOfAnADTWhoseFieldsAppearTwice() throws {
+        #expect(try BinaryShape(binaryBytes: binaryDocument("0B 08 02 12 01 61 08 04 12 02 68 69")) == .label("hi"))
     }
 
     @Test func errorsDeepInsideHaveTheWholePath() throws {
@@ -165,7 +176,7 @@ import ValuegenRuntime
 
     @Test func requiredFieldErrorsInsideAnArrayHaveTheElementIndex() {
         // friends[0] lacks its nickname.
-        expectBinaryError(BinaryUser.self, binaryDocument("0B 08 02 12 01 61 22 04 01 02 08 04"), "missing required field 2 (nickname)", at: 16, path: [4, 0])
+        expectBinaryError(BinaryUser.self, binaryDocument("0B 08 02 12 01 61 22 04 01 02 08 04"), "missing field 2 (nickname) of BinaryUser", at: 16, path: [4, 0])
     }
 
     // MARK: - Whole documents

@@ -174,9 +174,7 @@ extension String: BinaryCodable {
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let bytes = try reader.readLengthDelimited()
-        // Validated here rather than by `String(validating:as:)`, which is generic over the
-        // encoding, unspecialized outside the standard library, and looked up generic metadata
-        // for every string: a fifth of the time of reading a model.
+        // Not `String(validating:as:)`: see UTF8Validation.swift.
         if let invalid = bytes.firstInvalidUTF8(in: 0..<bytes.count) {
             throw BinaryError(message: "a string is not valid UTF-8", offset: reader.offset - bytes.count + invalid)
         }
