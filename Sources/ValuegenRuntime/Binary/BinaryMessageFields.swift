@@ -13,12 +13,7 @@ extension BinaryReader {
     /// Reads the current field's value as a message, as ``readMessage(_:)`` does; an error
     /// when the field's wire type is not length-delimited.
     public mutating func readMessageField(_ body: (inout BinaryReader, Int) throws(BinaryError) -> Void) throws(BinaryError) {
-        if fieldNumber != 0 {
-            guard fieldWireType == .lengthDelimited else {
-                throw BinaryError(message: "field \(fieldNumber) has wire type \(fieldWireType.name), expected \(BinaryWireType.lengthDelimited.name)", offset: fieldTagOffset)
-            }
-            fieldNumber = 0
-        }
+        try consumeField(as: .lengthDelimited)
         try readMessage(body)
     }
 }

@@ -15,9 +15,9 @@ public struct BinaryReader {
     private var end: Int
     private var depth = 0
     /// The field whose tag `readMessage` read last and whose value is still unread, or 0.
-    var fieldNumber = 0 // internal: BinaryMessageFields.swift reads the current field too
-    var fieldWireType = BinaryWireType.varint
-    var fieldTagOffset = 0
+    private var fieldNumber = 0
+    private var fieldWireType = BinaryWireType.varint
+    private var fieldTagOffset = 0
 
     /// Length-delimited values (messages, collections, optionals) nested deeper than this are
     /// refused: the reader recurses.
