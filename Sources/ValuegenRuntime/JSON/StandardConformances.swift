@@ -160,13 +160,7 @@ extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
 extension URL: JSONCodable {
     /// A string with an absolute or relative URL.
     public init(from reader: inout JSONReader) throws(JSONError) {
-        reader.skipWhitespace()
-        let start = reader.offset
-        let text = try reader.readString()
-        guard let url = URL(string: text) else {
-            throw JSONError(message: "expected a URL, found \"\(text)\"", offset: start)
-        }
-        self = url
+        self = try reader.readString(converting: { URL(string: $0) }, orFail: { "expected a URL, found \"\($0)\"" })
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -176,13 +170,7 @@ extension URL: JSONCodable {
 
 extension UUID: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        reader.skipWhitespace()
-        let start = reader.offset
-        let text = try reader.readString()
-        guard let uuid = UUID(uuidString: text) else {
-            throw JSONError(message: "expected a UUID, found \"\(text)\"", offset: start)
-        }
-        self = uuid
+        self = try reader.readString(converting: { UUID(uuidString: $0) }, orFail: { "expected a UUID, found \"\($0)\"" })
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -193,13 +181,7 @@ extension UUID: JSONCodable {
 extension Data: JSONCodable {
     /// Base64, as Foundation's JSONEncoder writes it.
     public init(from reader: inout JSONReader) throws(JSONError) {
-        reader.skipWhitespace()
-        let start = reader.offset
-        let text = try reader.readString()
-        guard let data = Data(base64Encoded: text) else {
-            throw JSONError(message: "expected base64 data, found a string that is not base64", offset: start)
-        }
-        self = data
+        self = try reader.readString(converting: { Data(base64Encoded: $0) }, orFail: { _ in "expected base64 data, found a string that is not base64" })
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -211,16 +193,24 @@ extension Date: JSONCodable {
     /// ISO 8601 with fractional seconds in UTC: `2024-05-01T12:34:56.789Z`. Reading also
     /// accepts no fraction, any number of fraction digits, and an offset such as `+02:00`.
     public init(from reader: inout JSONReader) throws(JSONError) {
-        reader.skipWhitespace()
-        let start = reader.offset
-        let text = try reader.readString()
-        guard let date = ISO8601.parse(text) else {
-            throw JSONError(message: "expected an ISO 8601 date such as 2024-05-01T12:34:56.789Z, found \"\(text)\"", offset: start)
-        }
-        self = date
+        self = try reader.readString(converting: ISO8601.parse, orFail: { "expected an ISO 8601 date such as 2024-05-01T12:34:56.789Z, found \"\($0)\"" })
     }
 
     public func encode(to writer: inout JSONWriter) {
         writer.writeString(ISO8601.format(self))
+    }
+}
+
+extension JSONReader {
+    /// A string turned into another value by `convert`; when it gives nil, an error at the
+    /// string's first byte with the message `orFail` makes of the string.
+    public mutating func readString<T>(converting convert: (String) -> T?, orFail message: (String) -> String) throws(JSONError) -> T {
+        skipWhitespace()
+        let start = offset
+        let text = try readString()
+        guard let value = convert(text) else {
+            throw JSONError(message: message(text), offset: start)
+        }
+        return value
     }
 }
