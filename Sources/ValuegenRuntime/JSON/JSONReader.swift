@@ -12,9 +12,9 @@ import Darwin
 /// Everything is checked: UTF-8, escapes (surrogate pairs included), number syntax, integer
 /// ranges, nesting depth. Errors say what was expected, the byte offset and the path.
 public struct JSONReader {
-    private let bytes: UnsafeRawBufferPointer
+    let bytes: UnsafeRawBufferPointer
     /// The byte offset of the next thing to read.
-    public private(set) var offset: Int = 0
+    public internal(set) var offset: Int = 0
     private var depth = 0
 
     /// Objects and arrays nested deeper than this are refused (the reader recurses).
@@ -260,24 +260,24 @@ public struct JSONReader {
 
     // MARK: - Internals
 
-    private func fail(_ message: String) -> JSONError {
+    func fail(_ message: String) -> JSONError {
         JSONError(message: message, offset: offset)
     }
 
-    private mutating func enter() throws(JSONError) {
+    mutating func enter() throws(JSONError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
             throw fail("nesting deeper than \(Self.maximumDepth) levels")
         }
     }
 
-    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+    mutating func matchLiteral(_ literal: StaticString) -> Bool {
         guard hasLiteral(literal) else { return false }
         offset += literal.utf8CodeUnitCount
         return true
     }
 
-    private func describeNext() -> String {
+    func describeNext() -> String {
         guard offset < bytes.count else { return "the end of the document" }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return "an object"
@@ -297,7 +297,7 @@ public struct JSONReader {
         return Self.describe(byte: bytes[offset])
     }
 
-    private func hasLiteral(_ literal: StaticString) -> Bool {
+    func hasLiteral(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard offset + count <= bytes.count else { return false }
         for index in 0..<count where bytes[offset + index] != literal.utf8Start[index] {
@@ -306,361 +306,20 @@ public struct JSONReader {
         return true
     }
 
-    private func isLetter(_ byte: UInt8) -> Bool {
+    func isLetter(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     /// `'x'` for a printable ASCII character, `byte 0x0A` for anything else.
-    private static func describe(byte: UInt8) -> String {
+    static func describe(byte: UInt8) -> String {
         if byte >= 0x20 && byte < 0x7F {
             return "'\(Character(Unicode.Scalar(byte)))'"
         }
         return "byte " + hex(byte)
     }
 
-    private static func hex(_ byte: UInt8) -> String {
+    static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return byte < 0x10 ? "0x0" + digits : "0x" + digits
-    }
-
-    // MARK: Strings
-
-    /// The string at the offset (which is at its opening quote).
-    private mutating func scanString() throws(JSONError) -> String {
-        let raw = try scanRawString()
-        if raw.isEscaped {
-            return try unescape(raw.range)
-        }
-        if !raw.isASCII {
-            try validateUTF8(raw.range)
-        }
-        // ASCII, or checked: the bytes are well-formed UTF-8.
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[raw.range]).bindMemory(to: UInt8.self), as: UTF8.self)
-    }
-
-    /// Where a string's contents are, and what a caller needs to know to read them.
-    private struct RawString {
-        var range: Range<Int>
-        var isEscaped: Bool
-        /// Every byte below 0x80: well-formed UTF-8 without checking.
-        var isASCII: Bool
-    }
-
-    private mutating func scanKey() throws(JSONError) -> JSONKey {
-        // Member names are short and plain: one byte at a time beats eight at a time here.
-        let start = offset + 1
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                offset = index + 1
-                return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), unescaped: nil)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 {
-                break
-            }
-            index += 1
-        }
-        let raw = try scanRawString()
-        if raw.isEscaped {
-            return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[raw.range]), unescaped: try unescape(raw.range))
-        }
-        if !raw.isASCII {
-            try validateUTF8(raw.range)
-        }
-        return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[raw.range]), unescaped: nil)
-    }
-
-    /// Moves past a string, checking escapes' syntax and control characters; returns the
-    /// range of its contents and whether it has escapes. UTF-8 is checked by the caller.
-    @inline(__always)
-    private mutating func scanRawString() throws(JSONError) -> RawString {
-        offset += 1
-        let start = offset
-        var escaped = false
-        var highBits: UInt64 = 0
-        let count = bytes.count
-        while offset < count {
-            // Eight bytes at a time while none of them is a quote, a backslash or a control
-            // character: most of a document's bytes are inside strings.
-            while offset + 8 <= count {
-                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                let quotes = word ^ 0x2222_2222_2222_2222
-                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let special = ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
-                    | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
-                    | ((word &- 0x2020_2020_2020_2020) & ~word)
-                if special & 0x8080_8080_8080_8080 != 0 { break }
-                highBits |= word
-                offset += 8
-            }
-            guard offset < count else { break }
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
-                let range = start..<offset
-                offset += 1
-                return RawString(range: range, isEscaped: escaped, isASCII: highBits & 0x8080_8080_8080_8080 == 0)
-            }
-            highBits |= UInt64(byte)
-            if byte == UInt8(ascii: "\\") {
-                escaped = true
-                offset += 2
-                continue
-            }
-            if byte < 0x20 {
-                throw fail("a control character (\(Self.hex(byte))) in a string must be escaped")
-            }
-            offset += 1
-        }
-        offset = start - 1
-        throw fail("unterminated string")
-    }
-
-    /// Checks the raw bytes of a string without building a String (member names, skipped
-    /// strings, and strings with escapes before they are decoded: escapes are ASCII and always
-    /// give whole scalars, so the raw bytes are valid exactly when the decoded ones are).
-    private func validateUTF8(_ range: Range<Int>) throws(JSONError) {
-        if let position = bytes.firstInvalidUTF8(in: range) {
-            throw JSONError(message: "a string is not valid UTF-8", offset: position)
-        }
-    }
-
-    private func unescape(_ range: Range<Int>) throws(JSONError) -> String {
-        try validateUTF8(range)
-        var output: [UInt8] = []
-        output.reserveCapacity(range.count)
-        var index = range.lowerBound
-        func failAt(_ message: String) -> JSONError { JSONError(message: message, offset: index) }
-        while index < range.upperBound {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 1 < range.upperBound else { throw failAt("an escape at the end of a string") }
-            let escape = bytes[index + 1]
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                output.append(escape)
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4(at: index + 2, end: range.upperBound)
-                var length = 6
-                if (0xD800...0xDBFF).contains(scalar) {
-                    guard index + 12 <= range.upperBound, bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u") else {
-                        throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
-                    }
-                    let low = try hex4(at: index + 8, end: range.upperBound)
-                    guard (0xDC00...0xDFFF).contains(low) else {
-                        throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
-                    }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    length = 12
-                } else if (0xDC00...0xDFFF).contains(scalar) {
-                    throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
-                }
-                appendUTF8(scalar, to: &output)
-                index += length
-                continue
-            default:
-                throw failAt("an invalid escape in a string: '\\' followed by \(Self.describe(byte: escape))")
-            }
-            index += 2
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private func hex4(at index: Int, end: Int) throws(JSONError) -> UInt32 {
-        guard index + 4 <= end else { throw JSONError(message: "a \\u escape needs four hexadecimal digits", offset: index) }
-        var value: UInt32 = 0
-        for position in index..<(index + 4) {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw JSONError(message: "a \\u escape needs four hexadecimal digits", offset: position)
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
-    }
-
-    private func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            output.append(UInt8(scalar))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | (scalar >> 6)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | (scalar >> 12)))
-            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
-        default:
-            output.append(UInt8(0xF0 | (scalar >> 18)))
-            output.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
-            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
-        }
-    }
-
-    // MARK: Numbers
-
-    private struct ScannedNumber {
-        var end: Int
-        var negative: Bool
-        var magnitude: UInt64
-        var overflowed: Bool
-        var isInteger: Bool
-        /// The decimal's digits as an integer, when there are at most 15 of them.
-        var significand: UInt64?
-        /// The power of ten that multiplies `significand`.
-        var power: Int
-
-        /// Clinger's fast path: a significand and a power of ten that are both exact in a
-        /// Double make a correctly rounded quotient or product.
-        var exactDouble: Double? {
-            guard let significand, significand < (1 << 53), abs(power) <= 22 else { return nil }
-            let value = power < 0 ? Double(significand) / JSONReader.powersOfTen[-power] : Double(significand) * JSONReader.powersOfTen[power]
-            return negative ? -value : value
-        }
-
-        /// The same for Float (24-bit significands, powers of ten up to 10^10).
-        var exactFloat: Float? {
-            guard let significand, significand < (1 << 24), abs(power) <= 10 else { return nil }
-            let scale = Float(JSONReader.powersOfTen[abs(power)])
-            let value = power < 0 ? Float(significand) / scale : Float(significand) * scale
-            return negative ? -value : value
-        }
-    }
-
-    /// Checks RFC 8259's number syntax from the offset (without moving it) and gathers what
-    /// the fast conversions need.
-    private func scanNumber(expecting expected: String) throws(JSONError) -> ScannedNumber {
-        var index = offset
-        var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
-            negative = true
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else {
-                throw JSONError(message: "expected a digit after '-' in a number", offset: index)
-            }
-        }
-        guard index < bytes.count, isDigit(bytes[index]) else {
-            throw fail("expected \(expected), found \(describeNext())")
-        }
-        var magnitude: UInt64 = 0
-        var overflowed = false
-        var digits = 0
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count, isDigit(bytes[index]) {
-                throw JSONError(message: "a number cannot have a leading zero", offset: offset)
-            }
-            digits = 1
-        } else {
-            while index < bytes.count, isDigit(bytes[index]) {
-                let (product, multiplyOverflow) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, addOverflow) = product.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
-                overflowed = overflowed || multiplyOverflow || addOverflow
-                magnitude = sum
-                digits += 1
-                index += 1
-            }
-        }
-        var isInteger = true
-        var fractionDigits = 0
-        var mantissa = magnitude
-        var mantissaExact = !overflowed && digits <= 15
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isInteger = false
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else {
-                throw JSONError(message: "expected a digit after '.' in a number", offset: index)
-            }
-            while index < bytes.count, isDigit(bytes[index]) {
-                if mantissaExact {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
-                    fractionDigits += 1
-                    if digits + fractionDigits > 15 { mantissaExact = false }
-                }
-                index += 1
-            }
-        }
-        var exponent = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            isInteger = false
-            index += 1
-            var exponentNegative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            guard index < bytes.count, isDigit(bytes[index]) else {
-                throw JSONError(message: "expected a digit in the exponent of a number", offset: index)
-            }
-            while index < bytes.count, isDigit(bytes[index]) {
-                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
-                index += 1
-            }
-            if exponentNegative { exponent = -exponent }
-        }
-        return ScannedNumber(
-            end: index, negative: negative, magnitude: magnitude, overflowed: overflowed, isInteger: isInteger,
-            significand: mantissaExact ? mantissa : nil, power: exponent - fractionDigits
-        )
-    }
-
-    fileprivate static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
-
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-}
-
-/// A member name as the reader found it, compared without building a String when it has no
-/// escapes. Generated code switches over it: `case "userId":`.
-public struct JSONKey {
-    private let bytes: UnsafeRawBufferPointer
-    private let unescaped: String?
-
-    init(bytes: UnsafeRawBufferPointer, unescaped: String?) {
-        self.bytes = bytes
-        self.unescaped = unescaped
-    }
-
-    /// The key as a String.
-    public var string: String {
-        unescaped ?? String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Whether the key is exactly the given text.
-    @inline(__always)
-    public func matches(_ text: StaticString) -> Bool {
-        if let unescaped {
-            return unescaped == text.description
-        }
-        let count = text.utf8CodeUnitCount
-        guard count == bytes.count else { return false }
-        guard count > 0, let base = bytes.baseAddress else { return true }
-        return memcmp(base, text.utf8Start, count) == 0
-    }
-
-    /// Lets a `switch` over a key use string literals: `case "userId":`.
-    @inline(__always)
-    public static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
-        key.matches(pattern)
     }
 }
