@@ -2,8 +2,8 @@
 /// shortest form that reads back to the same value. Generated `JSON` code drives it.
 ///
 /// The writer places commas itself: call `beginObject()`, then `writeKey(_:)` before each
-/// member's value, then `endObject()`; for arrays `beginArray()`, `beginElement()` before
-/// each element, `endArray()`.
+/// member's value, then `endObject()`; for arrays `beginArray()`, the elements' values,
+/// then `endArray()`.
 public struct JSONWriter {
     /// The document so far.
     public private(set) var bytes: [UInt8] = []
@@ -57,10 +57,6 @@ public struct JSONWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: quotedKeyAndColon.utf8Start, count: quotedKeyAndColon.utf8CodeUnitCount))
         needsComma = false
     }
-
-    /// Nothing: elements are separated by the values themselves. Kept so that element loops
-    /// read like member loops.
-    public mutating func beginElement() {}
 
     // MARK: - Scalars
 
