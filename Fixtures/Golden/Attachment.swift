@@ -204,15 +204,35 @@ extension Attachment: JSONCodable {
             var height: Int?
             var caption: String?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "url":
-                    url = try URL(from: &reader)
-                case "width":
-                    width = try Int(from: &reader)
-                case "height":
-                    height = try Int(from: &reader)
-                case "caption":
-                    caption = try reader.decodeNull() ? nil : String(from: &reader)
+                switch member.count {
+                case 3:
+                    switch member {
+                    case "url":
+                        url = try URL(from: &reader)
+                    default:
+                        break
+                    }
+                case 5:
+                    switch member {
+                    case "width":
+                        width = try Int(from: &reader)
+                    default:
+                        break
+                    }
+                case 6:
+                    switch member {
+                    case "height":
+                        height = try Int(from: &reader)
+                    default:
+                        break
+                    }
+                case 7:
+                    switch member {
+                    case "caption":
+                        caption = try reader.decodeNull() ? nil : String(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -237,13 +257,23 @@ extension Attachment: JSONCodable {
             var duration: TimeInterval?
             var waveform: [Float]?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "url":
-                    url = try URL(from: &reader)
-                case "duration":
-                    duration = try TimeInterval(from: &reader)
-                case "waveform":
-                    waveform = try reader.decodeNull() ? nil : [Float](from: &reader)
+                switch member.count {
+                case 3:
+                    switch member {
+                    case "url":
+                        url = try URL(from: &reader)
+                    default:
+                        break
+                    }
+                case 8:
+                    switch member {
+                    case "duration":
+                        duration = try TimeInterval(from: &reader)
+                    case "waveform":
+                        waveform = try reader.decodeNull() ? nil : [Float](from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -258,9 +288,14 @@ extension Attachment: JSONCodable {
         case "sticker":
             var value: Double?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "value":
-                    value = try Double(from: &reader)
+                switch member.count {
+                case 5:
+                    switch member {
+                    case "value":
+                        value = try Double(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -272,9 +307,14 @@ extension Attachment: JSONCodable {
         case "contactCard":
             var value: User?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "value":
-                    value = try User(from: &reader)
+                switch member.count {
+                case 5:
+                    switch member {
+                    case "value":
+                        value = try User(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -288,13 +328,28 @@ extension Attachment: JSONCodable {
             var title: String?
             var thumbnail: Data?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "url":
-                    url = try URL(from: &reader)
-                case "title":
-                    title = try reader.decodeNull() ? nil : String(from: &reader)
-                case "thumbnail":
-                    thumbnail = try reader.decodeNull() ? nil : Data(from: &reader)
+                switch member.count {
+                case 3:
+                    switch member {
+                    case "url":
+                        url = try URL(from: &reader)
+                    default:
+                        break
+                    }
+                case 5:
+                    switch member {
+                    case "title":
+                        title = try reader.decodeNull() ? nil : String(from: &reader)
+                    default:
+                        break
+                    }
+                case 9:
+                    switch member {
+                    case "thumbnail":
+                        thumbnail = try reader.decodeNull() ? nil : Data(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -307,11 +362,21 @@ extension Attachment: JSONCodable {
             var latitude: Double?
             var longitude: Double?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "latitude":
-                    latitude = try Double(from: &reader)
-                case "longitude":
-                    longitude = try Double(from: &reader)
+                switch member.count {
+                case 8:
+                    switch member {
+                    case "latitude":
+                        latitude = try Double(from: &reader)
+                    default:
+                        break
+                    }
+                case 9:
+                    switch member {
+                    case "longitude":
+                        longitude = try Double(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }

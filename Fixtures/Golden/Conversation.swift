@@ -299,23 +299,58 @@ extension Conversation: JSONCodable {
         var notificationLevel: NotificationLevel?
         var labels: Set<String>?
         try reader.readObject { reader, member throws(JSONError) in
-            switch member {
-            case "conversationId":
-                conversationId = try UUID(from: &reader)
-            case "title":
-                title = try reader.decodeNull() ? nil : String(from: &reader)
-            case "participants":
-                participants = try [User](from: &reader)
-            case "lastMessage":
-                lastMessage = try reader.decodeNull() ? nil : Message(from: &reader)
-            case "unreadCount":
-                unreadCount = try reader.decodeNull() ? nil : Int(from: &reader)
-            case "isPinned":
-                isPinned = try reader.decodeNull() ? nil : Bool(from: &reader)
-            case "notificationLevel":
-                notificationLevel = try reader.decodeNull() ? nil : NotificationLevel(from: &reader)
-            case "labels":
-                labels = try reader.decodeNull() ? nil : Set<String>(from: &reader)
+            switch member.count {
+            case 14:
+                switch member {
+                case "conversationId":
+                    conversationId = try UUID(from: &reader)
+                default:
+                    break
+                }
+            case 5:
+                switch member {
+                case "title":
+                    title = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 12:
+                switch member {
+                case "participants":
+                    participants = try [User](from: &reader)
+                default:
+                    break
+                }
+            case 11:
+                switch member {
+                case "lastMessage":
+                    lastMessage = try reader.decodeNull() ? nil : Message(from: &reader)
+                case "unreadCount":
+                    unreadCount = try reader.decodeNull() ? nil : Int(from: &reader)
+                default:
+                    break
+                }
+            case 8:
+                switch member {
+                case "isPinned":
+                    isPinned = try reader.decodeNull() ? nil : Bool(from: &reader)
+                default:
+                    break
+                }
+            case 17:
+                switch member {
+                case "notificationLevel":
+                    notificationLevel = try reader.decodeNull() ? nil : NotificationLevel(from: &reader)
+                default:
+                    break
+                }
+            case 6:
+                switch member {
+                case "labels":
+                    labels = try reader.decodeNull() ? nil : Set<String>(from: &reader)
+                default:
+                    break
+                }
             default:
                 break
             }

@@ -139,9 +139,14 @@ extension DeliveryStatus: JSONCodable {
         case "sent":
             var sentAt: Date?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "sentAt":
-                    sentAt = try Date(from: &reader)
+                switch member.count {
+                case 6:
+                    switch member {
+                    case "sentAt":
+                        sentAt = try Date(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -154,11 +159,21 @@ extension DeliveryStatus: JSONCodable {
             var deliveredAt: Date?
             var recipientCount: UInt?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "deliveredAt":
-                    deliveredAt = try Date(from: &reader)
-                case "recipientCount":
-                    recipientCount = try UInt(from: &reader)
+                switch member.count {
+                case 11:
+                    switch member {
+                    case "deliveredAt":
+                        deliveredAt = try Date(from: &reader)
+                    default:
+                        break
+                    }
+                case 14:
+                    switch member {
+                    case "recipientCount":
+                        recipientCount = try UInt(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -175,13 +190,28 @@ extension DeliveryStatus: JSONCodable {
             var retryAt: Date?
             var isPermanent: Bool?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "reason":
-                    reason = try String(from: &reader)
-                case "retryAt":
-                    retryAt = try reader.decodeNull() ? nil : Date(from: &reader)
-                case "isPermanent":
-                    isPermanent = try Bool(from: &reader)
+                switch member.count {
+                case 6:
+                    switch member {
+                    case "reason":
+                        reason = try String(from: &reader)
+                    default:
+                        break
+                    }
+                case 7:
+                    switch member {
+                    case "retryAt":
+                        retryAt = try reader.decodeNull() ? nil : Date(from: &reader)
+                    default:
+                        break
+                    }
+                case 11:
+                    switch member {
+                    case "isPermanent":
+                        isPermanent = try Bool(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }

@@ -332,29 +332,64 @@ extension Message: JSONCodable {
         var reactions: [String: Set<UUID>]?
         var replyToMessageId: UUID?
         try reader.readObject { reader, member throws(JSONError) in
-            switch member {
-            case "messageId":
-                messageId = try UUID(from: &reader)
-            case "conversationId":
-                conversationId = try UUID(from: &reader)
-            case "sender":
-                sender = try User(from: &reader)
-            case "body":
-                body = try reader.decodeNull() ? nil : String(from: &reader)
-            case "sentAt":
-                sentAt = try Date(from: &reader)
-            case "editedAt":
-                editedAt = try reader.decodeNull() ? nil : Date(from: &reader)
-            case "attachments":
-                attachments = try reader.decodeNull() ? nil : [Attachment](from: &reader)
-            case "status":
-                status = try reader.decodeNull() ? nil : DeliveryStatus(from: &reader)
-            case "kind":
-                kind = try reader.decodeNull() ? nil : MessageKind(from: &reader)
-            case "reactions":
-                reactions = try reader.decodeNull() ? nil : [String: Set<UUID>](from: &reader)
-            case "replyToMessageId":
-                replyToMessageId = try reader.decodeNull() ? nil : UUID(from: &reader)
+            switch member.count {
+            case 9:
+                switch member {
+                case "messageId":
+                    messageId = try UUID(from: &reader)
+                case "reactions":
+                    reactions = try reader.decodeNull() ? nil : [String: Set<UUID>](from: &reader)
+                default:
+                    break
+                }
+            case 14:
+                switch member {
+                case "conversationId":
+                    conversationId = try UUID(from: &reader)
+                default:
+                    break
+                }
+            case 6:
+                switch member {
+                case "sender":
+                    sender = try User(from: &reader)
+                case "sentAt":
+                    sentAt = try Date(from: &reader)
+                case "status":
+                    status = try reader.decodeNull() ? nil : DeliveryStatus(from: &reader)
+                default:
+                    break
+                }
+            case 4:
+                switch member {
+                case "body":
+                    body = try reader.decodeNull() ? nil : String(from: &reader)
+                case "kind":
+                    kind = try reader.decodeNull() ? nil : MessageKind(from: &reader)
+                default:
+                    break
+                }
+            case 8:
+                switch member {
+                case "editedAt":
+                    editedAt = try reader.decodeNull() ? nil : Date(from: &reader)
+                default:
+                    break
+                }
+            case 11:
+                switch member {
+                case "attachments":
+                    attachments = try reader.decodeNull() ? nil : [Attachment](from: &reader)
+                default:
+                    break
+                }
+            case 16:
+                switch member {
+                case "replyToMessageId":
+                    replyToMessageId = try reader.decodeNull() ? nil : UUID(from: &reader)
+                default:
+                    break
+                }
             default:
                 break
             }
@@ -813,39 +848,89 @@ extension MessageSummary: JSONCodable {
         var status: DeliveryStatus?
         var kind: MessageKind?
         try reader.readObject { reader, member throws(JSONError) in
-            switch member {
-            case "messageId":
-                messageId = try String(from: &reader)
-            case "senderName":
-                senderName = try String(from: &reader)
-            case "snippet":
-                snippet = try String(from: &reader)
-            case "unreadCount":
-                unreadCount = try Int(from: &reader)
-            case "isMuted":
-                isMuted = try Bool(from: &reader)
-            case "previewHeight":
-                previewHeight = try CGFloat(from: &reader)
-            case "sentAt":
-                sentAt = try Date(from: &reader)
-            case "readingTime":
-                readingTime = try TimeInterval(from: &reader)
-            case "byteCount":
-                byteCount = try UInt64(from: &reader)
-            case "mentionedUserIds":
-                mentionedUserIds = try [String](from: &reader)
-            case "participants":
-                participants = try [User](from: &reader)
-            case "reactionCounts":
-                reactionCounts = try [String: Double](from: &reader)
-            case "labels":
-                labels = try Set<String>(from: &reader)
-            case "thumbnailUrl":
-                thumbnailUrl = try reader.decodeNull() ? nil : URL(from: &reader)
-            case "status":
-                status = try reader.decodeNull() ? nil : DeliveryStatus(from: &reader)
-            case "kind":
-                kind = try MessageKind(from: &reader)
+            switch member.count {
+            case 9:
+                switch member {
+                case "messageId":
+                    messageId = try String(from: &reader)
+                case "byteCount":
+                    byteCount = try UInt64(from: &reader)
+                default:
+                    break
+                }
+            case 10:
+                switch member {
+                case "senderName":
+                    senderName = try String(from: &reader)
+                default:
+                    break
+                }
+            case 7:
+                switch member {
+                case "snippet":
+                    snippet = try String(from: &reader)
+                case "isMuted":
+                    isMuted = try Bool(from: &reader)
+                default:
+                    break
+                }
+            case 11:
+                switch member {
+                case "unreadCount":
+                    unreadCount = try Int(from: &reader)
+                case "readingTime":
+                    readingTime = try TimeInterval(from: &reader)
+                default:
+                    break
+                }
+            case 13:
+                switch member {
+                case "previewHeight":
+                    previewHeight = try CGFloat(from: &reader)
+                default:
+                    break
+                }
+            case 6:
+                switch member {
+                case "sentAt":
+                    sentAt = try Date(from: &reader)
+                case "labels":
+                    labels = try Set<String>(from: &reader)
+                case "status":
+                    status = try reader.decodeNull() ? nil : DeliveryStatus(from: &reader)
+                default:
+                    break
+                }
+            case 16:
+                switch member {
+                case "mentionedUserIds":
+                    mentionedUserIds = try [String](from: &reader)
+                default:
+                    break
+                }
+            case 12:
+                switch member {
+                case "participants":
+                    participants = try [User](from: &reader)
+                case "thumbnailUrl":
+                    thumbnailUrl = try reader.decodeNull() ? nil : URL(from: &reader)
+                default:
+                    break
+                }
+            case 14:
+                switch member {
+                case "reactionCounts":
+                    reactionCounts = try [String: Double](from: &reader)
+                default:
+                    break
+                }
+            case 4:
+                switch member {
+                case "kind":
+                    kind = try MessageKind(from: &reader)
+                default:
+                    break
+                }
             default:
                 break
             }

@@ -122,9 +122,14 @@ extension Presence: JSONCodable {
         case "away":
             var since: Date?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "since":
-                    since = try Date(from: &reader)
+                switch member.count {
+                case 5:
+                    switch member {
+                    case "since":
+                        since = try Date(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -137,11 +142,21 @@ extension Presence: JSONCodable {
             var until: Date?
             var message: String?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "until":
-                    until = try reader.decodeNull() ? nil : Date(from: &reader)
-                case "message":
-                    message = try reader.decodeNull() ? nil : String(from: &reader)
+                switch member.count {
+                case 5:
+                    switch member {
+                    case "until":
+                        until = try reader.decodeNull() ? nil : Date(from: &reader)
+                    default:
+                        break
+                    }
+                case 7:
+                    switch member {
+                    case "message":
+                        message = try reader.decodeNull() ? nil : String(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }
@@ -371,9 +386,14 @@ extension NotificationLevel: JSONCodable {
         case "muted":
             var until: Date?
             try reader.readObject { reader, member throws(JSONError) in
-                switch member {
-                case "until":
-                    until = try reader.decodeNull() ? nil : Date(from: &reader)
+                switch member.count {
+                case 5:
+                    switch member {
+                    case "until":
+                        until = try reader.decodeNull() ? nil : Date(from: &reader)
+                    default:
+                        break
+                    }
                 default:
                     break
                 }

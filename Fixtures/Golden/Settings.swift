@@ -388,19 +388,39 @@ extension Settings: JSONCodable {
         var mutedConversations: [String: Date]?
         var pushToken: String?
         try reader.readObject { reader, member throws(JSONError) in
-            switch member {
-            case "theme":
-                theme = try reader.decodeNull() ? nil : String(from: &reader)
-            case "fontScale":
-                fontScale = try reader.decodeNull() ? nil : Double(from: &reader)
-            case "notificationLevel":
-                notificationLevel = try reader.decodeNull() ? nil : NotificationLevel(from: &reader)
-            case "sendsReadReceipts":
-                sendsReadReceipts = try reader.decodeNull() ? nil : Bool(from: &reader)
-            case "mutedConversations":
-                mutedConversations = try reader.decodeNull() ? nil : [String: Date](from: &reader)
-            case "pushToken":
-                pushToken = try reader.decodeNull() ? nil : String(from: &reader)
+            switch member.count {
+            case 5:
+                switch member {
+                case "theme":
+                    theme = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 9:
+                switch member {
+                case "fontScale":
+                    fontScale = try reader.decodeNull() ? nil : Double(from: &reader)
+                case "pushToken":
+                    pushToken = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 17:
+                switch member {
+                case "notificationLevel":
+                    notificationLevel = try reader.decodeNull() ? nil : NotificationLevel(from: &reader)
+                case "sendsReadReceipts":
+                    sendsReadReceipts = try reader.decodeNull() ? nil : Bool(from: &reader)
+                default:
+                    break
+                }
+            case 18:
+                switch member {
+                case "mutedConversations":
+                    mutedConversations = try reader.decodeNull() ? nil : [String: Date](from: &reader)
+                default:
+                    break
+                }
             default:
                 break
             }

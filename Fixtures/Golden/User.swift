@@ -629,37 +629,82 @@ extension User: JSONCodable {
         var lastSeenCache: Date?
         var mood: String?
         try reader.readObject { reader, member throws(JSONError) in
-            switch member {
-            case "userId":
-                userId = try UUID(from: &reader)
-            case "nickname":
-                nickname = try String(from: &reader)
-            case "statusText":
-                statusText = try reader.decodeNull() ? nil : String(from: &reader)
-            case "imageUrl":
-                imageUrl = try reader.decodeNull() ? nil : URL(from: &reader)
-            case "email":
-                email = try String(from: &reader)
-            case "auth_token":
-                authToken = try reader.decodeNull() ? nil : String(from: &reader)
-            case "presence":
-                presence = try reader.decodeNull() ? nil : Presence(from: &reader)
-            case "addresses":
-                addresses = try reader.decodeNull() ? nil : [Address](from: &reader)
-            case "friends":
-                friends = try reader.decodeNull() ? nil : [User](from: &reader)
-            case "reactionScores":
-                reactionScores = try reader.decodeNull() ? nil : [String: Double](from: &reader)
-            case "interests":
-                interests = try reader.decodeNull() ? nil : Set<String>(from: &reader)
-            case "blockedUserIds":
-                blockedUserIds = try reader.decodeNull() ? nil : Set<UUID>(from: &reader)
-            case "createdAt":
-                createdAt = try reader.decodeNull() ? nil : Date(from: &reader)
-            case "lastSeenCache":
-                lastSeenCache = try reader.decodeNull() ? nil : Date(from: &reader)
-            case "mood":
-                mood = try reader.decodeNull() ? nil : String(from: &reader)
+            switch member.count {
+            case 6:
+                switch member {
+                case "userId":
+                    userId = try UUID(from: &reader)
+                default:
+                    break
+                }
+            case 8:
+                switch member {
+                case "nickname":
+                    nickname = try String(from: &reader)
+                case "imageUrl":
+                    imageUrl = try reader.decodeNull() ? nil : URL(from: &reader)
+                case "presence":
+                    presence = try reader.decodeNull() ? nil : Presence(from: &reader)
+                default:
+                    break
+                }
+            case 10:
+                switch member {
+                case "statusText":
+                    statusText = try reader.decodeNull() ? nil : String(from: &reader)
+                case "auth_token":
+                    authToken = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 5:
+                switch member {
+                case "email":
+                    email = try String(from: &reader)
+                default:
+                    break
+                }
+            case 9:
+                switch member {
+                case "addresses":
+                    addresses = try reader.decodeNull() ? nil : [Address](from: &reader)
+                case "interests":
+                    interests = try reader.decodeNull() ? nil : Set<String>(from: &reader)
+                case "createdAt":
+                    createdAt = try reader.decodeNull() ? nil : Date(from: &reader)
+                default:
+                    break
+                }
+            case 7:
+                switch member {
+                case "friends":
+                    friends = try reader.decodeNull() ? nil : [User](from: &reader)
+                default:
+                    break
+                }
+            case 14:
+                switch member {
+                case "reactionScores":
+                    reactionScores = try reader.decodeNull() ? nil : [String: Double](from: &reader)
+                case "blockedUserIds":
+                    blockedUserIds = try reader.decodeNull() ? nil : Set<UUID>(from: &reader)
+                default:
+                    break
+                }
+            case 13:
+                switch member {
+                case "lastSeenCache":
+                    lastSeenCache = try reader.decodeNull() ? nil : Date(from: &reader)
+                default:
+                    break
+                }
+            case 4:
+                switch member {
+                case "mood":
+                    mood = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
             default:
                 break
             }
@@ -979,19 +1024,49 @@ extension Address: JSONCodable {
         var zipCodeLegacy2: String?
         var `default`: Bool?
         try reader.readObject { reader, member throws(JSONError) in
-            switch member {
-            case "street":
-                street = try String(from: &reader)
-            case "city":
-                city = try String(from: &reader)
-            case "zip code":
-                zipCode = try reader.decodeNull() ? nil : String(from: &reader)
-            case "zip":
-                zipCodeLegacy1 = try reader.decodeNull() ? nil : String(from: &reader)
-            case "postalCode":
-                zipCodeLegacy2 = try reader.decodeNull() ? nil : String(from: &reader)
-            case "default":
-                `default` = try reader.decodeNull() ? nil : Bool(from: &reader)
+            switch member.count {
+            case 6:
+                switch member {
+                case "street":
+                    street = try String(from: &reader)
+                default:
+                    break
+                }
+            case 4:
+                switch member {
+                case "city":
+                    city = try String(from: &reader)
+                default:
+                    break
+                }
+            case 8:
+                switch member {
+                case "zip code":
+                    zipCode = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 3:
+                switch member {
+                case "zip":
+                    zipCodeLegacy1 = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 10:
+                switch member {
+                case "postalCode":
+                    zipCodeLegacy2 = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 7:
+                switch member {
+                case "default":
+                    `default` = try reader.decodeNull() ? nil : Bool(from: &reader)
+                default:
+                    break
+                }
             default:
                 break
             }

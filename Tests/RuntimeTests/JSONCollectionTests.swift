@@ -4,6 +4,15 @@ import ValuegenRuntime
 
 @Suite("JSON collections and optionals")
 struct JSONCollectionTests {
+    @Test func keyCountIsTheLengthOfTheDecodedKey() throws {
+        // Generated code switches over `count` before it compares keys: escaped keys must
+        // count (and match) as their decoded text.
+        let probe = try KeyProbe(jsonBytes: Array(#"{"ab":1,"a\u0062":2,"\u00e9":3,"é":4,"":5}"#.utf8))
+        #expect(probe.counts == [2, 2, 2, 2, 0])
+        #expect(probe.strings == ["ab", "ab", "é", "é", ""])
+        #expect(probe.matchesAB == [true, true, false, false, false])
+    }
+
     @Test func optionalsAreNullWhenNil() throws {
         #expect(encoded(Int?.none) == "null")
         #expect(encoded(Int?.some(3)) == "3")
@@ -144,5 +153,26 @@ struct JSONFoundationTypeTests {
         let many = (0..<20).map { _ in UUID() }
         #expect(try [UUID](jsonData: many.jsonData()) == many)
         expectError([UUID].self, #"["E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8"]"#, #"expected a UUID, found "E621E1F8""#, at: 41, path: [.index(1)])
+    }
+}
+
+/// Records what the reader says of each key of an object.
+private struct KeyProbe: JSONDecodable {
+    var counts: [Int] = []
+    var strings: [String] = []
+    var matchesAB: [Bool] = []
+
+    init(from reader: inout JSONReader) throws(JSONError) {
+        var counts: [Int] = []
+        var strings: [String] = []
+        var matchesAB: [Bool] = []
+        try reader.readObject { _, key throws(JSONError) in
+            counts.append(key.count)
+            strings.append(key.string)
+            matchesAB.append(key.matches("ab"))
+        }
+        self.counts = counts
+        self.strings = strings
+        self.matchesAB = matchesAB
     }
 }

@@ -116,16 +116,36 @@ private extension CodePrinter {
             line("try \(reader).skipValue()")
             return
         }
+        // The keys grouped by their length in UTF-8, in their order: a key is compared only with
+        // the keys as long as it is, and the first that matches still wins.
+        var groups: [(length: Int, slots: [(key: String, variable: String, attribute: Attribute)])] = []
+        for attribute in attributes {
+            for slot in attribute.jsonSlots {
+                let length = slot.key.utf8.count
+                if let index = groups.firstIndex(where: { $0.length == length }) {
+                    groups[index].slots.append((slot.key, slot.variable, attribute))
+                } else {
+                    groups.append((length, [(slot.key, slot.variable, attribute)]))
+                }
+            }
+        }
         closure("try \(reader).readObject { \(reader), \(member) throws(JSONError) in") { body in
-            body.line("switch \(member) {")
-            for attribute in attributes {
-                for slot in attribute.jsonSlots {
-                    body.line("case \(SwiftLanguage.stringLiteral(slot.key)):")
-                    body.indented { assign in
-                        // null means absent unless the attribute is required (as decodeIfPresent does).
-                        let read = "\(attribute.type.wrapped)(from: &\(reader))"
-                        assign.line("\(slot.variable) = try " + (attribute.decodesStrictly ? read : "\(reader).decodeNull() ? nil : \(read)"))
+            body.line("switch \(member).count {")
+            for group in groups {
+                body.line("case \(group.length):")
+                body.indented { cases in
+                    cases.line("switch \(member) {")
+                    for slot in group.slots {
+                        cases.line("case \(SwiftLanguage.stringLiteral(slot.key)):")
+                        cases.indented { assign in
+                            // null means absent unless the attribute is required (as decodeIfPresent does).
+                            let read = "\(slot.attribute.type.wrapped)(from: &\(reader))"
+                            assign.line("\(slot.variable) = try " + (slot.attribute.decodesStrictly ? read : "\(reader).decodeNull() ? nil : \(read)"))
+                        }
                     }
+                    cases.line("default:")
+                    cases.indented { $0.line("break") }
+                    cases.line("}")
                 }
             }
             body.line("default:")

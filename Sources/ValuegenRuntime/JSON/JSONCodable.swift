@@ -15,6 +15,7 @@ public typealias JSONCodable = JSONDecodable & JSONEncodable
 
 extension JSONDecodable {
     /// Reads a whole document: the value and nothing but white space after it.
+    @inlinable
     public init(jsonBytes: [UInt8]) throws(JSONError) {
         let result: Result<Self, JSONError> = jsonBytes.withUnsafeBytes { buffer in
             Result { () throws(JSONError) in try Self(jsonBuffer: buffer) }
@@ -23,6 +24,7 @@ extension JSONDecodable {
     }
 
     /// Reads a whole document: the value and nothing but white space after it.
+    @inlinable
     public init(jsonData: Data) throws(JSONError) {
         let result: Result<Self, JSONError> = jsonData.withUnsafeBytes { buffer in
             Result { () throws(JSONError) in try Self(jsonBuffer: buffer) }
@@ -31,6 +33,7 @@ extension JSONDecodable {
     }
 
     /// Reads a whole document from bytes that outlive the call.
+    @inlinable
     public init(jsonBuffer: UnsafeRawBufferPointer) throws(JSONError) {
         var reader = JSONReader(bytes: jsonBuffer)
         self = try Self(from: &reader)

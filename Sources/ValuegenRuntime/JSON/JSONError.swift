@@ -40,6 +40,7 @@ public struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// The same error one level further out: thrown through a member or an element, the
     /// component is added in front. Costs nothing until something fails.
+    @usableFromInline
     func inside(_ component: JSONPathComponent) -> JSONError {
         var error = self
         error.path.insert(component, at: 0)

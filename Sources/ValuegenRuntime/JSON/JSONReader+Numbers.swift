@@ -15,7 +15,8 @@ extension JSONReader {
         var magnitude: UInt64
         var overflowed: Bool
         var isInteger: Bool
-        /// The decimal's digits as an integer, when there are at most 15 of them.
+        /// The decimal's digits as an integer, when there are at most 19 of them (a UInt64 holds
+        /// them; the fast paths check that it is exact in a Double or a Float).
         var significand: UInt64?
         /// The power of ten that multiplies `significand`.
         var power: Int
@@ -62,6 +63,13 @@ extension JSONReader {
             }
             digits = 1
         } else {
+            // Nineteen digits cannot overflow a UInt64: check only past them.
+            let digitsStart = index
+            while index < bytes.count, index - digitsStart < 19, isDigit(bytes[index]) {
+                magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            digits = index - digitsStart
             while index < bytes.count, isDigit(bytes[index]) {
                 let (product, multiplyOverflow) = magnitude.multipliedReportingOverflow(by: 10)
                 let (sum, addOverflow) = product.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
@@ -74,7 +82,7 @@ extension JSONReader {
         var isInteger = true
         var fractionDigits = 0
         var mantissa = magnitude
-        var mantissaExact = !overflowed && digits <= 15
+        var mantissaExact = !overflowed && digits <= 19
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
@@ -85,7 +93,7 @@ extension JSONReader {
                 if mantissaExact {
                     mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
                     fractionDigits += 1
-                    if digits + fractionDigits > 15 { mantissaExact = false }
+                    if digits + fractionDigits > 19 { mantissaExact = false }
                 }
                 index += 1
             }
@@ -112,6 +120,54 @@ extension JSONReader {
             end: index, negative: negative, magnitude: magnitude, overflowed: overflowed, isInteger: isInteger,
             significand: mantissaExact ? mantissa : nil, power: exponent - fractionDigits
         )
+    }
+
+    /// The common case of ``readDouble()`` in one pass: a plain decimal (no exponent) of at
+    /// most 19 digits whose digits make an integer below 2^53, read by Clinger's fast path
+    /// exactly as `exactDouble` would; nil leaves everything else, errors included, to the
+    /// full path, and the offset where it was.
+    @inline(__always)
+    mutating func scanSimpleDouble() -> Double? {
+        let count = bytes.count
+        var index = offset
+        var negative = false
+        if index < count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        let integerStart = index
+        var mantissa: UInt64 = 0
+        while index < count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            if digit > 9 { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let integerDigits = index - integerStart
+        guard integerDigits > 0, integerDigits <= 19, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+            return nil
+        }
+        var fractionDigits = 0
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < count, index - fractionStart < 19 {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                if digit > 9 { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index += 1
+            }
+            fractionDigits = index - fractionStart
+            guard fractionDigits > 0 else { return nil }
+        }
+        guard integerDigits + fractionDigits <= 19, mantissa < (1 << 53) else { return nil }
+        if index < count {
+            let next = bytes[index]
+            if next | 0x20 == UInt8(ascii: "e") || next &- UInt8(ascii: "0") <= 9 { return nil }
+        }
+        let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / JSONReader.powersOfTen[fractionDigits]
+        offset = index
+        return negative ? -value : value
     }
 
     fileprivate static let powersOfTen: [Double] = (0...22).map { exponent in

@@ -37,7 +37,15 @@ public struct JSONReader {
 
     /// Moves past white space, so that ``offset`` is where the next value starts: read it
     /// before a value to point an error (`expected a UUID, found …`) at that value.
+    @inline(__always)
     public mutating func skipWhitespace() {
+        // Most documents have none between their tokens.
+        if offset < bytes.count, bytes[offset] > 0x20 { return }
+        skipWhitespaceSlowly()
+    }
+
+    @inline(never)
+    mutating func skipWhitespaceSlowly() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -77,33 +85,66 @@ public struct JSONReader {
     /// An integer in the range of `T`; a fraction or an exponent is an error.
     @inline(__always)
     public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(JSONError) -> T {
+        // The limits of the magnitude read through an Int64 or a UInt64, as `T(exactly:)` of
+        // the one or the other would allow.
+        let positiveLimit = T.bitWidth > 64 || (T.bitWidth == 64 && !T.isSigned) ? UInt64.max : UInt64(T.max)
+        let negativeLimit: UInt64 = !T.isSigned ? 0 : T.bitWidth >= 64 ? 1 << 63 : UInt64(T.max) + 1
+        let integer = try readIntegerMagnitude(positiveLimit: positiveLimit, negativeLimit: negativeLimit, typeName: "\(T.self)")
+        return integer.negative
+            ? T(truncatingIfNeeded: Int64(bitPattern: 0 &- integer.magnitude))
+            : T(truncatingIfNeeded: integer.magnitude)
+    }
+
+    /// An integer whose magnitude is at most `positiveLimit`, or `negativeLimit` when it is
+    /// negative (at most 2^63); the errors are those of ``readInteger(_:)`` for `typeName`.
+    mutating func readIntegerMagnitude(
+        positiveLimit: UInt64, negativeLimit: UInt64, typeName: @autoclosure () -> String
+    ) throws(JSONError) -> (negative: Bool, magnitude: UInt64) {
         skipWhitespace()
         let start = offset
+        // The common case first: at most 19 digits (no overflow) and nothing after them that
+        // makes the number a non-integer or malformed. Anything else takes the full path.
+        let count = bytes.count
+        var index = start
+        var negative = false
+        if index < count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        let digitsStart = index
+        var magnitude: UInt64 = 0
+        while index < count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            if digit > 9 { break }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let digits = index - digitsStart
+        if digits > 0, digits <= 19, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
+           index == count || (bytes[index] != UInt8(ascii: ".") && bytes[index] | 0x20 != UInt8(ascii: "e")),
+           magnitude <= (negative ? negativeLimit : positiveLimit) {
+            offset = index
+            return (negative, magnitude)
+        }
         let number = try scanNumber(expecting: "an integer")
         guard number.isInteger else {
             offset = start
             throw fail("expected an integer, found \(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self))")
         }
-        if !number.overflowed {
-            var value: T?
-            if !number.negative {
-                value = T(exactly: number.magnitude)
-            } else if number.magnitude <= UInt64(Int64.max) + 1 {
-                let negative = number.magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(number.magnitude)
-                value = T(exactly: negative)
-            }
-            if let value {
-                offset = number.end
-                return value
-            }
+        if !number.overflowed, number.magnitude <= (number.negative ? negativeLimit : positiveLimit) {
+            offset = number.end
+            return (number.negative, number.magnitude)
         }
         offset = start
-        throw fail("\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self)) is out of the range of \(T.self)")
+        throw fail("\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self)) is out of the range of \(typeName())")
     }
 
     /// A number, correctly rounded; one that rounds to infinity is an error.
     public mutating func readDouble() throws(JSONError) -> Double {
         skipWhitespace()
+        if let simple = scanSimpleDouble() {
+            return simple
+        }
         let start = offset
         let number = try scanNumber(expecting: "a number")
         if let exact = number.exactDouble {
@@ -192,6 +233,26 @@ public struct JSONReader {
 
     /// Reads an array, calling `body` once per element to read it.
     public mutating func readArray(_ body: (inout JSONReader) throws(JSONError) -> Void) throws(JSONError) {
+        guard try beginArray() else { return }
+        var index = 0
+        repeat {
+            let elementStart = beginElement()
+            do {
+                try body(&self)
+            } catch {
+                throw error.inside(.index(index))
+            }
+            try endElement(index, start: elementStart)
+            index += 1
+        } while try continueArray()
+    }
+
+    // The steps of `readArray` for inlinable code that reads the elements itself: a generic
+    // closure would keep it from being specialized for its element type.
+
+    /// Reads an array's `[`; false when the array is empty (its `]` is read too).
+    @usableFromInline
+    mutating func beginArray() throws(JSONError) -> Bool {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "[") else {
             throw fail("expected an array, found \(describeNext())")
@@ -202,32 +263,44 @@ public struct JSONReader {
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
-            return
+            return false
         }
-        var index = 0
-        while true {
-            skipWhitespace()
-            let elementStart = offset
+        return true
+    }
+
+    /// Where the element to read starts.
+    @usableFromInline
+    mutating func beginElement() -> Int {
+        skipWhitespace()
+        return offset
+    }
+
+    /// Skips the element that was not read; an error gets the index added to its path.
+    @usableFromInline
+    mutating func endElement(_ index: Int, start: Int) throws(JSONError) {
+        if offset == start {
             do {
-                try body(&self)
-                if offset == elementStart {
-                    try skipValue()
-                }
+                try skipValue()
             } catch {
                 throw error.inside(.index(index))
             }
-            index += 1
-            skipWhitespace()
-            guard offset < bytes.count else { throw fail("unexpected end of the document in an array") }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
-            } else if bytes[offset] == UInt8(ascii: "]") {
-                offset += 1
-                depth -= 1
-                return
-            } else {
-                throw fail("expected ',' or ']' in an array, found \(describeNext())")
-            }
+        }
+    }
+
+    /// After an element: true when another follows its `,`, false after the array's `]`.
+    @usableFromInline
+    mutating func continueArray() throws(JSONError) -> Bool {
+        skipWhitespace()
+        guard offset < bytes.count else { throw fail("unexpected end of the document in an array") }
+        if bytes[offset] == UInt8(ascii: ",") {
+            offset += 1
+            return true
+        } else if bytes[offset] == UInt8(ascii: "]") {
+            offset += 1
+            depth -= 1
+            return false
+        } else {
+            throw fail("expected ',' or ']' in an array, found \(describeNext())")
         }
     }
 

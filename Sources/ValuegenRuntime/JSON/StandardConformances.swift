@@ -28,57 +28,84 @@ extension CGFloat: JSONCodable {
 }
 
 extension Int: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int.max), negativeLimit: UInt64(Int.max) + 1, typeName: "Int")
+        self = integer.negative ? Int(truncatingIfNeeded: 0 &- integer.magnitude) : Int(truncatingIfNeeded: integer.magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Int8: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int8.max), negativeLimit: UInt64(Int8.max) + 1, typeName: "Int8")
+        self = integer.negative ? Int8(truncatingIfNeeded: 0 &- integer.magnitude) : Int8(truncatingIfNeeded: integer.magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Int16: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int16.max), negativeLimit: UInt64(Int16.max) + 1, typeName: "Int16")
+        self = integer.negative ? Int16(truncatingIfNeeded: 0 &- integer.magnitude) : Int16(truncatingIfNeeded: integer.magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Int32: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int32.max), negativeLimit: UInt64(Int32.max) + 1, typeName: "Int32")
+        self = integer.negative ? Int32(truncatingIfNeeded: 0 &- integer.magnitude) : Int32(truncatingIfNeeded: integer.magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Int64: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int64.max), negativeLimit: UInt64(Int64.max) + 1, typeName: "Int64")
+        self = integer.negative ? Int64(truncatingIfNeeded: 0 &- integer.magnitude) : Int64(truncatingIfNeeded: integer.magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        self = UInt(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt.max), negativeLimit: 0, typeName: "UInt").magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt8: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        self = UInt8(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt8.max), negativeLimit: 0, typeName: "UInt8").magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt16: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        self = UInt16(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt16.max), negativeLimit: 0, typeName: "UInt16").magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt32: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        self = UInt32(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt32.max), negativeLimit: 0, typeName: "UInt32").magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt64: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) { self = try reader.readInteger() }
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        self = UInt64(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt64.max), negativeLimit: 0, typeName: "UInt64").magnitude)
+    }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
     /// `null` is nil.
+    // Inlinable so that it is specialized for its element type where it is used.
+    @inlinable @inline(__always)
     public init(from reader: inout JSONReader) throws(JSONError) {
         self = reader.decodeNull() ? nil : try Wrapped(from: &reader)
     }
@@ -95,10 +122,23 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
 }
 
 extension Array: JSONDecodable where Element: JSONDecodable {
+    // Inlinable so that it is specialized for its element type where it is used.
+    @inlinable @inline(__always)
     public init(from reader: inout JSONReader) throws(JSONError) {
+        // `readArray`'s steps, without its closure: see `beginArray()`.
         var elements: [Element] = []
-        try reader.readArray { reader throws(JSONError) in
-            elements.append(try Element(from: &reader))
+        if try reader.beginArray() {
+            var index = 0
+            repeat {
+                let start = reader.beginElement()
+                do {
+                    elements.append(try Element(from: &reader))
+                } catch {
+                    throw error.inside(.index(index))
+                }
+                try reader.endElement(index, start: start)
+                index += 1
+            } while try reader.continueArray()
         }
         self = elements
     }
@@ -115,10 +155,23 @@ extension Array: JSONEncodable where Element: JSONEncodable {
 }
 
 extension Set: JSONDecodable where Element: JSONDecodable {
+    // Inlinable so that it is specialized for its element type where it is used.
+    @inlinable @inline(__always)
     public init(from reader: inout JSONReader) throws(JSONError) {
+        // `readArray`'s steps, without its closure: see `beginArray()`.
         var elements = Set<Element>()
-        try reader.readArray { reader throws(JSONError) in
-            elements.insert(try Element(from: &reader))
+        if try reader.beginArray() {
+            var index = 0
+            repeat {
+                let start = reader.beginElement()
+                do {
+                    elements.insert(try Element(from: &reader))
+                } catch {
+                    throw error.inside(.index(index))
+                }
+                try reader.endElement(index, start: start)
+                index += 1
+            } while try reader.continueArray()
         }
         self = elements
     }
