@@ -28,77 +28,52 @@ extension CGFloat: JSONCodable {
 }
 
 extension Int: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int.max), negativeLimit: UInt64(Int.max) + 1, typeName: "Int")
-        self = integer.negative ? Int(truncatingIfNeeded: 0 &- integer.magnitude) : Int(truncatingIfNeeded: integer.magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Int8: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int8.max), negativeLimit: UInt64(Int8.max) + 1, typeName: "Int8")
-        self = integer.negative ? Int8(truncatingIfNeeded: 0 &- integer.magnitude) : Int8(truncatingIfNeeded: integer.magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Int16: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int16.max), negativeLimit: UInt64(Int16.max) + 1, typeName: "Int16")
-        self = integer.negative ? Int16(truncatingIfNeeded: 0 &- integer.magnitude) : Int16(truncatingIfNeeded: integer.magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Int32: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int32.max), negativeLimit: UInt64(Int32.max) + 1, typeName: "Int32")
-        self = integer.negative ? Int32(truncatingIfNeeded: 0 &- integer.magnitude) : Int32(truncatingIfNeeded: integer.magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension Int64: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        let integer = try reader.readIntegerMagnitude(positiveLimit: UInt64(Int64.max), negativeLimit: UInt64(Int64.max) + 1, typeName: "Int64")
-        self = integer.negative ? Int64(truncatingIfNeeded: 0 &- integer.magnitude) : Int64(truncatingIfNeeded: integer.magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        self = UInt(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt.max), negativeLimit: 0, typeName: "UInt").magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt8: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        self = UInt8(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt8.max), negativeLimit: 0, typeName: "UInt8").magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt16: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        self = UInt16(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt16.max), negativeLimit: 0, typeName: "UInt16").magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt32: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        self = UInt32(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt32.max), negativeLimit: 0, typeName: "UInt32").magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
 extension UInt64: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        self = UInt64(truncatingIfNeeded: try reader.readIntegerMagnitude(positiveLimit: UInt64(UInt64.max), negativeLimit: 0, typeName: "UInt64").magnitude)
-    }
+    public init(from reader: inout JSONReader) throws(JSONError) { self = try .readJSONInteger(from: &reader) }
     public func encode(to writer: inout JSONWriter) { writer.writeInteger(self) }
 }
 
@@ -265,5 +240,20 @@ extension JSONReader {
             throw JSONError(message: message(text), offset: start)
         }
         return value
+    }
+}
+
+extension FixedWidthInteger {
+    /// The integer read through the reader's one non-generic integer parser, range-checked for
+    /// `Self`. Inlined into each conformance above, where `Self` is concrete, so no generic
+    /// arithmetic runs per digit.
+    @inline(__always)
+    static func readJSONInteger(from reader: inout JSONReader) throws(JSONError) -> Self {
+        let integer = try reader.readIntegerMagnitude(
+            positiveLimit: UInt64(Self.max),
+            negativeLimit: Self.isSigned ? UInt64(Self.max) + 1 : 0,
+            typeName: "\(Self.self)"
+        )
+        return integer.negative ? Self(truncatingIfNeeded: 0 &- integer.magnitude) : Self(truncatingIfNeeded: integer.magnitude)
     }
 }
