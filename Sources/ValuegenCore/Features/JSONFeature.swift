@@ -50,33 +50,35 @@ private extension CodePrinter {
 
     mutating func adtJSON(_ type: ModelType, access: String) {
         block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
-            method.line("// The case name may stand anywhere in the object: find it first, then read the members.")
-            method.block("guard let type = try reader.peekDiscriminator(\(SwiftLanguage.stringLiteral(CodingRules.discriminator))) else") { body in
-                body.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing member \"\(CodingRules.discriminator)\" naming the case of \(type.name)")))")
-            }
-            method.line("switch type {")
-            for adtCase in type.cases {
-                method.line("case \(SwiftLanguage.stringLiteral(adtCase.name)):")
-                method.indented { body in
-                    if let single = adtCase.singleValueType {
-                        let value = Attribute(name: CodingRules.singleValue, type: single, location: adtCase.location)
-                        body.readMembers([value], reader: "reader")
-                        body.line("self = .\(adtCase.swiftName)(\([value].valueExpressions[value.name]!))")
-                    } else if adtCase.attributes.isEmpty {
-                        body.line("try reader.skipValue()")
-                        body.line("self = .\(adtCase.swiftName)")
-                    } else {
-                        body.readMembers(adtCase.attributes, reader: "reader")
-                        let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.valueExpressions[$0.name]!)" }
-                        body.parameterList(opening: "self = .\(adtCase.swiftName)(", arguments, closing: ")")
+            // One pass when the case name comes first, as `encode(to:)` writes it; two when it
+            // stands elsewhere (see `readVariant`).
+            let discriminator = SwiftLanguage.stringLiteral(CodingRules.discriminator)
+            let missing = SwiftLanguage.stringLiteral("missing member \"\(CodingRules.discriminator)\" naming the case of \(type.name)")
+            method.closure("self = try reader.readVariant(\(discriminator), ifMissing: \(missing)) { reader, type throws(JSONError) in") { variant in
+                variant.line("switch type {")
+                for adtCase in type.cases {
+                    variant.line("case \(SwiftLanguage.stringLiteral(adtCase.name)):")
+                    variant.indented { body in
+                        if let single = adtCase.singleValueType {
+                            let value = Attribute(name: CodingRules.singleValue, type: single, location: adtCase.location)
+                            body.readMembers([value], reader: "reader", through: "readCaseMembers")
+                            body.line("return .\(adtCase.swiftName)(\([value].valueExpressions[value.name]!))")
+                        } else if adtCase.attributes.isEmpty {
+                            body.line("try reader.readCaseMembers { _, _ throws(JSONError) in }")
+                            body.line("return .\(adtCase.swiftName)")
+                        } else {
+                            body.readMembers(adtCase.attributes, reader: "reader", through: "readCaseMembers")
+                            let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.valueExpressions[$0.name]!)" }
+                            body.parameterList(opening: "return .\(adtCase.swiftName)(", arguments, closing: ")")
+                        }
                     }
                 }
+                variant.line("default:")
+                variant.indented { body in
+                    body.line("throw reader.error(\"unknown \(type.name) type '\\(type)'\")")
+                }
+                variant.line("}")
             }
-            method.line("default:")
-            method.indented { body in
-                body.line("throw reader.error(\"unknown \(type.name) type '\\(type)'\")")
-            }
-            method.line("}")
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
@@ -104,7 +106,9 @@ private extension CodePrinter {
     /// Reads an object's members into one optional per key, then checks what is required:
     /// the primary key wins over legacy keys, earlier legacy keys over later ones; `null`
     /// counts as absent unless the attribute is required.
-    mutating func readMembers(_ attributes: [Attribute], reader: String) {
+    /// `through` is the reader's method that reads the object: `readObject`, or
+    /// `readCaseMembers` for an ADT case's members.
+    mutating func readMembers(_ attributes: [Attribute], reader: String, through method: String = "readObject") {
         let names = Set(attributes.map(\.name))
         let member = Self.unique("member", avoiding: names)
         for attribute in attributes {
@@ -129,7 +133,7 @@ private extension CodePrinter {
                 }
             }
         }
-        closure("try \(reader).readObject { \(reader), \(member) throws(JSONError) in") { body in
+        closure("try \(reader).\(method) { \(reader), \(member) throws(JSONError) in") { body in
             body.line("switch \(member).count {")
             for group in groups {
                 body.line("case \(group.length):")

@@ -10,6 +10,7 @@ public struct JSONKey {
     @usableFromInline let bytes: UnsafeRawBufferPointer
     @usableFromInline let unescaped: String?
 
+    @inlinable
     init(bytes: UnsafeRawBufferPointer, unescaped: String?) {
         self.bytes = bytes
         self.unescaped = unescaped

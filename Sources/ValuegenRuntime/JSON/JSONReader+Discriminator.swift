@@ -1,8 +1,12 @@
+// ADT values: an object whose member "type" (the discriminator) names the case, and whose
+// other members are the case's. Generated code reads them with `readVariant`.
+
 extension JSONReader {
     /// The string value of the member with the given name in the object at the reader's
     /// position, found without moving the reader (it reads a copy), or nil when the object
-    /// has no such member. Generated ADT code reads `"type"` this way, wherever it stands in
-    /// the object, and then reads the object again for the case's members.
+    /// has no such member. ``readVariant(_:ifMissing:_:)`` reads the discriminator this way
+    /// when it does not come first, wherever it stands in the object, and then the object
+    /// again for the case's members.
     public func peekDiscriminator(_ name: StaticString) throws(JSONError) -> String? {
         var lookahead = self
         var found: String?
@@ -12,5 +16,193 @@ extension JSONReader {
             }
         }
         return found
+    }
+
+    /// Reads an ADT value's object: `body` gets the case name, the string value of the
+    /// member `discriminator`, reads the case's members with ``readCaseMembers(_:)`` and
+    /// makes the value.
+    ///
+    /// The value and the errors are those of two passes: the whole object read for the
+    /// discriminator (``peekDiscriminator(_:)``; a missing one is an error with the message
+    /// `ifMissing`), then the object again for the case's members. So a malformed member after a
+    /// wrong one is the error, and a repeated discriminator counts with its last value. But when
+    /// the discriminator is the first member, as generated code writes it, the object is read
+    /// in one pass:
+    ///
+    /// - the members read, the value is that of two passes (nothing was malformed, and no
+    ///   member named the case again);
+    /// - an error while the members are read is that of two passes when the first pass finds
+    ///   the object well-formed and the same case name: the second pass would read the same
+    ///   members the same way. The first pass decides, and nothing is read a third time;
+    /// - an unknown case name is found before any member is read: the two passes follow;
+    /// - a repeated discriminator (or a case name the error came before) makes the outermost
+    ///   variant read in one pass read everything again in two passes, once.
+    ///
+    /// So no document costs more than its two-pass reading and one more.
+    @inlinable
+    public mutating func readVariant<Value>(
+        _ discriminator: StaticString,
+        ifMissing message: @autoclosure () -> String,
+        _ body: (inout JSONReader, String) throws(JSONError) -> Value
+    ) throws(JSONError) -> Value {
+        let start = self
+        if !variantsInTwoPasses, let caseName = openVariantInOnePass(discriminator) {
+            variantsInOnePass += 1
+            var value: Value?
+            var failure: JSONError?
+            do {
+                value = try body(&self, caseName)
+            } catch {
+                failure = error
+            }
+            variantsInOnePass -= 1
+            let membersWereRead = variantIsClosed
+            if let value, membersWereRead, !variantNeedsTwoPasses {
+                return value
+            }
+            if !variantNeedsTwoPasses {
+                self = start
+                guard let found = try peekDiscriminator(discriminator) else {
+                    throw error(message())
+                }
+                guard let failure, membersWereRead else {
+                    // No member was read (an unknown case name): the second pass is all to do.
+                    return try body(&self, found)
+                }
+                if found == caseName {
+                    throw failure
+                }
+                variantNeedsTwoPasses = true
+            }
+            // Read again in two passes, from the outermost variant read in one pass.
+            guard variantsInOnePass == 0 else {
+                throw fail("a variant to read again in two passes")
+            }
+            self = start
+            variantsInTwoPasses = true
+            let result = Result { () throws(JSONError) in try readVariantInTwoPasses(discriminator, ifMissing: message(), body) }
+            variantsInTwoPasses = false
+            return try result.get()
+        }
+        return try readVariantInTwoPasses(discriminator, ifMissing: message(), body)
+    }
+
+    /// The two passes of ``readVariant(_:ifMissing:_:)``.
+    @inlinable
+    mutating func readVariantInTwoPasses<Value>(
+        _ discriminator: StaticString,
+        ifMissing message: @autoclosure () -> String,
+        _ body: (inout JSONReader, String) throws(JSONError) -> Value
+    ) throws(JSONError) -> Value {
+        guard let caseName = try peekDiscriminator(discriminator) else {
+            throw error(message())
+        }
+        return try body(&self, caseName)
+    }
+
+    /// The case's members of the object that ``readVariant(_:ifMissing:_:)`` opened, as
+    /// ``readObject(_:)`` reads them: the discriminator is one of them (generated code skips
+    /// it).
+    @inlinable
+    public mutating func readCaseMembers(_ body: (inout JSONReader, JSONKey) throws(JSONError) -> Void) throws(JSONError) {
+        guard let variant = openVariant else {
+            try readObject(body)
+            return
+        }
+        openVariant = nil
+        // One pass: the `{` and the discriminator member have been read. The discriminator
+        // is the first member `body` gets, as from `readObject`.
+        let key = JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[variant.keyStart..<(variant.keyStart + variant.discriminator.utf8CodeUnitCount)]), unescaped: nil)
+        position = variant.valueStart
+        do {
+            try body(&self, key)
+        } catch {
+            throw error.inside(.key(key.string))
+        }
+        if position == variant.valueStart {
+            // Checked as `skipValue()` would when it was read.
+            position = variant.valueEnd
+        }
+        skipWhitespace()
+        guard position < byteCount else { throw fail("unexpected end of the document in an object") }
+        if byte(at: position) == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return
+        }
+        guard byte(at: position) == UInt8(ascii: ",") else {
+            throw fail("expected ',' or '}' in an object, found \(describeNext())")
+        }
+        position += 1
+        // A second discriminator would name the case in two passes: read it so.
+        try readMembers(body, refusing: variant.discriminator)
+    }
+
+    /// When the object at the offset starts with the member `discriminator` and a string
+    /// value: reads them (and the `{`) and returns the string; otherwise nil, and the reader
+    /// has not moved.
+    @inlinable
+    mutating func openVariantInOnePass(_ discriminator: StaticString) -> String? {
+        let name = discriminator.utf8CodeUnitCount
+        var index = nonWhitespace(from: position)
+        guard index < byteCount, byte(at: index) == UInt8(ascii: "{"), depth < Self.maximumDepth else { return nil }
+        index = nonWhitespace(from: index + 1)
+        // The name without escapes, between quotes.
+        let keyStart = index + 1
+        guard keyStart + name < byteCount, byte(at: index) == UInt8(ascii: "\""), byte(at: keyStart + name) == UInt8(ascii: "\""),
+              JSONKey(bytes: UnsafeRawBufferPointer(start: baseAddress + keyStart, count: name), unescaped: nil).matches(discriminator) else {
+            return nil
+        }
+        index = nonWhitespace(from: keyStart + name + 1)
+        guard index < byteCount, byte(at: index) == UInt8(ascii: ":") else { return nil }
+        let valueStart = nonWhitespace(from: index + 1)
+        guard valueStart < byteCount, byte(at: valueStart) == UInt8(ascii: "\"") else { return nil }
+        let start = position
+        position = valueStart
+        guard let caseName = try? readString() else {
+            position = start
+            return nil
+        }
+        depth += 1
+        openVariant = OpenVariant(discriminator: discriminator, keyStart: keyStart, valueStart: valueStart, valueEnd: position)
+        return caseName
+    }
+
+    /// The first index from `index` on that is not white space (or the end).
+    @inlinable @inline(__always)
+    func nonWhitespace(from index: Int) -> Int {
+        var index = index
+        while index < byteCount {
+            switch byte(at: index) {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
+    /// Whether the case's members were read (always, in generated code).
+    @inlinable
+    var variantIsClosed: Bool {
+        openVariant == nil
+    }
+}
+
+/// Where the first member of an object opened by `readVariant` is.
+@usableFromInline
+struct OpenVariant {
+    @usableFromInline var discriminator: StaticString
+    /// Where the discriminator's name starts (after its quote).
+    @usableFromInline var keyStart: Int
+    /// Where its value starts and ends.
+    @usableFromInline var valueStart: Int
+    @usableFromInline var valueEnd: Int
+
+    @usableFromInline
+    init(discriminator: StaticString, keyStart: Int, valueStart: Int, valueEnd: Int) {
+        self.discriminator = discriminator
+        self.keyStart = keyStart
+        self.valueStart = valueStart
+        self.valueEnd = valueEnd
     }
 }

@@ -12,17 +12,58 @@ import Darwin
 /// Everything is checked: UTF-8, escapes (surrogate pairs included), number syntax, integer
 /// ranges, nesting depth. Errors say what was expected, the byte offset and the path.
 public struct JSONReader {
-    let bytes: UnsafeRawBufferPointer
-    /// The byte offset of the next thing to read.
-    public internal(set) var offset: Int = 0
-    private var depth = 0
+    // The parts that read objects are inlinable: specialized in generated code for its
+    // closure, they run with the closure inlined, as if the reader were part of the model's
+    // module. What they use is @usableFromInline.
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    /// The bytes' address (never nil, even for no bytes) and count: what the hot paths use,
+    /// without the optional address and the subtraction that `bytes.count` costs.
+    @usableFromInline let baseAddress: UnsafeRawPointer
+    @usableFromInline let byteCount: Int
+    /// The storage of ``offset``, which inlinable code sets (it cannot use an internal setter).
+    @usableFromInline var position = 0
+    @usableFromInline var depth = 0
+    /// The object `readVariant` opened in one pass (its `{` and discriminator read), until
+    /// `readCaseMembers` reads its members.
+    @usableFromInline var openVariant: OpenVariant?
+    /// How many variants are being read in one pass, one inside the other.
+    @usableFromInline var variantsInOnePass = 0
+    /// Set when a variant read in one pass has to be read again in two: the outermost one read
+    /// in one pass reads everything again, in two passes (`variantsInTwoPasses`).
+    @usableFromInline var variantNeedsTwoPasses = false
+    @usableFromInline var variantsInTwoPasses = false
+    /// Whether strings of up to 15 bytes are made without the standard library's checks
+    /// (see `SmallString`); read once per document.
+    let makesSmallStrings = SmallString.isAvailable
 
     /// Objects and arrays nested deeper than this are refused (the reader recurses).
-    public static let maximumDepth = 512
+    @inlinable
+    public static var maximumDepth: Int { 512 }
+
+    /// The byte offset of the next thing to read.
+    public internal(set) var offset: Int {
+        @inlinable get { position }
+        set { position = newValue }
+    }
 
     /// A reader at the start of the bytes; they must outlive it.
     public init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
+        // Any address will do for no bytes: nothing is read from it.
+        baseAddress = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<UInt64>.alignment).unsafelyUnwrapped
+        byteCount = bytes.count
+    }
+
+    /// The byte at `index`, which is below `byteCount`.
+    @inlinable @inline(__always)
+    func byte(at index: Int) -> UInt8 {
+        baseAddress.load(fromByteOffset: index, as: UInt8.self)
+    }
+
+    /// Whether the next byte is `byte`.
+    @inlinable @inline(__always)
+    func nextIs(_ byte: UInt8) -> Bool {
+        position < byteCount && self.byte(at: position) == byte
     }
 
     // MARK: - Whole documents
@@ -30,24 +71,24 @@ public struct JSONReader {
     /// Checks that nothing but white space follows the value that was read.
     public mutating func finish() throws(JSONError) {
         skipWhitespace()
-        guard offset == bytes.count else {
+        guard offset == byteCount else {
             throw fail("expected the end of the document, found \(describeNext())")
         }
     }
 
     /// Moves past white space, so that ``offset`` is where the next value starts: read it
     /// before a value to point an error (`expected a UUID, found …`) at that value.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func skipWhitespace() {
         // Most documents have none between their tokens.
-        if offset < bytes.count, bytes[offset] > 0x20 { return }
+        if position < byteCount, byte(at: position) > 0x20 { return }
         skipWhitespaceSlowly()
     }
 
-    @inline(never)
+    @usableFromInline @inline(never)
     mutating func skipWhitespaceSlowly() {
-        while offset < bytes.count {
-            switch bytes[offset] {
+        while offset < byteCount {
+            switch byte(at: offset) {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
             default: return
             }
@@ -59,8 +100,9 @@ public struct JSONReader {
     /// Consumes a `null` when one is next.
     public mutating func decodeNull() -> Bool {
         skipWhitespace()
-        guard offset + 4 <= bytes.count, bytes[offset] == UInt8(ascii: "n"), bytes[offset + 1] == UInt8(ascii: "u"),
-              bytes[offset + 2] == UInt8(ascii: "l"), bytes[offset + 3] == UInt8(ascii: "l") else { return false }
+        guard offset + 4 <= byteCount, baseAddress.loadUnaligned(fromByteOffset: offset, as: UInt32.self) == Self.null else {
+            return false
+        }
         offset += 4
         return true
     }
@@ -68,6 +110,29 @@ public struct JSONReader {
     /// `true` or `false`.
     public mutating func readBool() throws(JSONError) -> Bool {
         skipWhitespace()
+        // Four bytes at a time.
+        if offset + 5 <= byteCount {
+            let word = baseAddress.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            if word == Self.true {
+                offset += 4
+                return true
+            }
+            if word == Self.fals, byte(at: offset + 4) == UInt8(ascii: "e") {
+                offset += 5
+                return false
+            }
+        }
+        return try readBoolSlowly()
+    }
+
+    /// The literals' first four bytes as a load from memory gives them.
+    static var null: UInt32 { UInt32(littleEndian: 0x6C6C_756E) }
+    static var `true`: UInt32 { UInt32(littleEndian: 0x6575_7274) }
+    static var fals: UInt32 { UInt32(littleEndian: 0x736C_6166) }
+
+    /// ``readBool()`` at the end of the document, and errors.
+    @inline(never)
+    mutating func readBoolSlowly() throws(JSONError) -> Bool {
         if matchLiteral("true") { return true }
         if matchLiteral("false") { return false }
         throw fail("expected true or false, found \(describeNext())")
@@ -76,7 +141,7 @@ public struct JSONReader {
     /// A string with its escapes decoded; its UTF-8 is checked.
     public mutating func readString() throws(JSONError) -> String {
         skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+        guard offset < byteCount, byte(at: offset) == UInt8(ascii: "\"") else {
             throw fail("expected a string, found \(describeNext())")
         }
         return try scanString()
@@ -104,28 +169,33 @@ public struct JSONReader {
         let start = offset
         // The common case first: at most 19 digits (no overflow) and nothing after them that
         // makes the number a non-integer or malformed. Anything else takes the full path.
-        let count = bytes.count
+        let count = byteCount
         var index = start
         var negative = false
-        if index < count, bytes[index] == UInt8(ascii: "-") {
+        if index < count, byte(at: index) == UInt8(ascii: "-") {
             negative = true
             index += 1
         }
         let digitsStart = index
         var magnitude: UInt64 = 0
-        while index < count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            if digit > 9 { break }
-            magnitude = magnitude &* 10 &+ UInt64(digit)
-            index += 1
-        }
+        accumulateDigits(at: &index, into: &magnitude)
         let digits = index - digitsStart
-        if digits > 0, digits <= 19, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"),
-           index == count || (bytes[index] != UInt8(ascii: ".") && bytes[index] | 0x20 != UInt8(ascii: "e")),
+        if digits > 0, digits <= 19, digits == 1 || byte(at: digitsStart) != UInt8(ascii: "0"),
+           index == count || (byte(at: index) != UInt8(ascii: ".") && byte(at: index) | 0x20 != UInt8(ascii: "e")),
            magnitude <= (negative ? negativeLimit : positiveLimit) {
             offset = index
             return (negative, magnitude)
         }
+        return try readIntegerMagnitudeSlowly(positiveLimit: positiveLimit, negativeLimit: negativeLimit, typeName: typeName())
+    }
+
+    /// ``readIntegerMagnitude(positiveLimit:negativeLimit:typeName:)`` for numbers with more
+    /// than 19 digits, fractions, exponents, and errors.
+    @inline(never)
+    mutating func readIntegerMagnitudeSlowly(
+        positiveLimit: UInt64, negativeLimit: UInt64, typeName: @autoclosure () -> String
+    ) throws(JSONError) -> (negative: Bool, magnitude: UInt64) {
+        let start = offset
         let number = try scanNumber(expecting: "an integer")
         guard number.isInteger else {
             offset = start
@@ -142,9 +212,17 @@ public struct JSONReader {
     /// A number, correctly rounded; one that rounds to infinity is an error.
     public mutating func readDouble() throws(JSONError) -> Double {
         skipWhitespace()
-        if let simple = scanSimpleDouble() {
-            return simple
+        if let decimal = scanPlainDecimal(), let value = decimal.double {
+            offset = decimal.end
+            return value
         }
+        return try readDoubleSlowly()
+    }
+
+    /// Numbers with more than 19 significant digits, those the fast conversions cannot
+    /// decide, and errors.
+    @inline(never)
+    mutating func readDoubleSlowly() throws(JSONError) -> Double {
         let start = offset
         let number = try scanNumber(expecting: "a number")
         if let exact = number.exactDouble {
@@ -183,51 +261,80 @@ public struct JSONReader {
 
     /// Reads an object, calling `body` with each member's key; `body` reads the member's value
     /// (or leaves it, and it is skipped). Errors thrown inside get the key added to their path.
+    @inlinable
     public mutating func readObject(_ body: (inout JSONReader, JSONKey) throws(JSONError) -> Void) throws(JSONError) {
         skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else {
+        guard nextIs(UInt8(ascii: "{")) else {
             throw fail("expected an object, found \(describeNext())")
         }
         try enter()
-        offset += 1
+        position += 1
         skipWhitespace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
+        if nextIs(UInt8(ascii: "}")) {
+            position += 1
             depth -= 1
             return
         }
+        try readMembers(body, refusing: nil)
+    }
+
+    /// The members of an object whose `{` (and maybe some members and their `,`) have been
+    /// read, to its `}`. A member named `refused` stops the reading: `readVariant` reads the
+    /// object again in two passes.
+    @inlinable @inline(__always)
+    mutating func readMembers(
+        _ body: (inout JSONReader, JSONKey) throws(JSONError) -> Void, refusing refused: StaticString?
+    ) throws(JSONError) {
         while true {
             skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+            guard nextIs(UInt8(ascii: "\"")) else {
                 throw fail("expected a member name, found \(describeNext())")
             }
-            let key = try scanKey()
-            skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-                throw fail("expected ':' after a member name, found \(describeNext())").inside(.key(key.string))
-            }
-            offset += 1
-            skipWhitespace()
-            let valueStart = offset
-            do {
-                try body(&self, key)
-                if offset == valueStart {
-                    try skipValue()
-                }
-            } catch {
-                throw error.inside(.key(key.string))
+            // Two copies of the rest: with a key made here, the compiler knows it holds no
+            // String to release.
+            if let name = scanPlainKey() {
+                try readMember(JSONKey(bytes: name, unescaped: nil), body, refusing: refused)
+            } else {
+                try readMember(try scanKeySlowly(), body, refusing: refused)
             }
             skipWhitespace()
-            guard offset < bytes.count else { throw fail("unexpected end of the document in an object") }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
-            } else if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
+            guard position < byteCount else { throw fail("unexpected end of the document in an object") }
+            let next = byte(at: position)
+            if next == UInt8(ascii: ",") {
+                position += 1
+            } else if next == UInt8(ascii: "}") {
+                position += 1
                 depth -= 1
                 return
             } else {
                 throw fail("expected ',' or '}' in an object, found \(describeNext())")
             }
+        }
+    }
+
+    /// A member's `:` and value, after its name.
+    @inlinable @inline(__always)
+    mutating func readMember(
+        _ key: JSONKey, _ body: (inout JSONReader, JSONKey) throws(JSONError) -> Void, refusing refused: StaticString?
+    ) throws(JSONError) {
+        if let refused, key.matches(refused) {
+            variantNeedsTwoPasses = true
+            throw fail("a repeated \(refused)")
+        }
+        skipWhitespace()
+        guard nextIs(UInt8(ascii: ":")) else {
+            throw fail("expected ':' after a member name, found \(describeNext())").inside(.key(key.string))
+        }
+        position += 1
+        skipWhitespace()
+        let valueStart = position
+        do {
+            try body(&self, key)
+            if position == valueStart {
+                try skipValue()
+            }
+        } catch {
+            throw error.inside(.key(key.string))
         }
     }
 
@@ -254,13 +361,13 @@ public struct JSONReader {
     @usableFromInline
     mutating func beginArray() throws(JSONError) -> Bool {
         skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "[") else {
+        guard offset < byteCount, byte(at: offset) == UInt8(ascii: "[") else {
             throw fail("expected an array, found \(describeNext())")
         }
         try enter()
         offset += 1
         skipWhitespace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+        if offset < byteCount, byte(at: offset) == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
             return false
@@ -291,11 +398,11 @@ public struct JSONReader {
     @usableFromInline
     mutating func continueArray() throws(JSONError) -> Bool {
         skipWhitespace()
-        guard offset < bytes.count else { throw fail("unexpected end of the document in an array") }
-        if bytes[offset] == UInt8(ascii: ",") {
+        guard offset < byteCount else { throw fail("unexpected end of the document in an array") }
+        if byte(at: offset) == UInt8(ascii: ",") {
             offset += 1
             return true
-        } else if bytes[offset] == UInt8(ascii: "]") {
+        } else if byte(at: offset) == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
             return false
@@ -307,8 +414,8 @@ public struct JSONReader {
     /// Reads and discards one value of any kind, checking it as strictly as any other.
     public mutating func skipValue() throws(JSONError) {
         skipWhitespace()
-        guard offset < bytes.count else { throw fail("expected a value, found the end of the document") }
-        switch bytes[offset] {
+        guard offset < byteCount else { throw fail("expected a value, found the end of the document") }
+        switch byte(at: offset) {
         case UInt8(ascii: "{"): try readObject { reader, _ throws(JSONError) in try reader.skipValue() }
         case UInt8(ascii: "["): try readArray { reader throws(JSONError) in try reader.skipValue() }
         case UInt8(ascii: "\""):
@@ -333,10 +440,12 @@ public struct JSONReader {
 
     // MARK: - Internals
 
+    @usableFromInline
     func fail(_ message: String) -> JSONError {
         JSONError(message: message, offset: offset)
     }
 
+    @usableFromInline
     mutating func enter() throws(JSONError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
@@ -350,9 +459,10 @@ public struct JSONReader {
         return true
     }
 
+    @usableFromInline
     func describeNext() -> String {
-        guard offset < bytes.count else { return "the end of the document" }
-        switch bytes[offset] {
+        guard offset < byteCount else { return "the end of the document" }
+        switch byte(at: offset) {
         case UInt8(ascii: "{"): return "an object"
         case UInt8(ascii: "["): return "an array"
         case UInt8(ascii: "\""): return "a string"
@@ -362,18 +472,18 @@ public struct JSONReader {
         if hasLiteral("true") || hasLiteral("false") { return "a boolean" }
         if hasLiteral("null") { return "null" }
         var end = offset
-        while end < bytes.count, end - offset < 16, isLetter(bytes[end]) { end += 1 }
+        while end < byteCount, end - offset < 16, isLetter(byte(at: end)) { end += 1 }
         if end > offset {
             // A word that is not a literal: `tru` in a truncated document, `nan`, `undefined`.
             return "'\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self))'"
         }
-        return Self.describe(byte: bytes[offset])
+        return Self.describe(byte: byte(at: offset))
     }
 
     func hasLiteral(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard offset + count <= bytes.count else { return false }
-        for index in 0..<count where bytes[offset + index] != literal.utf8Start[index] {
+        guard offset + count <= byteCount else { return false }
+        for index in 0..<count where byte(at: offset + index) != literal.utf8Start[index] {
             return false
         }
         return true

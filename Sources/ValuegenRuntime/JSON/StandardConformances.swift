@@ -103,6 +103,9 @@ extension Array: JSONDecodable where Element: JSONDecodable {
         // `readArray`'s steps, without its closure: see `beginArray()`.
         var elements: [Element] = []
         if try reader.beginArray() {
+            // Room for a few elements at once: growing from one slot reallocates twice before
+            // the fourth element, which makes short arrays cost more than their elements.
+            elements.reserveCapacity(4)
             var index = 0
             repeat {
                 let start = reader.beginElement()
