@@ -193,206 +193,204 @@ extension Attachment: Codable {
 
 extension Attachment: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        // The case name may stand anywhere in the object: find it first, then read the members.
-        guard let type = try reader.peekDiscriminator("type") else {
-            throw reader.error("missing member \"type\" naming the case of Attachment")
-        }
-        switch type {
-        case "photo":
-            var url: URL?
-            var width: Int?
-            var height: Int?
-            var caption: String?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 3:
-                    switch member {
-                    case "url":
-                        url = try URL(from: &reader)
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Attachment") { reader, type throws(JSONError) in
+            switch type {
+            case "photo":
+                var url: URL?
+                var width: Int?
+                var height: Int?
+                var caption: String?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 3:
+                        switch member {
+                        case "url":
+                            url = try URL(from: &reader)
+                        default:
+                            break
+                        }
+                    case 5:
+                        switch member {
+                        case "width":
+                            width = try Int(from: &reader)
+                        default:
+                            break
+                        }
+                    case 6:
+                        switch member {
+                        case "height":
+                            height = try Int(from: &reader)
+                        default:
+                            break
+                        }
+                    case 7:
+                        switch member {
+                        case "caption":
+                            caption = try reader.decodeNull() ? nil : String(from: &reader)
+                        default:
+                            break
+                        }
                     default:
                         break
                     }
-                case 5:
-                    switch member {
-                    case "width":
-                        width = try Int(from: &reader)
-                    default:
-                        break
-                    }
-                case 6:
-                    switch member {
-                    case "height":
-                        height = try Int(from: &reader)
-                    default:
-                        break
-                    }
-                case 7:
-                    switch member {
-                    case "caption":
-                        caption = try reader.decodeNull() ? nil : String(from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
                 }
-            }
-            guard let url = url else {
-                throw reader.error("missing member \"url\"")
-            }
-            guard let width = width else {
-                throw reader.error("missing member \"width\"")
-            }
-            guard let height = height else {
-                throw reader.error("missing member \"height\"")
-            }
-            self = .photo(
-                url: url,
-                width: width,
-                height: height,
-                caption: caption
-            )
-        case "voiceNote":
-            var url: URL?
-            var duration: TimeInterval?
-            var waveform: [Float]?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 3:
-                    switch member {
-                    case "url":
-                        url = try URL(from: &reader)
-                    default:
-                        break
-                    }
-                case 8:
-                    switch member {
-                    case "duration":
-                        duration = try TimeInterval(from: &reader)
-                    case "waveform":
-                        waveform = try reader.decodeNull() ? nil : [Float](from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
+                guard let url = url else {
+                    throw reader.error("missing member \"url\"")
                 }
-            }
-            guard let url = url else {
-                throw reader.error("missing member \"url\"")
-            }
-            guard let duration = duration else {
-                throw reader.error("missing member \"duration\"")
-            }
-            self = .voiceNote(url: url, duration: duration, waveform: waveform ?? [])
-        case "sticker":
-            var value: Double?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 5:
-                    switch member {
-                    case "value":
-                        value = try Double(from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
+                guard let width = width else {
+                    throw reader.error("missing member \"width\"")
                 }
-            }
-            guard let value = value else {
-                throw reader.error("missing member \"value\"")
-            }
-            self = .sticker(value)
-        case "contactCard":
-            var value: User?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 5:
-                    switch member {
-                    case "value":
-                        value = try User(from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
+                guard let height = height else {
+                    throw reader.error("missing member \"height\"")
                 }
-            }
-            guard let value = value else {
-                throw reader.error("missing member \"value\"")
-            }
-            self = .contactCard(value)
-        case "urlPreview":
-            var url: URL?
-            var title: String?
-            var thumbnail: Data?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 3:
-                    switch member {
-                    case "url":
-                        url = try URL(from: &reader)
+                return .photo(
+                    url: url,
+                    width: width,
+                    height: height,
+                    caption: caption
+                )
+            case "voiceNote":
+                var url: URL?
+                var duration: TimeInterval?
+                var waveform: [Float]?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 3:
+                        switch member {
+                        case "url":
+                            url = try URL(from: &reader)
+                        default:
+                            break
+                        }
+                    case 8:
+                        switch member {
+                        case "duration":
+                            duration = try TimeInterval(from: &reader)
+                        case "waveform":
+                            waveform = try reader.decodeNull() ? nil : [Float](from: &reader)
+                        default:
+                            break
+                        }
                     default:
                         break
                     }
-                case 5:
-                    switch member {
-                    case "title":
-                        title = try reader.decodeNull() ? nil : String(from: &reader)
-                    default:
-                        break
-                    }
-                case 9:
-                    switch member {
-                    case "thumbnail":
-                        thumbnail = try reader.decodeNull() ? nil : Data(from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
                 }
-            }
-            guard let url = url else {
-                throw reader.error("missing member \"url\"")
-            }
-            self = .urlPreview(url: url, title: title, thumbnail: thumbnail)
-        case "location":
-            var latitude: Double?
-            var longitude: Double?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 8:
-                    switch member {
-                    case "latitude":
-                        latitude = try Double(from: &reader)
-                    default:
-                        break
-                    }
-                case 9:
-                    switch member {
-                    case "longitude":
-                        longitude = try Double(from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
+                guard let url = url else {
+                    throw reader.error("missing member \"url\"")
                 }
+                guard let duration = duration else {
+                    throw reader.error("missing member \"duration\"")
+                }
+                return .voiceNote(url: url, duration: duration, waveform: waveform ?? [])
+            case "sticker":
+                var value: Double?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 5:
+                        switch member {
+                        case "value":
+                            value = try Double(from: &reader)
+                        default:
+                            break
+                        }
+                    default:
+                        break
+                    }
+                }
+                guard let value = value else {
+                    throw reader.error("missing member \"value\"")
+                }
+                return .sticker(value)
+            case "contactCard":
+                var value: User?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 5:
+                        switch member {
+                        case "value":
+                            value = try User(from: &reader)
+                        default:
+                            break
+                        }
+                    default:
+                        break
+                    }
+                }
+                guard let value = value else {
+                    throw reader.error("missing member \"value\"")
+                }
+                return .contactCard(value)
+            case "urlPreview":
+                var url: URL?
+                var title: String?
+                var thumbnail: Data?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 3:
+                        switch member {
+                        case "url":
+                            url = try URL(from: &reader)
+                        default:
+                            break
+                        }
+                    case 5:
+                        switch member {
+                        case "title":
+                            title = try reader.decodeNull() ? nil : String(from: &reader)
+                        default:
+                            break
+                        }
+                    case 9:
+                        switch member {
+                        case "thumbnail":
+                            thumbnail = try reader.decodeNull() ? nil : Data(from: &reader)
+                        default:
+                            break
+                        }
+                    default:
+                        break
+                    }
+                }
+                guard let url = url else {
+                    throw reader.error("missing member \"url\"")
+                }
+                return .urlPreview(url: url, title: title, thumbnail: thumbnail)
+            case "location":
+                var latitude: Double?
+                var longitude: Double?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 8:
+                        switch member {
+                        case "latitude":
+                            latitude = try Double(from: &reader)
+                        default:
+                            break
+                        }
+                    case 9:
+                        switch member {
+                        case "longitude":
+                            longitude = try Double(from: &reader)
+                        default:
+                            break
+                        }
+                    default:
+                        break
+                    }
+                }
+                guard let latitude = latitude else {
+                    throw reader.error("missing member \"latitude\"")
+                }
+                guard let longitude = longitude else {
+                    throw reader.error("missing member \"longitude\"")
+                }
+                return .location(latitude: latitude, longitude: longitude)
+            case "deleted":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .deleted
+            default:
+                throw reader.error("unknown Attachment type '\(type)'")
             }
-            guard let latitude = latitude else {
-                throw reader.error("missing member \"latitude\"")
-            }
-            guard let longitude = longitude else {
-                throw reader.error("missing member \"longitude\"")
-            }
-            self = .location(latitude: latitude, longitude: longitude)
-        case "deleted":
-            try reader.skipValue()
-            self = .deleted
-        default:
-            throw reader.error("unknown Attachment type '\(type)'")
         }
     }
 
@@ -459,52 +457,53 @@ extension Attachment: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            switch self {
-            case .photo(let url, let width, let height, let caption):
-                writer.writeField(1, 1)
-                writer.writeMessageField(2) { writer in
-                    writer.writeField(1, url)
-                    writer.writeField(2, width)
-                    writer.writeField(3, height)
-                    if let value = caption { writer.writeField(4, value) }
-                }
-            case .voiceNote(let url, let duration, let waveform):
-                writer.writeField(1, 2)
-                writer.writeMessageField(2) { writer in
-                    writer.writeField(1, url)
-                    writer.writeField(2, duration)
-                    writer.writeField(3, waveform)
-                }
-            case .sticker(let value):
-                writer.writeField(1, 3)
-                writer.writeField(2, value)
-            case .contactCard(let value):
-                writer.writeField(1, 4)
-                writer.writeField(2, value)
-            case .urlPreview(let url, let title, let thumbnail):
-                writer.writeField(1, 5)
-                writer.writeMessageField(2) { writer in
-                    writer.writeField(1, url)
-                    if let value = title { writer.writeField(2, value) }
-                    if let value = thumbnail { writer.writeField(3, value) }
-                }
-            case .location(let latitude, let longitude):
-                writer.writeField(1, 6)
-                writer.writeMessageField(2) { writer in
-                    writer.writeField(1, latitude)
-                    writer.writeField(2, longitude)
-                }
-            case .deleted:
-                writer.writeField(1, 7)
-            }
+        let message = writer.beginMessage()
+        switch self {
+        case .photo(let url, let width, let height, let caption):
+            writer.writeField(1, 1)
+            let payload = writer.beginMessageField(2)
+            writer.writeField(1, url)
+            writer.writeField(2, width)
+            writer.writeField(3, height)
+            if let value = caption { writer.writeField(4, value) }
+            writer.endMessage(payload)
+        case .voiceNote(let url, let duration, let waveform):
+            writer.writeField(1, 2)
+            let payload = writer.beginMessageField(2)
+            writer.writeField(1, url)
+            writer.writeField(2, duration)
+            writer.writeField(3, waveform)
+            writer.endMessage(payload)
+        case .sticker(let value):
+            writer.writeField(1, 3)
+            writer.writeField(2, value)
+        case .contactCard(let value):
+            writer.writeField(1, 4)
+            writer.writeField(2, value)
+        case .urlPreview(let url, let title, let thumbnail):
+            writer.writeField(1, 5)
+            let payload = writer.beginMessageField(2)
+            writer.writeField(1, url)
+            if let value = title { writer.writeField(2, value) }
+            if let value = thumbnail { writer.writeField(3, value) }
+            writer.endMessage(payload)
+        case .location(let latitude, let longitude):
+            writer.writeField(1, 6)
+            let payload = writer.beginMessageField(2)
+            writer.writeField(1, latitude)
+            writer.writeField(2, longitude)
+            writer.endMessage(payload)
+        case .deleted:
+            writer.writeField(1, 7)
         }
+        writer.endMessage(message)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: Int?
-        var payload: BinaryReader?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var caseNumber = try reader.readNextField(1, Int.self)
+        var payload = try reader.deferNextField(2)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
@@ -519,11 +518,12 @@ extension Attachment: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.photo")
             }
-            var url: URL?
-            var width: Int?
-            var height: Int?
-            var caption: String?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var url = try reader.readNextField(1, URL.self)
+            var width = try reader.readNextField(2, Int.self)
+            var height = try reader.readNextField(3, Int.self)
+            var caption = try reader.readNextField(4, String.self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     url = try reader.read(URL.self)
@@ -556,10 +556,11 @@ extension Attachment: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.voiceNote")
             }
-            var url: URL?
-            var duration: TimeInterval?
-            var waveform: [Float]?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var url = try reader.readNextField(1, URL.self)
+            var duration = try reader.readNextField(2, TimeInterval.self)
+            var waveform = try reader.readNextField(3, [Float].self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     url = try reader.read(URL.self)
@@ -592,10 +593,11 @@ extension Attachment: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.urlPreview")
             }
-            var url: URL?
-            var title: String?
-            var thumbnail: Data?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var url = try reader.readNextField(1, URL.self)
+            var title = try reader.readNextField(2, String.self)
+            var thumbnail = try reader.readNextField(3, Data.self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     url = try reader.read(URL.self)
@@ -615,9 +617,10 @@ extension Attachment: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.location")
             }
-            var latitude: Double?
-            var longitude: Double?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var latitude = try reader.readNextField(1, Double.self)
+            var longitude = try reader.readNextField(2, Double.self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     latitude = try reader.read(Double.self)

@@ -403,28 +403,29 @@ extension Conversation: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            writer.writeField(1, self.conversationId)
-            writer.writeField(2, self.title)
-            writer.writeField(3, self.participants)
-            if let value = self.lastMessage { writer.writeField(4, value) }
-            writer.writeField(5, self.unreadCount)
-            writer.writeField(6, self.isPinned)
-            writer.writeField(7, self.notificationLevel)
-            writer.writeField(8, self.labels)
-        }
+        let message = writer.beginMessage()
+        writer.writeField(1, self.conversationId)
+        writer.writeField(2, self.title)
+        writer.writeField(3, self.participants)
+        if let value = self.lastMessage { writer.writeField(4, value) }
+        writer.writeField(5, self.unreadCount)
+        writer.writeField(6, self.isPinned)
+        writer.writeField(7, self.notificationLevel)
+        writer.writeField(8, self.labels)
+        writer.endMessage(message)
     }
 
     public convenience init(from reader: inout BinaryReader) throws(BinaryError) {
-        var conversationId: UUID?
-        var title: String?
-        var participants: [User]?
-        var lastMessage: Message?
-        var unreadCount: Int?
-        var isPinned: Bool?
-        var notificationLevel: NotificationLevel?
-        var labels: Set<String>?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var conversationId = try reader.readNextField(1, UUID.self)
+        var title = try reader.readNextField(2, String.self)
+        var participants = try reader.readNextField(3, [User].self)
+        var lastMessage = try reader.readNextField(4, Message.self)
+        var unreadCount = try reader.readNextField(5, Int.self)
+        var isPinned = try reader.readNextField(6, Bool.self)
+        var notificationLevel = try reader.readNextField(7, NotificationLevel.self)
+        var labels = try reader.readNextField(8, Set<String>.self)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 conversationId = try reader.read(UUID.self)

@@ -128,103 +128,101 @@ extension DeliveryStatus: Codable {
 
 extension DeliveryStatus: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        // The case name may stand anywhere in the object: find it first, then read the members.
-        guard let type = try reader.peekDiscriminator("type") else {
-            throw reader.error("missing member \"type\" naming the case of DeliveryStatus")
-        }
-        switch type {
-        case "pending":
-            try reader.skipValue()
-            self = .pending
-        case "sent":
-            var sentAt: Date?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 6:
-                    switch member {
-                    case "sentAt":
-                        sentAt = try Date(from: &reader)
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of DeliveryStatus") { reader, type throws(JSONError) in
+            switch type {
+            case "pending":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .pending
+            case "sent":
+                var sentAt: Date?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 6:
+                        switch member {
+                        case "sentAt":
+                            sentAt = try Date(from: &reader)
+                        default:
+                            break
+                        }
                     default:
                         break
                     }
-                default:
-                    break
                 }
-            }
-            guard let sentAt = sentAt else {
-                throw reader.error("missing member \"sentAt\"")
-            }
-            self = .sent(sentAt: sentAt)
-        case "delivered":
-            var deliveredAt: Date?
-            var recipientCount: UInt?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 11:
-                    switch member {
-                    case "deliveredAt":
-                        deliveredAt = try Date(from: &reader)
-                    default:
-                        break
-                    }
-                case 14:
-                    switch member {
-                    case "recipientCount":
-                        recipientCount = try UInt(from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
+                guard let sentAt = sentAt else {
+                    throw reader.error("missing member \"sentAt\"")
                 }
-            }
-            guard let deliveredAt = deliveredAt else {
-                throw reader.error("missing member \"deliveredAt\"")
-            }
-            guard let recipientCount = recipientCount else {
-                throw reader.error("missing member \"recipientCount\"")
-            }
-            self = .delivered(deliveredAt: deliveredAt, recipientCount: recipientCount)
-        case "failed":
-            var reason: String?
-            var retryAt: Date?
-            var isPermanent: Bool?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 6:
-                    switch member {
-                    case "reason":
-                        reason = try String(from: &reader)
+                return .sent(sentAt: sentAt)
+            case "delivered":
+                var deliveredAt: Date?
+                var recipientCount: UInt?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 11:
+                        switch member {
+                        case "deliveredAt":
+                            deliveredAt = try Date(from: &reader)
+                        default:
+                            break
+                        }
+                    case 14:
+                        switch member {
+                        case "recipientCount":
+                            recipientCount = try UInt(from: &reader)
+                        default:
+                            break
+                        }
                     default:
                         break
                     }
-                case 7:
-                    switch member {
-                    case "retryAt":
-                        retryAt = try reader.decodeNull() ? nil : Date(from: &reader)
-                    default:
-                        break
-                    }
-                case 11:
-                    switch member {
-                    case "isPermanent":
-                        isPermanent = try Bool(from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
                 }
+                guard let deliveredAt = deliveredAt else {
+                    throw reader.error("missing member \"deliveredAt\"")
+                }
+                guard let recipientCount = recipientCount else {
+                    throw reader.error("missing member \"recipientCount\"")
+                }
+                return .delivered(deliveredAt: deliveredAt, recipientCount: recipientCount)
+            case "failed":
+                var reason: String?
+                var retryAt: Date?
+                var isPermanent: Bool?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 6:
+                        switch member {
+                        case "reason":
+                            reason = try String(from: &reader)
+                        default:
+                            break
+                        }
+                    case 7:
+                        switch member {
+                        case "retryAt":
+                            retryAt = try reader.decodeNull() ? nil : Date(from: &reader)
+                        default:
+                            break
+                        }
+                    case 11:
+                        switch member {
+                        case "isPermanent":
+                            isPermanent = try Bool(from: &reader)
+                        default:
+                            break
+                        }
+                    default:
+                        break
+                    }
+                }
+                guard let reason = reason else {
+                    throw reader.error("missing member \"reason\"")
+                }
+                guard let isPermanent = isPermanent else {
+                    throw reader.error("missing member \"isPermanent\"")
+                }
+                return .failed(reason: reason, retryAt: retryAt, isPermanent: isPermanent)
+            default:
+                throw reader.error("unknown DeliveryStatus type '\(type)'")
             }
-            guard let reason = reason else {
-                throw reader.error("missing member \"reason\"")
-            }
-            guard let isPermanent = isPermanent else {
-                throw reader.error("missing member \"isPermanent\"")
-            }
-            self = .failed(reason: reason, retryAt: retryAt, isPermanent: isPermanent)
-        default:
-            throw reader.error("unknown DeliveryStatus type '\(type)'")
         }
     }
 
@@ -265,36 +263,37 @@ extension DeliveryStatus: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            switch self {
-            case .pending:
-                writer.writeField(1, 1)
-            case .sent(let sentAt):
-                writer.writeField(1, 2)
-                writer.writeMessageField(2) { writer in
-                    writer.writeField(1, sentAt)
-                }
-            case .delivered(let deliveredAt, let recipientCount):
-                writer.writeField(1, 3)
-                writer.writeMessageField(2) { writer in
-                    writer.writeField(1, deliveredAt)
-                    writer.writeField(2, recipientCount)
-                }
-            case .failed(let reason, let retryAt, let isPermanent):
-                writer.writeField(1, 4)
-                writer.writeMessageField(2) { writer in
-                    writer.writeField(1, reason)
-                    if let value = retryAt { writer.writeField(2, value) }
-                    writer.writeField(3, isPermanent)
-                }
-            }
+        let message = writer.beginMessage()
+        switch self {
+        case .pending:
+            writer.writeField(1, 1)
+        case .sent(let sentAt):
+            writer.writeField(1, 2)
+            let payload = writer.beginMessageField(2)
+            writer.writeField(1, sentAt)
+            writer.endMessage(payload)
+        case .delivered(let deliveredAt, let recipientCount):
+            writer.writeField(1, 3)
+            let payload = writer.beginMessageField(2)
+            writer.writeField(1, deliveredAt)
+            writer.writeField(2, recipientCount)
+            writer.endMessage(payload)
+        case .failed(let reason, let retryAt, let isPermanent):
+            writer.writeField(1, 4)
+            let payload = writer.beginMessageField(2)
+            writer.writeField(1, reason)
+            if let value = retryAt { writer.writeField(2, value) }
+            writer.writeField(3, isPermanent)
+            writer.endMessage(payload)
         }
+        writer.endMessage(message)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: Int?
-        var payload: BinaryReader?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var caseNumber = try reader.readNextField(1, Int.self)
+        var payload = try reader.deferNextField(2)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
@@ -311,8 +310,9 @@ extension DeliveryStatus: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of DeliveryStatus.sent")
             }
-            var sentAt: Date?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var sentAt = try reader.readNextField(1, Date.self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     sentAt = try reader.read(Date.self)
@@ -328,9 +328,10 @@ extension DeliveryStatus: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of DeliveryStatus.delivered")
             }
-            var deliveredAt: Date?
-            var recipientCount: UInt?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var deliveredAt = try reader.readNextField(1, Date.self)
+            var recipientCount = try reader.readNextField(2, UInt.self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     deliveredAt = try reader.read(Date.self)
@@ -351,10 +352,11 @@ extension DeliveryStatus: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of DeliveryStatus.failed")
             }
-            var reason: String?
-            var retryAt: Date?
-            var isPermanent: Bool?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var reason = try reader.readNextField(1, String.self)
+            var retryAt = try reader.readNextField(2, Date.self)
+            var isPermanent = try reader.readNextField(3, Bool.self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     reason = try reader.read(String.self)
@@ -455,25 +457,23 @@ extension MessageKind: Codable {
 
 extension MessageKind: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        // The case name may stand anywhere in the object: find it first, then read the members.
-        guard let type = try reader.peekDiscriminator("type") else {
-            throw reader.error("missing member \"type\" naming the case of MessageKind")
-        }
-        switch type {
-        case "text":
-            try reader.skipValue()
-            self = .text
-        case "photo":
-            try reader.skipValue()
-            self = .photo
-        case "voice":
-            try reader.skipValue()
-            self = .voice
-        case "system":
-            try reader.skipValue()
-            self = .system
-        default:
-            throw reader.error("unknown MessageKind type '\(type)'")
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of MessageKind") { reader, type throws(JSONError) in
+            switch type {
+            case "text":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .text
+            case "photo":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .photo
+            case "voice":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .voice
+            case "system":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .system
+            default:
+                throw reader.error("unknown MessageKind type '\(type)'")
+            }
         }
     }
 
@@ -500,23 +500,24 @@ extension MessageKind: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            switch self {
-            case .text:
-                writer.writeField(1, 1)
-            case .photo:
-                writer.writeField(1, 2)
-            case .voice:
-                writer.writeField(1, 3)
-            case .system:
-                writer.writeField(1, 4)
-            }
+        let message = writer.beginMessage()
+        switch self {
+        case .text:
+            writer.writeField(1, 1)
+        case .photo:
+            writer.writeField(1, 2)
+        case .voice:
+            writer.writeField(1, 3)
+        case .system:
+            writer.writeField(1, 4)
         }
+        writer.endMessage(message)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: Int?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var caseNumber = try reader.readNextField(1, Int.self)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)

@@ -459,34 +459,35 @@ extension Message: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            writer.writeField(1, self.messageId)
-            writer.writeField(2, self.conversationId)
-            writer.writeField(3, self.sender)
-            writer.writeField(4, self.body)
-            writer.writeField(5, self.sentAt)
-            if let value = self.editedAt { writer.writeField(6, value) }
-            writer.writeField(7, self.attachments)
-            writer.writeField(8, self.status)
-            writer.writeField(9, self.kind)
-            writer.writeField(10, self.reactions)
-            if let value = self.replyToMessageId { writer.writeField(11, value) }
-        }
+        let message = writer.beginMessage()
+        writer.writeField(1, self.messageId)
+        writer.writeField(2, self.conversationId)
+        writer.writeField(3, self.sender)
+        writer.writeField(4, self.body)
+        writer.writeField(5, self.sentAt)
+        if let value = self.editedAt { writer.writeField(6, value) }
+        writer.writeField(7, self.attachments)
+        writer.writeField(8, self.status)
+        writer.writeField(9, self.kind)
+        writer.writeField(10, self.reactions)
+        if let value = self.replyToMessageId { writer.writeField(11, value) }
+        writer.endMessage(message)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var messageId: UUID?
-        var conversationId: UUID?
-        var sender: User?
-        var body: String?
-        var sentAt: Date?
-        var editedAt: Date?
-        var attachments: [Attachment]?
-        var status: DeliveryStatus?
-        var kind: MessageKind?
-        var reactions: [String: Set<UUID>]?
-        var replyToMessageId: UUID?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var messageId = try reader.readNextField(1, UUID.self)
+        var conversationId = try reader.readNextField(2, UUID.self)
+        var sender = try reader.readNextField(3, User.self)
+        var body = try reader.readNextField(4, String.self)
+        var sentAt = try reader.readNextField(5, Date.self)
+        var editedAt = try reader.readNextField(6, Date.self)
+        var attachments = try reader.readNextField(7, [Attachment].self)
+        var status = try reader.readNextField(8, DeliveryStatus.self)
+        var kind = try reader.readNextField(9, MessageKind.self)
+        var reactions = try reader.readNextField(10, [String: Set<UUID>].self)
+        var replyToMessageId = try reader.readNextField(11, UUID.self)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 messageId = try reader.read(UUID.self)
@@ -1045,44 +1046,45 @@ extension MessageSummary: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            writer.writeField(1, self.messageId)
-            writer.writeField(2, self.senderName)
-            writer.writeField(3, self.snippet)
-            writer.writeField(4, self.unreadCount)
-            writer.writeField(5, self.isMuted)
-            writer.writeField(6, self.previewHeight)
-            writer.writeField(7, self.sentAt)
-            writer.writeField(8, self.readingTime)
-            writer.writeField(9, self.byteCount)
-            writer.writeField(10, self.mentionedUserIds)
-            writer.writeField(11, self.participants)
-            writer.writeField(12, self.reactionCounts)
-            writer.writeField(13, self.labels)
-            if let value = self.thumbnailUrl { writer.writeField(14, value) }
-            if let value = self.status { writer.writeField(15, value) }
-            writer.writeField(16, self.kind)
-        }
+        let message = writer.beginMessage()
+        writer.writeField(1, self.messageId)
+        writer.writeField(2, self.senderName)
+        writer.writeField(3, self.snippet)
+        writer.writeField(4, self.unreadCount)
+        writer.writeField(5, self.isMuted)
+        writer.writeField(6, self.previewHeight)
+        writer.writeField(7, self.sentAt)
+        writer.writeField(8, self.readingTime)
+        writer.writeField(9, self.byteCount)
+        writer.writeField(10, self.mentionedUserIds)
+        writer.writeField(11, self.participants)
+        writer.writeField(12, self.reactionCounts)
+        writer.writeField(13, self.labels)
+        if let value = self.thumbnailUrl { writer.writeField(14, value) }
+        if let value = self.status { writer.writeField(15, value) }
+        writer.writeField(16, self.kind)
+        writer.endMessage(message)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var messageId: String?
-        var senderName: String?
-        var snippet: String?
-        var unreadCount: Int?
-        var isMuted: Bool?
-        var previewHeight: CGFloat?
-        var sentAt: Date?
-        var readingTime: TimeInterval?
-        var byteCount: UInt64?
-        var mentionedUserIds: [String]?
-        var participants: [User]?
-        var reactionCounts: [String: Double]?
-        var labels: Set<String>?
-        var thumbnailUrl: URL?
-        var status: DeliveryStatus?
+        let message = try reader.beginMessage()
+        var messageId = try reader.readNextField(1, String.self)
+        var senderName = try reader.readNextField(2, String.self)
+        var snippet = try reader.readNextField(3, String.self)
+        var unreadCount = try reader.readNextField(4, Int.self)
+        var isMuted = try reader.readNextField(5, Bool.self)
+        var previewHeight = try reader.readNextField(6, CGFloat.self)
+        var sentAt = try reader.readNextField(7, Date.self)
+        var readingTime = try reader.readNextField(8, TimeInterval.self)
+        var byteCount = try reader.readNextField(9, UInt64.self)
+        var mentionedUserIds = try reader.readNextField(10, [String].self)
+        var participants = try reader.readNextField(11, [User].self)
+        var reactionCounts = try reader.readNextField(12, [String: Double].self)
+        var labels = try reader.readNextField(13, Set<String>.self)
+        var thumbnailUrl = try reader.readNextField(14, URL.self)
+        var status = try reader.readNextField(15, DeliveryStatus.self)
         var kind: MessageKind?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 messageId = try reader.read(String.self)

@@ -111,62 +111,60 @@ extension Presence: Codable {
 
 extension Presence: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        // The case name may stand anywhere in the object: find it first, then read the members.
-        guard let type = try reader.peekDiscriminator("type") else {
-            throw reader.error("missing member \"type\" naming the case of Presence")
-        }
-        switch type {
-        case "online":
-            try reader.skipValue()
-            self = .online
-        case "away":
-            var since: Date?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 5:
-                    switch member {
-                    case "since":
-                        since = try Date(from: &reader)
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Presence") { reader, type throws(JSONError) in
+            switch type {
+            case "online":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .online
+            case "away":
+                var since: Date?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 5:
+                        switch member {
+                        case "since":
+                            since = try Date(from: &reader)
+                        default:
+                            break
+                        }
                     default:
                         break
                     }
-                default:
-                    break
                 }
-            }
-            guard let since = since else {
-                throw reader.error("missing member \"since\"")
-            }
-            self = .away(since: since)
-        case "doNotDisturb":
-            var until: Date?
-            var message: String?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 5:
-                    switch member {
-                    case "until":
-                        until = try reader.decodeNull() ? nil : Date(from: &reader)
-                    default:
-                        break
-                    }
-                case 7:
-                    switch member {
-                    case "message":
-                        message = try reader.decodeNull() ? nil : String(from: &reader)
-                    default:
-                        break
-                    }
-                default:
-                    break
+                guard let since = since else {
+                    throw reader.error("missing member \"since\"")
                 }
+                return .away(since: since)
+            case "doNotDisturb":
+                var until: Date?
+                var message: String?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 5:
+                        switch member {
+                        case "until":
+                            until = try reader.decodeNull() ? nil : Date(from: &reader)
+                        default:
+                            break
+                        }
+                    case 7:
+                        switch member {
+                        case "message":
+                            message = try reader.decodeNull() ? nil : String(from: &reader)
+                        default:
+                            break
+                        }
+                    default:
+                        break
+                    }
+                }
+                return .doNotDisturb(until: until, message: message ?? "")
+            case "offline":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .offline
+            default:
+                throw reader.error("unknown Presence type '\(type)'")
             }
-            self = .doNotDisturb(until: until, message: message ?? "")
-        case "offline":
-            try reader.skipValue()
-            self = .offline
-        default:
-            throw reader.error("unknown Presence type '\(type)'")
         }
     }
 
@@ -201,31 +199,32 @@ extension Presence: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            switch self {
-            case .online:
-                writer.writeField(1, 1)
-            case .away(let since):
-                writer.writeField(1, 2)
-                writer.writeMessageField(2) { writer in
-                    writer.writeField(1, since)
-                }
-            case .doNotDisturb(let until, let message):
-                writer.writeField(1, 3)
-                writer.writeMessageField(2) { writer in
-                    if let value = until { writer.writeField(1, value) }
-                    writer.writeField(2, message)
-                }
-            case .offline:
-                writer.writeField(1, 4)
-            }
+        let message2 = writer.beginMessage()
+        switch self {
+        case .online:
+            writer.writeField(1, 1)
+        case .away(let since):
+            writer.writeField(1, 2)
+            let payload = writer.beginMessageField(2)
+            writer.writeField(1, since)
+            writer.endMessage(payload)
+        case .doNotDisturb(let until, let message):
+            writer.writeField(1, 3)
+            let payload = writer.beginMessageField(2)
+            if let value = until { writer.writeField(1, value) }
+            writer.writeField(2, message)
+            writer.endMessage(payload)
+        case .offline:
+            writer.writeField(1, 4)
         }
+        writer.endMessage(message2)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: Int?
-        var payload: BinaryReader?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var caseNumber = try reader.readNextField(1, Int.self)
+        var payload = try reader.deferNextField(2)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
@@ -242,8 +241,9 @@ extension Presence: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of Presence.away")
             }
-            var since: Date?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var since = try reader.readNextField(1, Date.self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     since = try reader.read(Date.self)
@@ -259,9 +259,10 @@ extension Presence: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of Presence.doNotDisturb")
             }
-            var until: Date?
-            var message: String?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message2 = try reader.beginMessageField()
+            var until = try reader.readNextField(1, Date.self)
+            var message = try reader.readNextField(2, String.self)
+            try reader.readRemainingFields(of: message2) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     until = try reader.read(Date.self)
@@ -369,38 +370,36 @@ extension NotificationLevel: Codable {
 
 extension NotificationLevel: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        // The case name may stand anywhere in the object: find it first, then read the members.
-        guard let type = try reader.peekDiscriminator("type") else {
-            throw reader.error("missing member \"type\" naming the case of NotificationLevel")
-        }
-        switch type {
-        case "default":
-            try reader.skipValue()
-            self = .`default`
-        case "all":
-            try reader.skipValue()
-            self = .all
-        case "mentionsOnly":
-            try reader.skipValue()
-            self = .mentionsOnly
-        case "muted":
-            var until: Date?
-            try reader.readObject { reader, member throws(JSONError) in
-                switch member.count {
-                case 5:
-                    switch member {
-                    case "until":
-                        until = try reader.decodeNull() ? nil : Date(from: &reader)
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of NotificationLevel") { reader, type throws(JSONError) in
+            switch type {
+            case "default":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .`default`
+            case "all":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .all
+            case "mentionsOnly":
+                try reader.readCaseMembers { _, _ throws(JSONError) in }
+                return .mentionsOnly
+            case "muted":
+                var until: Date?
+                try reader.readCaseMembers { reader, member throws(JSONError) in
+                    switch member.count {
+                    case 5:
+                        switch member {
+                        case "until":
+                            until = try reader.decodeNull() ? nil : Date(from: &reader)
+                        default:
+                            break
+                        }
                     default:
                         break
                     }
-                default:
-                    break
                 }
+                return .muted(until: until)
+            default:
+                throw reader.error("unknown NotificationLevel type '\(type)'")
             }
-            self = .muted(until: until)
-        default:
-            throw reader.error("unknown NotificationLevel type '\(type)'")
         }
     }
 
@@ -431,27 +430,28 @@ extension NotificationLevel: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            switch self {
-            case .`default`:
-                writer.writeField(1, 1)
-            case .all:
-                writer.writeField(1, 2)
-            case .mentionsOnly:
-                writer.writeField(1, 3)
-            case .muted(let until):
-                writer.writeField(1, 4)
-                writer.writeMessageField(2) { writer in
-                    if let value = until { writer.writeField(1, value) }
-                }
-            }
+        let message = writer.beginMessage()
+        switch self {
+        case .`default`:
+            writer.writeField(1, 1)
+        case .all:
+            writer.writeField(1, 2)
+        case .mentionsOnly:
+            writer.writeField(1, 3)
+        case .muted(let until):
+            writer.writeField(1, 4)
+            let payload = writer.beginMessageField(2)
+            if let value = until { writer.writeField(1, value) }
+            writer.endMessage(payload)
         }
+        writer.endMessage(message)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: Int?
-        var payload: BinaryReader?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var caseNumber = try reader.readNextField(1, Int.self)
+        var payload = try reader.deferNextField(2)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
@@ -472,8 +472,9 @@ extension NotificationLevel: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of NotificationLevel.muted")
             }
-            var until: Date?
-            try reader.readMessageField { reader, field throws(BinaryError) in
+            let message = try reader.beginMessageField()
+            var until = try reader.readNextField(1, Date.self)
+            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
                 switch field {
                 case 1:
                     until = try reader.read(Date.self)

@@ -461,24 +461,25 @@ extension Settings: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            writer.writeField(1, self.theme)
-            writer.writeField(2, self.fontScale)
-            writer.writeField(3, self.notificationLevel)
-            writer.writeField(4, self.sendsReadReceipts)
-            writer.writeField(5, self.mutedConversations)
-            if let value = self.pushToken { writer.writeField(6, value) }
-        }
+        let message = writer.beginMessage()
+        writer.writeField(1, self.theme)
+        writer.writeField(2, self.fontScale)
+        writer.writeField(3, self.notificationLevel)
+        writer.writeField(4, self.sendsReadReceipts)
+        writer.writeField(5, self.mutedConversations)
+        if let value = self.pushToken { writer.writeField(6, value) }
+        writer.endMessage(message)
     }
 
     public convenience init(from reader: inout BinaryReader) throws(BinaryError) {
-        var theme: String?
-        var fontScale: Double?
-        var notificationLevel: NotificationLevel?
-        var sendsReadReceipts: Bool?
-        var mutedConversations: [String: Date]?
-        var pushToken: String?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var theme = try reader.readNextField(1, String.self)
+        var fontScale = try reader.readNextField(2, Double.self)
+        var notificationLevel = try reader.readNextField(3, NotificationLevel.self)
+        var sendsReadReceipts = try reader.readNextField(4, Bool.self)
+        var mutedConversations = try reader.readNextField(5, [String: Date].self)
+        var pushToken = try reader.readNextField(6, String.self)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 theme = try reader.read(String.self)

@@ -791,42 +791,43 @@ extension User: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            writer.writeField(1, self.userId)
-            writer.writeField(2, self.nickname)
-            if let value = self.statusText { writer.writeField(3, value) }
-            if let value = self.imageUrl { writer.writeField(4, value) }
-            writer.writeField(5, self.email)
-            if let value = self.authToken { writer.writeField(6, value) }
-            writer.writeField(7, self.presence)
-            writer.writeField(8, self.addresses)
-            writer.writeField(9, self.friends)
-            writer.writeField(10, self.reactionScores)
-            writer.writeField(11, self.interests)
-            if let value = self.blockedUserIds { writer.writeField(12, value) }
-            writer.writeField(13, self.createdAt)
-            if let value = self.lastSeenCache { writer.writeField(14, value) }
-            if let value = self.mood { writer.writeField(15, value) }
-        }
+        let message = writer.beginMessage()
+        writer.writeField(1, self.userId)
+        writer.writeField(2, self.nickname)
+        if let value = self.statusText { writer.writeField(3, value) }
+        if let value = self.imageUrl { writer.writeField(4, value) }
+        writer.writeField(5, self.email)
+        if let value = self.authToken { writer.writeField(6, value) }
+        writer.writeField(7, self.presence)
+        writer.writeField(8, self.addresses)
+        writer.writeField(9, self.friends)
+        writer.writeField(10, self.reactionScores)
+        writer.writeField(11, self.interests)
+        if let value = self.blockedUserIds { writer.writeField(12, value) }
+        writer.writeField(13, self.createdAt)
+        if let value = self.lastSeenCache { writer.writeField(14, value) }
+        if let value = self.mood { writer.writeField(15, value) }
+        writer.endMessage(message)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var userId: UUID?
-        var nickname: String?
-        var statusText: String?
-        var imageUrl: URL?
-        var email: String?
-        var authToken: String?
-        var presence: Presence?
-        var addresses: [Address]?
-        var friends: [User]?
-        var reactionScores: [String: Double]?
-        var interests: Set<String>?
-        var blockedUserIds: Set<UUID>?
-        var createdAt: Date?
-        var lastSeenCache: Date?
-        var mood: String?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var userId = try reader.readNextField(1, UUID.self)
+        var nickname = try reader.readNextField(2, String.self)
+        var statusText = try reader.readNextField(3, String.self)
+        var imageUrl = try reader.readNextField(4, URL.self)
+        var email = try reader.readNextField(5, String.self)
+        var authToken = try reader.readNextField(6, String.self)
+        var presence = try reader.readNextField(7, Presence.self)
+        var addresses = try reader.readNextField(8, [Address].self)
+        var friends = try reader.readNextField(9, [User].self)
+        var reactionScores = try reader.readNextField(10, [String: Double].self)
+        var interests = try reader.readNextField(11, Set<String>.self)
+        var blockedUserIds = try reader.readNextField(12, Set<UUID>.self)
+        var createdAt = try reader.readNextField(13, Date.self)
+        var lastSeenCache = try reader.readNextField(14, Date.self)
+        var mood = try reader.readNextField(15, String.self)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 userId = try reader.read(UUID.self)
@@ -1105,20 +1106,21 @@ extension Address: BinaryCodable {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeMessage { writer in
-            writer.writeField(1, self.street)
-            writer.writeField(2, self.city)
-            writer.writeField(3, self.zipCode)
-            writer.writeField(4, self.`default`)
-        }
+        let message = writer.beginMessage()
+        writer.writeField(1, self.street)
+        writer.writeField(2, self.city)
+        writer.writeField(3, self.zipCode)
+        writer.writeField(4, self.`default`)
+        writer.endMessage(message)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        var street: String?
-        var city: String?
-        var zipCode: String?
-        var `default`: Bool?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var street = try reader.readNextField(1, String.self)
+        var city = try reader.readNextField(2, String.self)
+        var zipCode = try reader.readNextField(3, String.self)
+        var `default` = try reader.readNextField(4, Bool.self)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 street = try reader.read(String.self)

@@ -4,15 +4,20 @@ import Foundation
 // together with Sources/ValuegenRuntime into one module, so it does not import it.
 //
 // Every input is read as several types — a message type with every kind of attribute that
-// holds itself, an ADT, arrays and dictionaries of them — once as it is and once behind a
-// valid header (so that the fuzzer does not spend its time discovering "VGB" 01). Reading
-// must throw or succeed, never crash, hang or exhaust memory; what it reads must write bytes
-// that read back, and writing must be canonical: the second write equals the first.
+// holds itself, an ADT, arrays and dictionaries of them — as it is, behind a valid header
+// (so that the fuzzer does not spend its time discovering "VGB" 01), behind a header and an
+// empty string table, and behind a header and a table of three strings (so that string
+// references, `FF` and an index, resolve). Reading must throw or succeed, never crash, hang or
+// exhaust memory; what it reads must write bytes that read back, and writing must be
+// canonical: the second write equals the first.
+
+/// "VGB" 01, then a string table of three strings: "abc", "é😀", "wxyz".
+private let headerAndTable = BinaryFormat.header + [3, 3, 0x61, 0x62, 0x63, 6, 0xC3, 0xA9, 0xF0, 0x9F, 0x98, 0x80, 4, 0x77, 0x78, 0x79, 0x7A]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func binaryDecoderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    for input in [bytes, BinaryFormat.header + bytes] {
+    for input in [bytes, BinaryFormat.header + bytes, BinaryFormat.header + [0] + bytes, headerAndTable + bytes] {
         checkRoundTrip(FuzzRecord.self, input)
         checkRoundTrip(FuzzShape.self, input)
         checkRoundTrip([FuzzRecord].self, input)
@@ -20,6 +25,8 @@ public func binaryDecoderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size
         checkRoundTrip([Int64: [String?]].self, input)
         checkRoundTrip(Set<UInt32>.self, input)
         checkRoundTrip([[Double]].self, input)
+        checkRoundTrip([Set<String>].self, input)
+        checkRoundTrip([String: [String: String]].self, input)
     }
     return 0
 }
@@ -80,10 +87,24 @@ struct FuzzRecord: BinaryCodable {
         }
     }
 
+    /// Read as generated code reads a message: fields 1 to 15 in the order written, then the
+    /// loop for anything else (another order, unknown fields, another wire type).
     init(from reader: inout BinaryReader) throws(BinaryError) {
-        var id: Int64?
         var record = FuzzRecord(id: 0)
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var id = try reader.readNextField(1, Int64.self)
+        record.name = try reader.readNextField(2, String.self)
+        record.flags = try reader.readNextField(3, [Bool].self) ?? []
+        record.children = try reader.readNextField(4, [FuzzRecord].self) ?? []
+        record.scores = try reader.readNextField(5, [String: Double].self) ?? [:]
+        record.shape = try reader.readNextField(6, FuzzShape.self)
+        record.blob = try reader.readNextField(7, Data.self)
+        record.small = try reader.readNextField(8, Int8.self) ?? 0
+        record.ids = try reader.readNextField(9, Set<UUID>.self) ?? []
+        record.when = try reader.readNextField(10, Date.self)
+        record.link = try reader.readNextField(11, URL.self)
+        record.ratio = try reader.readNextField(12, Float.self) ?? 0
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1: id = try reader.read(Int64.self)
             case 2: record.name = try reader.read(String.self)
@@ -139,10 +160,13 @@ indirect enum FuzzShape: BinaryCodable {
         }
     }
 
+    /// As generated code reads an ADT: the case number, then its payload, kept to be read
+    /// once the case is known; the loop for any other order.
     init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: Int?
-        var payload: BinaryReader?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var caseNumber = try reader.readNextField(1, Int.self)
+        var payload = try reader.deferNextField(2)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)

@@ -17,8 +17,8 @@ import ValuegenRuntime
     }
 
     @Test func refusesAnOptionalWhosePayloadHasBytesLeftOver() {
-        expectBinaryError(Int?.self, binaryDocument("02 0A 00"), "1 byte is left over at the end of a length-delimited value", at: 6)
-        expectBinaryError(Int?.self, binaryDocument("01 80"), "a varint runs past the end of the enclosing value at byte 6", at: 5)
+        expectBinaryError(Int?.self, binaryDocument("02 0A 00"), "1 byte is left over at the end of a length-delimited value", at: 7)
+        expectBinaryError(Int?.self, binaryDocument("01 80"), "a varint runs past the end of the enclosing value at byte 7", at: 6)
     }
 
     // MARK: - Arrays
@@ -42,27 +42,27 @@ import ValuegenRuntime
 
     @Test func refusesCountsThatCannotFitBeforeAllocating() {
         // 2^60 elements announced in a payload of 9 bytes: refused without reserving anything.
-        expectBinaryError([Int].self, binaryDocument("09 80 80 80 80 80 80 80 80 10"), "1152921504606846976 elements cannot fit in the remaining 0 bytes", at: 5)
-        expectBinaryError([Double].self, binaryDocument("09 02 00 00 00 00 00 00 F0 3F"), "2 elements cannot fit in the remaining 8 bytes", at: 5)
-        expectBinaryError([Float].self, binaryDocument("04 01 00 00 80"), "1 element cannot fit in the remaining 3 bytes", at: 5)
-        expectBinaryError([String: Int].self, binaryDocument("02 01 00"), "1 element cannot fit in the remaining 1 byte", at: 5)
-        expectBinaryError(Set<Int>.self, binaryDocument("03 FF FF 03"), "65535 elements cannot fit in the remaining 0 bytes", at: 5)
+        expectBinaryError([Int].self, binaryDocument("09 80 80 80 80 80 80 80 80 10"), "1152921504606846976 elements cannot fit in the remaining 0 bytes", at: 6)
+        expectBinaryError([Double].self, binaryDocument("09 02 00 00 00 00 00 00 F0 3F"), "2 elements cannot fit in the remaining 8 bytes", at: 6)
+        expectBinaryError([Float].self, binaryDocument("04 01 00 00 80"), "1 element cannot fit in the remaining 3 bytes", at: 6)
+        expectBinaryError([String: Int].self, binaryDocument("02 01 00"), "1 element cannot fit in the remaining 1 byte", at: 6)
+        expectBinaryError(Set<Int>.self, binaryDocument("03 FF FF 03"), "65535 elements cannot fit in the remaining 0 bytes", at: 6)
     }
 
     @Test func refusesAnArrayWithBytesAfterItsLastElement() {
-        expectBinaryError([Int].self, binaryDocument("03 01 02 00"), "1 byte is left over at the end of a length-delimited value", at: 7)
-        expectBinaryError([Int].self, binaryDocument("04 01 02 00 00"), "2 bytes are left over at the end of a length-delimited value", at: 7)
+        expectBinaryError([Int].self, binaryDocument("03 01 02 00"), "1 byte is left over at the end of a length-delimited value", at: 8)
+        expectBinaryError([Int].self, binaryDocument("04 01 02 00 00"), "2 bytes are left over at the end of a length-delimited value", at: 8)
     }
 
     @Test func refusesAnElementThatRunsPastItsArray() {
         // The array says 2 bytes; its element's length says 3: the element may not read the
         // array's neighbour.
-        expectBinaryError([[String]].self, binaryDocument("02 01 03 01 00 00"), "a length-delimited value of 3 bytes runs past the end of the enclosing value at byte 7", at: 6, path: [0])
+        expectBinaryError([[String]].self, binaryDocument("02 01 03 01 00 00"), "a length-delimited value of 3 bytes runs past the end of the enclosing value at byte 8", at: 7, path: [0])
     }
 
     @Test func errorsInElementsHaveTheirIndexInThePath() {
-        expectBinaryError([Int8].self, binaryDocument("04 02 02 D8 04"), "300 is out of the range of Int8", at: 7, path: [1])
-        expectBinaryError([[Bool]].self, binaryDocument("08 02 02 01 01 03 02 01 05"), "expected a Bool (0 or 1), found 5", at: 12, path: [1, 1])
+        expectBinaryError([Int8].self, binaryDocument("04 02 02 D8 04"), "300 is out of the range of Int8", at: 8, path: [1])
+        expectBinaryError([[Bool]].self, binaryDocument("08 02 02 01 01 03 02 01 05"), "expected a Bool (0 or 1), found 5", at: 13, path: [1, 1])
     }
 
     // MARK: - Sets
@@ -122,7 +122,7 @@ import ValuegenRuntime
     }
 
     @Test func errorsInEntriesHaveTheEntryIndexInThePath() {
-        expectBinaryError([String: Bool].self, binaryDocument("07 02 01 61 01 01 62 07"), "expected a Bool (0 or 1), found 7", at: 11, path: [1])
-        expectBinaryError([String: Bool].self, binaryDocument("04 01 01 FF 00"), "a string is not valid UTF-8", at: 7, path: [0])
+        expectBinaryError([String: Bool].self, binaryDocument("07 02 01 61 01 01 62 07"), "expected a Bool (0 or 1), found 7", at: 12, path: [1])
+        expectBinaryError([String: Bool].self, binaryDocument("04 01 01 FE 00"), "a string is not valid UTF-8", at: 8, path: [0])
     }
 }

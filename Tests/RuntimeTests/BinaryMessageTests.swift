@@ -7,14 +7,14 @@ import ValuegenRuntime
 
     @Test func writesTheDocumentedUserExample() throws {
         let user = BinaryUser(userId: 42, nickname: "Ada", scores: ["chess": 2.5])
-        let documented = "56 47 42 01 1B 08 54 12 03 41 64 61 22 01 00 2A 0F 01 05 63 68 65 73 73 00 00 00 00 00 00 04 40"
+        let documented = "56 47 42 01 00 1B 08 54 12 03 41 64 61 22 01 00 2A 0F 01 05 63 68 65 73 73 00 00 00 00 00 00 04 40"
         #expect(hexString(user.binaryBytes()) == documented)
         #expect(try BinaryUser(binaryBytes: hexBytes(documented)) == user)
     }
 
     @Test func writesTheDocumentedShapeExamples() throws {
         let examples: [(BinaryShape, String)] = [
-            (.circle(radius: 2.5), "0D 08 02 12 09 09 00 00 00 00 00 00 04 40"),
+            (.circle(radius: 2.5), "07 08 02 12 03 08 A1 06"),
             (.label("hi"), "06 08 04 12 02 68 69"),
             (.empty, "02 08 06"),
         ]
@@ -75,7 +75,7 @@ import ValuegenRuntime
             }
         }
         #expect(try SkipsTheName(binaryBytes: binaryDocument("06 12 02 6F 6B 08 06")).id == 3)
-        expectBinaryError(SkipsTheName.self, binaryDocument("03 12 02 C3"), "a length-delimited value of 2 bytes runs past the end of the enclosing value at byte 8", at: 6, path: [2])
+        expectBinaryError(SkipsTheName.self, binaryDocument("03 12 02 C3"), "a length-delimited value of 2 bytes runs past the end of the enclosing value at byte 9", at: 7, path: [2])
     }
 
     @Test func skipFieldOutsideAMessageIsAnError() {
@@ -85,7 +85,7 @@ import ValuegenRuntime
                 try reader.skipField()
             }
         }
-        expectBinaryError(SkipsNothing.self, binaryDocument("00"), "there is no field to skip: skipField() is for a readMessage body, once per field", at: 4)
+        expectBinaryError(SkipsNothing.self, binaryDocument("00"), "there is no field to skip: skipField() is for a readMessage body, once per field", at: 5)
     }
 
     // MARK: - Evolution
@@ -115,43 +115,45 @@ import ValuegenRuntime
                 }
             }
         }
-        expectBinaryError(ProfileWithNumericName.self, ProfileV1(id: 1, name: "a").binaryBytes(), "field 2 has wire type length-delimited, expected varint", at: 7, path: [2])
+        expectBinaryError(ProfileWithNumericName.self, ProfileV1(id: 1, name: "a").binaryBytes(), "field 2 has wire type length-delimited, expected varint or fixed64", at: 8, path: [2])
     }
 
     // MARK: - Bad messages
 
     @Test func refusesAFieldOfTheWrongWireType() {
-        expectBinaryError(BinaryUser.self, binaryDocument("04 08 54 10 05"), "field 2 has wire type varint, expected length-delimited", at: 7, path: [2])
-        expectBinaryError(BinaryUser.self, binaryDocument("04 09 54 12 00"), "field 1 has wire type fixed64, expected varint", at: 5, path: [1])
+        expectBinaryError(BinaryUser.self, binaryDocument("04 08 54 10 05"), "field 2 has wire type varint, expected length-delimited", at: 8, path: [2])
+        expectBinaryError(BinaryUser.self, binaryDocument("06 0D 54 00 00 00 12 00"), "field 1 has wire type fixed32, expected varint or fixed64", at: 6, path: [1])
+        // An ADT's payload is read after its message, so the path starts at the payload.
+        expectBinaryError(BinaryShape.self, binaryDocument("06 08 02 12 02 0A 00"), "field 1 has wire type length-delimited, expected fixed64 or varint", at: 10, path: [1])
     }
 
     @Test func refusesFieldNumbersOutOfRangeAndUnknownWireTypes() {
-        expectBinaryError(ProfileV1.self, binaryDocument("02 00 00"), "field number 0 is out of the range 1...536870911", at: 5)
-        expectBinaryError(ProfileV1.self, binaryDocument("06 80 80 80 80 10 00"), "field number 536870912 is out of the range 1...536870911", at: 5)
-        expectBinaryError(ProfileV1.self, binaryDocument("02 0B 00"), "field 1 has an unknown wire type 3", at: 5)
-        expectBinaryError(ProfileV1.self, binaryDocument("02 0F 00"), "field 1 has an unknown wire type 7", at: 5)
-        expectBinaryError(ProfileV1.self, binaryDocument("02 1C 00"), "field 3 has an unknown wire type 4", at: 5)
+        expectBinaryError(ProfileV1.self, binaryDocument("02 00 00"), "field number 0 is out of the range 1...536870911", at: 6)
+        expectBinaryError(ProfileV1.self, binaryDocument("06 80 80 80 80 10 00"), "field number 536870912 is out of the range 1...536870911", at: 6)
+        expectBinaryError(ProfileV1.self, binaryDocument("02 0B 00"), "field 1 has an unknown wire type 3", at: 6)
+        expectBinaryError(ProfileV1.self, binaryDocument("02 0F 00"), "field 1 has an unknown wire type 7", at: 6)
+        expectBinaryError(ProfileV1.self, binaryDocument("02 1C 00"), "field 3 has an unknown wire type 4", at: 6)
     }
 
     @Test func refusesAMessageLongerThanTheData() {
-        expectBinaryError(BinaryUser.self, binaryDocument("1B 08 54"), "a length-delimited value of 27 bytes runs past the end of the data", at: 4)
-        expectBinaryError(BinaryUser.self, binaryDocument(""), "a varint runs past the end of the data", at: 4)
+        expectBinaryError(BinaryUser.self, binaryDocument("1B 08 54"), "a length-delimited value of 27 bytes runs past the end of the data", at: 5)
+        expectBinaryError(BinaryUser.self, binaryDocument(""), "a varint runs past the end of the data", at: 5)
     }
 
     @Test func refusesAFieldThatRunsPastItsMessage() {
-        expectBinaryError(ProfileV1.self, binaryDocument("02 08 80 01"), "a varint runs past the end of the enclosing value at byte 7", at: 6, path: [1])
-        expectBinaryError(ProfileV1.self, binaryDocument("04 08 54 3A 05 00 00 00 00 00"), "a length-delimited value of 5 bytes runs past the end of the enclosing value at byte 9", at: 8, path: [7])
-        expectBinaryError(ProfileV1.self, binaryDocument("04 08 54 21 00 00 00 00 00 00 00 00"), "a fixed64 value runs past the end of the enclosing value at byte 9", at: 8, path: [4])
-        expectBinaryError(ProfileV1.self, binaryDocument("01 08"), "a varint runs past the end of the enclosing value at byte 6", at: 6, path: [1])
+        expectBinaryError(ProfileV1.self, binaryDocument("02 08 80 01"), "a varint runs past the end of the enclosing value at byte 8", at: 7, path: [1])
+        expectBinaryError(ProfileV1.self, binaryDocument("04 08 54 3A 05 00 00 00 00 00"), "a length-delimited value of 5 bytes runs past the end of the enclosing value at byte 10", at: 9, path: [7])
+        expectBinaryError(ProfileV1.self, binaryDocument("04 08 54 21 00 00 00 00 00 00 00 00"), "a fixed64 value runs past the end of the enclosing value at byte 10", at: 9, path: [4])
+        expectBinaryError(ProfileV1.self, binaryDocument("01 08"), "a varint runs past the end of the enclosing value at byte 7", at: 7, path: [1])
     }
 
     @Test func reportsAMissingRequiredFieldAfterTheMessage() {
-        expectBinaryError(BinaryUser.self, binaryDocument("02 08 54"), "missing field 2 (nickname) of BinaryUser", at: 7)
-        expectBinaryError(BinaryShape.self, binaryDocument("02 08 02"), "missing the payload of BinaryShape.circle", at: 7)
-        expectBinaryError(BinaryShape.self, binaryDocument("02 08 12"), "unknown BinaryShape case number 9", at: 7)
-        expectBinaryError(BinaryShape.self, binaryDocument("00"), "unknown BinaryShape case number (none)", at: 5)
+        expectBinaryError(BinaryUser.self, binaryDocument("02 08 54"), "missing field 2 (nickname) of BinaryUser", at: 8)
+        expectBinaryError(BinaryShape.self, binaryDocument("02 08 02"), "missing the payload of BinaryShape.circle", at: 8)
+        expectBinaryError(BinaryShape.self, binaryDocument("02 08 12"), "unknown BinaryShape case number 9", at: 8)
+        expectBinaryError(BinaryShape.self, binaryDocument("00"), "unknown BinaryShape case number (none)", at: 6)
         // The payload message lacks the radius: the error is at the end of the payload.
-        expectBinaryError(BinaryShape.self, binaryDocument("04 08 02 12 00"), "missing field 1 (radius) of BinaryShape.circle", at: 9)
+        expectBinaryError(BinaryShape.self, binaryDocument("04 08 02 12 00"), "missing field 1 (radius) of BinaryShape.circle", at: 10)
     }
 
     @Test func readsAnADTsPayloadBeforeItsCaseNumber() throws {
@@ -167,7 +169,7 @@ import ValuegenRuntime
         let user = BinaryUser(userId: 1, nickname: "a", friends: [BinaryUser(userId: 2, nickname: "x"), BinaryUser(userId: 3, nickname: "y")])
         var bytes = user.binaryBytes()
         let offset = try #require(bytes.firstIndex(of: UInt8(ascii: "y")))
-        bytes[offset] = 0xFF
+        bytes[offset] = 0xFE
         expectBinaryError(BinaryUser.self, bytes, "a string is not valid UTF-8", at: offset, path: [4, 1, 2])
         let error = BinaryError(message: "a string is not valid UTF-8", offset: offset, path: [4, 1, 2])
         #expect(error.description == "a string is not valid UTF-8 at byte \(offset) ($.4.1.2)")
@@ -176,7 +178,7 @@ import ValuegenRuntime
 
     @Test func requiredFieldErrorsInsideAnArrayHaveTheElementIndex() {
         // friends[0] lacks its nickname.
-        expectBinaryError(BinaryUser.self, binaryDocument("0B 08 02 12 01 61 22 04 01 02 08 04"), "missing field 2 (nickname) of BinaryUser", at: 16, path: [4, 0])
+        expectBinaryError(BinaryUser.self, binaryDocument("0B 08 02 12 01 61 22 04 01 02 08 04"), "missing field 2 (nickname) of BinaryUser", at: 17, path: [4, 0])
     }
 
     // MARK: - Whole documents
@@ -186,6 +188,7 @@ import ValuegenRuntime
         expectBinaryError(Int.self, Array("{\"a\":1}".utf8), "expected the magic bytes 56 47 42 (\"VGB\") of Valuegen binary data, found 7B 22 61", at: 0)
         expectBinaryError(Int.self, [0x56, 0x47], "expected the magic bytes 56 47 42 (\"VGB\") of Valuegen binary data, found 56 47", at: 0)
         expectBinaryError(Int.self, [0x56, 0x47, 0x42], "the data ends before the format version", at: 3)
+        expectBinaryError(Int.self, [0x56, 0x47, 0x42, 0x01], "the data ends before the string table", at: 4)
     }
 
     @Test func refusesAnotherFormatVersion() {
@@ -194,18 +197,18 @@ import ValuegenRuntime
     }
 
     @Test func refusesBytesAfterTheRootValue() {
-        expectBinaryError(Int.self, binaryDocument("02 FF"), "expected the end of the data, found 1 more byte", at: 5)
-        expectBinaryError(BinaryNode.self, binaryDocument("00 00 00"), "expected the end of the data, found 2 more bytes", at: 5)
-        expectBinaryError(Int.self, binaryDocument(""), "a varint runs past the end of the data", at: 4)
+        expectBinaryError(Int.self, binaryDocument("02 FF"), "expected the end of the data, found 1 more byte", at: 6)
+        expectBinaryError(BinaryNode.self, binaryDocument("00 00 00"), "expected the end of the data, found 2 more bytes", at: 6)
+        expectBinaryError(Int.self, binaryDocument(""), "a varint runs past the end of the data", at: 5)
     }
 
     @Test func refusesVarintsThatAreTooLongOverflowOrNotShortest() {
-        expectBinaryError(UInt64.self, binaryDocument("80"), "a varint runs past the end of the data", at: 4)
-        expectBinaryError(UInt64.self, binaryDocument("FF FF FF FF FF FF FF FF FF FF 01"), "a varint is longer than 10 bytes", at: 4)
-        expectBinaryError(UInt64.self, binaryDocument("FF FF FF FF FF FF FF FF FF 02"), "a varint overflows 64 bits", at: 4)
-        expectBinaryError(UInt64.self, binaryDocument("80 00"), "a varint is not in its shortest form (it ends in a zero byte)", at: 4)
-        expectBinaryError(UInt64.self, binaryDocument("FF 80 00"), "a varint is not in its shortest form (it ends in a zero byte)", at: 4)
-        expectBinaryError(Bool.self, binaryDocument("81 00"), "a varint is not in its shortest form (it ends in a zero byte)", at: 4)
+        expectBinaryError(UInt64.self, binaryDocument("80"), "a varint runs past the end of the data", at: 5)
+        expectBinaryError(UInt64.self, binaryDocument("FF FF FF FF FF FF FF FF FF FF 01"), "a varint is longer than 10 bytes", at: 5)
+        expectBinaryError(UInt64.self, binaryDocument("FF FF FF FF FF FF FF FF FF 02"), "a varint overflows 64 bits", at: 5)
+        expectBinaryError(UInt64.self, binaryDocument("80 00"), "a varint is not in its shortest form (it ends in a zero byte)", at: 5)
+        expectBinaryError(UInt64.self, binaryDocument("FF 80 00"), "a varint is not in its shortest form (it ends in a zero byte)", at: 5)
+        expectBinaryError(Bool.self, binaryDocument("81 00"), "a varint is not in its shortest form (it ends in a zero byte)", at: 5)
     }
 
     // MARK: - Nesting

@@ -8,7 +8,7 @@ import ValuegenRuntime
     @Test func documentStartsWithMagicAndVersion() {
         #expect(BinaryFormat.magic == Array("VGB".utf8))
         #expect(BinaryFormat.version == 1)
-        #expect(hexString(true.binaryBytes()) == "56 47 42 01 01")
+        #expect(hexString(true.binaryBytes()) == "56 47 42 01 00 01", "the header, an empty string table, the value")
         #expect(Data(true.binaryBytes()) == true.binaryData())
     }
 
@@ -80,13 +80,13 @@ import ValuegenRuntime
     }
 
     @Test func refusesIntegersOutOfTheRangeOfTheType() {
-        expectBinaryError(Int8.self, binaryDocument("D8 04"), "300 is out of the range of Int8", at: 4)
-        expectBinaryError(Int8.self, binaryDocument("81 02"), "-129 is out of the range of Int8", at: 4)
-        expectBinaryError(Int16.self, binaryDocument("80 80 04"), "32768 is out of the range of Int16", at: 4)
-        expectBinaryError(Int32.self, binaryDocument("81 80 80 80 10"), "-2147483649 is out of the range of Int32", at: 4)
-        expectBinaryError(UInt8.self, binaryDocument("AC 02"), "300 is out of the range of UInt8", at: 4)
-        expectBinaryError(UInt16.self, binaryDocument("80 80 04"), "65536 is out of the range of UInt16", at: 4)
-        expectBinaryError(UInt32.self, binaryDocument("80 80 80 80 10"), "4294967296 is out of the range of UInt32", at: 4)
+        expectBinaryError(Int8.self, binaryDocument("D8 04"), "300 is out of the range of Int8", at: 5)
+        expectBinaryError(Int8.self, binaryDocument("81 02"), "-129 is out of the range of Int8", at: 5)
+        expectBinaryError(Int16.self, binaryDocument("80 80 04"), "32768 is out of the range of Int16", at: 5)
+        expectBinaryError(Int32.self, binaryDocument("81 80 80 80 10"), "-2147483649 is out of the range of Int32", at: 5)
+        expectBinaryError(UInt8.self, binaryDocument("AC 02"), "300 is out of the range of UInt8", at: 5)
+        expectBinaryError(UInt16.self, binaryDocument("80 80 04"), "65536 is out of the range of UInt16", at: 5)
+        expectBinaryError(UInt32.self, binaryDocument("80 80 80 80 10"), "4294967296 is out of the range of UInt32", at: 5)
     }
 
     // MARK: - Bool
@@ -99,8 +99,8 @@ import ValuegenRuntime
     }
 
     @Test func refusesBoolsOtherThanZeroOrOne() {
-        expectBinaryError(Bool.self, binaryDocument("02"), "expected a Bool (0 or 1), found 2", at: 4)
-        expectBinaryError(Bool.self, binaryDocument("FF 01"), "expected a Bool (0 or 1), found 255", at: 4)
+        expectBinaryError(Bool.self, binaryDocument("02"), "expected a Bool (0 or 1), found 2", at: 5)
+        expectBinaryError(Bool.self, binaryDocument("FF 01"), "expected a Bool (0 or 1), found 255", at: 5)
     }
 
     // MARK: - Floating point
@@ -137,9 +137,9 @@ import ValuegenRuntime
     }
 
     @Test func refusesFixedWidthValuesCutOff() {
-        expectBinaryError(Double.self, binaryDocument("00 00 00"), "a fixed64 value runs past the end of the data", at: 4)
-        expectBinaryError(Float.self, binaryDocument("00 00 80"), "a fixed32 value runs past the end of the data", at: 4)
-        expectBinaryError(Date.self, binaryDocument(""), "a fixed64 value runs past the end of the data", at: 4)
+        expectBinaryError(Double.self, binaryDocument("00 00 00"), "a fixed64 value runs past the end of the data", at: 5)
+        expectBinaryError(Float.self, binaryDocument("00 00 80"), "a fixed32 value runs past the end of the data", at: 5)
+        expectBinaryError(Date.self, binaryDocument(""), "a fixed64 value runs past the end of the data", at: 5)
     }
 
     // MARK: - Strings and bytes
@@ -169,20 +169,21 @@ import ValuegenRuntime
     }
 
     @Test func refusesInvalidUTF8() {
-        expectBinaryError(String.self, binaryDocument("02 C3 28"), "a string is not valid UTF-8", at: 5)
-        expectBinaryError(String.self, binaryDocument("03 ED A0 80"), "a string is not valid UTF-8", at: 5)  // a UTF-16 surrogate
-        expectBinaryError(String.self, binaryDocument("02 C0 AF"), "a string is not valid UTF-8", at: 5)  // overlong '/'
-        expectBinaryError(String.self, binaryDocument("01 FF"), "a string is not valid UTF-8", at: 5)
+        expectBinaryError(String.self, binaryDocument("02 C3 28"), "a string is not valid UTF-8", at: 6)
+        expectBinaryError(String.self, binaryDocument("03 ED A0 80"), "a string is not valid UTF-8", at: 6)  // a UTF-16 surrogate
+        expectBinaryError(String.self, binaryDocument("02 C0 AF"), "a string is not valid UTF-8", at: 6)  // overlong '/'
+        expectBinaryError(String.self, binaryDocument("01 FE"), "a string is not valid UTF-8", at: 6)
+        expectBinaryError(String.self, binaryDocument("02 61 FF"), "a string is not valid UTF-8", at: 7)  // 0xFF only leads a reference
         // The offset is that of the first byte that is not UTF-8.
-        expectBinaryError(String.self, binaryDocument("05 61 62 FF 63 64"), "a string is not valid UTF-8", at: 7)
-        expectBinaryError(String.self, binaryDocument("0B 61 62 63 64 65 66 67 68 69 F4 90"), "a string is not valid UTF-8", at: 14)  // above U+10FFFF
-        expectBinaryError(String.self, binaryDocument("03 61 E2 82"), "a string is not valid UTF-8", at: 6)  // cut off
+        expectBinaryError(String.self, binaryDocument("05 61 62 FF 63 64"), "a string is not valid UTF-8", at: 8)
+        expectBinaryError(String.self, binaryDocument("0B 61 62 63 64 65 66 67 68 69 F4 90"), "a string is not valid UTF-8", at: 15)  // above U+10FFFF
+        expectBinaryError(String.self, binaryDocument("03 61 E2 82"), "a string is not valid UTF-8", at: 7)  // cut off
     }
 
     @Test func refusesLengthsPastTheEnd() {
-        expectBinaryError(String.self, binaryDocument("05 41"), "a length-delimited value of 5 bytes runs past the end of the data", at: 4)
-        expectBinaryError(Data.self, binaryDocument("FF FF FF FF FF FF FF FF FF 01"), "a length-delimited value of 18446744073709551615 bytes runs past the end of the data", at: 4)
-        expectBinaryError(Data.self, binaryDocument(""), "a varint runs past the end of the data", at: 4)
+        expectBinaryError(String.self, binaryDocument("05 41"), "a length-delimited value of 5 bytes runs past the end of the data", at: 5)
+        expectBinaryError(Data.self, binaryDocument("FF FF FF FF FF FF FF FF FF 01"), "a length-delimited value of 18446744073709551615 bytes runs past the end of the data", at: 5)
+        expectBinaryError(Data.self, binaryDocument(""), "a varint runs past the end of the data", at: 5)
     }
 
     // MARK: - Foundation types
@@ -212,8 +213,8 @@ import ValuegenRuntime
     }
 
     @Test func refusesStringsThatAreNotURLs() {
-        expectBinaryError(URL.self, binaryDocument("08") + Array("http://[".utf8), "expected a URL, found \"http://[\"", at: 4)
-        expectBinaryError(URL.self, binaryDocument("00"), "expected a URL, found \"\"", at: 4)
+        expectBinaryError(URL.self, binaryDocument("08") + Array("http://[".utf8), "expected a URL, found \"http://[\"", at: 5)
+        expectBinaryError(URL.self, binaryDocument("00"), "expected a URL, found \"\"", at: 5)
     }
 
     @Test func writesUUIDsAsTheirSixteenBytes() throws {
@@ -225,7 +226,7 @@ import ValuegenRuntime
     }
 
     @Test func refusesUUIDsOfAnotherLength() {
-        expectBinaryError(UUID.self, binaryDocument("0F" + String(repeating: " 00", count: 15)), "a UUID has 16 bytes, found 15", at: 4)
-        expectBinaryError(UUID.self, binaryDocument("00"), "a UUID has 16 bytes, found 0", at: 4)
+        expectBinaryError(UUID.self, binaryDocument("0F" + String(repeating: " 00", count: 15)), "a UUID has 16 bytes, found 15", at: 5)
+        expectBinaryError(UUID.self, binaryDocument("00"), "a UUID has 16 bytes, found 0", at: 5)
     }
 }

@@ -17,16 +17,23 @@ func hexString(_ bytes: [UInt8]) -> String {
     bytes.map { $0 < 0x10 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }.joined(separator: " ")
 }
 
-/// A whole document: the header, then the payload given in hex.
-func binaryDocument(_ payloadHex: String) -> [UInt8] {
-    BinaryFormat.header + hexBytes(payloadHex)
+/// A whole document: the header, the string table (empty unless `strings` are given), then the
+/// payload given in hex.
+func binaryDocument(_ payloadHex: String, strings: [String] = []) -> [UInt8] {
+    var table = [UInt8(strings.count)]
+    for string in strings {
+        precondition(string.utf8.count < 128 && strings.count < 128, "a test's table is small")
+        table += [UInt8(string.utf8.count)] + Array(string.utf8)
+    }
+    return BinaryFormat.header + table + hexBytes(payloadHex)
 }
 
-/// The payload a value writes (its document without the header), in hex.
-func binaryPayloadHex<T: BinaryEncodable>(_ value: T) -> String {
+/// The payload a value writes (its document without the header and the string table, which
+/// must be empty), in hex.
+func binaryPayloadHex<T: BinaryEncodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) -> String {
     let document = value.binaryBytes()
-    #expect(Array(document.prefix(4)) == BinaryFormat.header)
-    return hexString(Array(document.dropFirst(4)))
+    #expect(Array(document.prefix(5)) == BinaryFormat.header + [0], "a header and an empty string table", sourceLocation: sourceLocation)
+    return hexString(Array(document.dropFirst(5)))
 }
 
 /// Writes the value and reads it back.
@@ -219,13 +226,13 @@ func nestedDocument(depth: Int, head: [UInt8], innermost: [UInt8]) -> (bytes: [U
         prefixSizes.append(prefix.count)
     }
     var offsets: [Int] = []
-    var offset = BinaryFormat.header.count
+    var offset = BinaryFormat.header.count + 1  // the header and an empty string table
     for prefixSize in prefixSizes.reversed() {
         offsets.append(offset)
         offset += prefixSize + head.count
     }
     offsets.append(offset)
-    return (BinaryFormat.header + reversed.reversed(), offsets)
+    return (BinaryFormat.header + [0] + reversed.reversed(), offsets)
 }
 
 // MARK: - Evolution
@@ -314,4 +321,46 @@ struct ProfileV2: BinaryCodable, Equatable {
         guard let name else { throw reader.error("missing field 2 (name) of ProfileV2") }
         self.init(id: id, name: name, email: email, zipCode: zipCode, tags: tags)
     }
+}
+
+// MARK: - Fields
+
+/// A message of one field, number 1, of any type: how a field of that type is written and read.
+struct BinaryField<Value: BinaryCodable>: BinaryCodable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            writer.writeField(1, value)
+        }
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var value: Value?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            if field == 1 { value = try reader.read(Value.self) }
+        }
+        guard let value else { throw reader.error("missing field 1 (value) of BinaryField") }
+        self.value = value
+    }
+}
+
+/// The tag and payload `value` writes as field 1, in hex.
+func binaryFieldHex<T: BinaryEncodable>(_ value: T) -> String {
+    var writer = BinaryWriter()
+    writer.writeField(1, value)
+    return hexString(writer.bytes)
+}
+
+/// Reads field 1 of a message whose body (tag and payload) is given in hex.
+func readBinaryField<T: BinaryCodable>(_ type: T.Type, _ fieldHex: String) throws(BinaryError) -> T {
+    let body = hexBytes(fieldHex)
+    precondition(body.count < 128)
+    return try BinaryField<T>(binaryBytes: binaryDocument(hexString([UInt8(body.count)] + body))).value
 }

@@ -65,9 +65,10 @@ extension Attribute {
 private extension CodePrinter {
     mutating func attributesBinary(_ type: ModelType, access: String) {
         block("\(access)func encode(to writer: inout BinaryWriter)") { method in
-            method.closure("writer.writeMessage { writer in") { body in
-                body.writeFields(type.attributes, source: { "self.\($0.swiftName)" })
-            }
+            // Not `writeMessage { … }`: a closure that captures `self` copies it.
+            method.line("let message = writer.beginMessage()")
+            method.writeFields(type.attributes, source: { "self.\($0.swiftName)" })
+            method.line("writer.endMessage(message)")
         }
         line()
         let initializer = type.kind == .object ? "\(access)convenience init" : "\(access)init"
@@ -81,32 +82,38 @@ private extension CodePrinter {
     /// attributes, or its single value).
     mutating func adtBinary(_ type: ModelType, access: String) {
         block("\(access)func encode(to writer: inout BinaryWriter)") { method in
-            method.closure("writer.writeMessage { writer in") { body in
-                body.line("switch self {")
-                for (index, adtCase) in type.cases.enumerated() {
-                    body.line("case \(adtCase.bindingPattern):")
-                    body.indented { caseBody in
-                        caseBody.line("writer.writeField(1, \(index + 1))")
-                        if adtCase.singleValueType != nil {
-                            caseBody.line("writer.writeField(2, value)")
-                        } else if !adtCase.attributes.isEmpty {
-                            caseBody.closure("writer.writeMessageField(2) { writer in") { payload in
-                                payload.writeFields(adtCase.attributes, source: { $0.swiftName })
-                            }
-                        }
+            // Locals that no case's binding hides.
+            let bindings = Set(type.cases.flatMap { $0.attributes.map(\.swiftName) } + ["value"])
+            let message = Self.local("message", avoiding: bindings)
+            let payload = Self.local("payload", avoiding: bindings)
+            method.line("let \(message) = writer.beginMessage()")
+            method.line("switch self {")
+            for (index, adtCase) in type.cases.enumerated() {
+                method.line("case \(adtCase.bindingPattern):")
+                method.indented { caseBody in
+                    caseBody.line("writer.writeField(1, \(index + 1))")
+                    if adtCase.singleValueType != nil {
+                        caseBody.line("writer.writeField(2, value)")
+                    } else if !adtCase.attributes.isEmpty {
+                        caseBody.line("let \(payload) = writer.beginMessageField(2)")
+                        caseBody.writeFields(adtCase.attributes, source: { $0.swiftName })
+                        caseBody.line("writer.endMessage(\(payload))")
                     }
                 }
-                body.line("}")
             }
+            method.line("}")
+            method.line("writer.endMessage(\(message))")
         }
         line()
         block("\(access)init(from reader: inout BinaryReader) throws(BinaryError)") { method in
             let hasPayloads = type.cases.contains { !$0.isPlain }
-            method.line("var caseNumber: Int?")
+            // In the order written, field 1 then field 2; the loop reads any other order.
+            method.line("let message = try reader.beginMessage()")
+            method.line("var caseNumber = try reader.readNextField(1, Int.self)")
             if hasPayloads {
-                method.line("var payload: BinaryReader?")
+                method.line("var payload = try reader.deferNextField(2)")
             }
-            method.closure("try reader.readMessage { reader, field throws(BinaryError) in") { body in
+            method.closure("try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in") { body in
                 body.line("switch field {")
                 body.line("case 1:")
                 body.indented { $0.line("caseNumber = try reader.read(Int.self)") }
@@ -144,6 +151,17 @@ private extension CodePrinter {
         }
     }
 
+    /// `name`, or `name` with a number after it when an attribute is called that.
+    static func local(_ name: String, avoiding names: Set<String>) -> String {
+        var candidate = name
+        var suffix = 2
+        while names.contains(candidate) {
+            candidate = "\(name)\(suffix)"
+            suffix += 1
+        }
+        return candidate
+    }
+
     mutating func writeFields(_ attributes: [Attribute], source: (Attribute) -> String) {
         for (index, attribute) in attributes.enumerated() {
             let number = attribute.binaryFieldNumber(position: index) ?? index + 1
@@ -156,24 +174,34 @@ private extension CodePrinter {
     }
 
     /// Reads a message's fields into one optional per attribute, then checks what is required.
+    /// Fields 1 to 15 are first read in the order the writer writes them (declaration order),
+    /// without a loop or a switch; whatever comes otherwise (another order, unknown fields,
+    /// another wire type) the loop reads.
     /// `asField`: the message is the value of the reader's current field (an ADT's payload).
     mutating func readFields(_ attributes: [Attribute], owner: String, asField: Bool = false) {
-        for attribute in attributes {
-            line("var \(attribute.swiftName): \(attribute.type.wrapped)?")
+        let numbered = attributes.enumerated().map { index, attribute in (attribute.binaryFieldNumber(position: index) ?? index + 1, attribute) }
+        let message = Self.local("message", avoiding: Set(attributes.map(\.swiftName)))
+        line("let \(message) = try reader.\(asField ? "beginMessageField" : "beginMessage")()")
+        for (number, attribute) in numbered {
+            if number <= 15 {
+                line("var \(attribute.swiftName) = try reader.readNextField(\(number), \(attribute.type.wrapped).self)")
+            } else {
+                line("var \(attribute.swiftName): \(attribute.type.wrapped)?")
+            }
         }
-        closure("try reader.\(asField ? "readMessageField" : "readMessage") { reader, field throws(BinaryError) in") { body in
+        closure("try reader.readRemainingFields(of: \(message)) { reader, field throws(BinaryError) in") { body in
             body.line("switch field {")
-            for (index, attribute) in attributes.enumerated() {
-                body.line("case \(attribute.binaryFieldNumber(position: index) ?? index + 1):")
+            for (number, attribute) in numbered {
+                body.line("case \(number):")
                 body.indented { $0.line("\(attribute.swiftName) = try reader.read(\(attribute.type.wrapped).self)") }
             }
             body.line("default:")
             body.indented { $0.line("break") }
             body.line("}")
         }
-        for (index, attribute) in attributes.enumerated() where !attribute.type.isOptional && attribute.defaultValue == nil {
+        for (number, attribute) in numbered where !attribute.type.isOptional && attribute.defaultValue == nil {
             block("guard let \(attribute.swiftName) else") { body in
-                body.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing field \(attribute.binaryFieldNumber(position: index) ?? index + 1) (\(attribute.name)) of \(owner)")))")
+                body.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing field \(number) (\(attribute.name)) of \(owner)")))")
             }
         }
     }

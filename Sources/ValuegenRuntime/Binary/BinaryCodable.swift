@@ -3,9 +3,11 @@ import Foundation
 /// How a value's payload is laid out, and so how a reader skips a field it does not know.
 /// The raw values are the low three bits of a field's tag (docs/BinaryFormat.md).
 public enum BinaryWireType: UInt8, Sendable {
-    /// An unsigned LEB128 varint of 1 to 10 bytes: Bool, the integers (signed ones zigzagged).
+    /// An unsigned LEB128 varint of 1 to 10 bytes: Bool, the integers (signed ones zigzagged),
+    /// and a Double field that is a short decimal.
     case varint = 0
-    /// Eight little-endian bytes: Double, CGFloat, Date.
+    /// Eight little-endian bytes: Double, CGFloat, Date, and an integer field whose varint
+    /// would take more than eight bytes.
     case fixed64 = 1
     /// A varint byte count, then that many bytes: strings, data, messages, collections.
     case lengthDelimited = 2
@@ -40,6 +42,11 @@ public protocol BinaryEncodable {
     /// Writes the value's payload for its wire type: a varint, 8 or 4 little-endian bytes, or
     /// (length-delimited) a varint length and that many bytes. No tag.
     func encode(to writer: inout BinaryWriter)
+    /// Writes the value as field `fieldNumber` of a message: its tag, then its payload. The
+    /// default writes `binaryWireType` and `encode(to:)`; numbers pick, per value, the shorter
+    /// of their two wire types (``BinaryDecodable/binaryAlternateWireType``). Elements of a
+    /// collection carry no tag and always use `binaryWireType`.
+    func encode(field fieldNumber: Int, to writer: inout BinaryWriter)
 }
 
 /// A type that reads itself from Valuegen's binary format through a ``BinaryReader``.
@@ -48,12 +55,37 @@ public protocol BinaryDecodable {
     static var binaryWireType: BinaryWireType { get }
     /// Reads the payload of its wire type.
     init(from reader: inout BinaryReader) throws(BinaryError)
+    /// A second wire type that a field of this type may have, read by
+    /// `init(alternateFrom:)`, or nil (the default): Double reads a short decimal from a
+    /// varint, the integers read a large value from fixed64.
+    static var binaryAlternateWireType: BinaryWireType? { get }
+    /// Reads a field's payload of wire type `binaryAlternateWireType`.
+    init(alternateFrom reader: inout BinaryReader) throws(BinaryError)
 }
 
 /// Both directions.
 public typealias BinaryCodable = BinaryEncodable & BinaryDecodable
 
-/// The header every document starts with: the magic bytes `VGB`, then the format version.
+extension BinaryEncodable {
+    @inlinable
+    public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeTag(fieldNumber, Self.binaryWireType)
+        encode(to: &writer)
+    }
+}
+
+extension BinaryDecodable {
+    @inlinable
+    public static var binaryAlternateWireType: BinaryWireType? { nil }
+
+    /// Never called for a type without an alternate wire type.
+    public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) {
+        throw reader.error("\(Self.self) has no alternate wire type")
+    }
+}
+
+/// The header every document starts with: the magic bytes `VGB`, then the format version;
+/// the document's string table follows it (docs/BinaryFormat.md).
 public enum BinaryFormat {
     /// `V`, `G`, `B`: 0x56 0x47 0x42.
     public static let magic: [UInt8] = [0x56, 0x47, 0x42]
@@ -67,7 +99,8 @@ public enum BinaryFormat {
 }
 
 extension BinaryDecodable {
-    /// Reads a whole document: the header, one value, and nothing after it.
+    /// Reads a whole document: the header, the string table, one value, and nothing after it.
+    @inlinable
     public init(binaryBytes: [UInt8]) throws(BinaryError) {
         let result: Result<Self, BinaryError> = binaryBytes.withUnsafeBytes { buffer in
             Result { () throws(BinaryError) in try Self(binaryBuffer: buffer) }
@@ -75,7 +108,8 @@ extension BinaryDecodable {
         self = try result.get()
     }
 
-    /// Reads a whole document: the header, one value, and nothing after it.
+    /// Reads a whole document: the header, the string table, one value, and nothing after it.
+    @inlinable
     public init(binaryData: Data) throws(BinaryError) {
         let result: Result<Self, BinaryError> = binaryData.withUnsafeBytes { buffer in
             Result { () throws(BinaryError) in try Self(binaryBuffer: buffer) }
@@ -84,6 +118,7 @@ extension BinaryDecodable {
     }
 
     /// Reads a whole document from bytes that outlive the call.
+    @inlinable
     public init(binaryBuffer: UnsafeRawBufferPointer) throws(BinaryError) {
         var reader = BinaryReader(bytes: binaryBuffer)
         try reader.readHeader()
@@ -93,15 +128,16 @@ extension BinaryDecodable {
 }
 
 extension BinaryEncodable {
-    /// The value as a document: the header, then the value's payload.
+    /// The value as a document: the header, the string table, then the value's payload.
+    @inlinable
     public func binaryBytes() -> [UInt8] {
-        var writer = BinaryWriter()
-        writer.writeHeader()
+        var writer = BinaryWriter(document: ())
         encode(to: &writer)
-        return writer.bytes
+        return writer.finishDocument()
     }
 
-    /// The value as a document: the header, then the value's payload.
+    /// The value as a document: the header, the string table, then the value's payload.
+    @inlinable
     public func binaryData() -> Data {
         Data(binaryBytes())
     }

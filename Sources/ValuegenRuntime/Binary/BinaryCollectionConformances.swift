@@ -6,22 +6,22 @@
 
 extension Optional {
     /// Length-delimited, as a ``BinaryEncodable`` or ``BinaryDecodable`` optional.
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
 }
 
 extension Array {
     /// Length-delimited, as a ``BinaryEncodable`` or ``BinaryDecodable`` array.
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
 }
 
 extension Set {
     /// Length-delimited, as a ``BinaryEncodable`` or ``BinaryDecodable`` set.
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
 }
 
 extension Dictionary {
     /// Length-delimited, as a ``BinaryEncodable`` or ``BinaryDecodable`` dictionary.
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
 }
 
 extension Optional: BinaryEncodable where Wrapped: BinaryEncodable {
@@ -38,31 +38,46 @@ extension Optional: BinaryEncodable where Wrapped: BinaryEncodable {
     }
 }
 
+// Decoding is `@inlinable` and written without closures, so that it specializes for its
+// element type in the module that reads: generated code in the app's module.
+
 extension Optional: BinaryDecodable where Wrapped: BinaryDecodable {
+    @inlinable
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        self = try reader.readLengthPrefixed { reader throws(BinaryError) in
-            reader.remainingByteCount == 0 ? nil : try Wrapped(from: &reader)
-        }
+        let outerEnd = try reader.beginLengthDelimited()
+        self = reader.remainingByteCount == 0 ? nil : try Wrapped(from: &reader)
+        try reader.endLengthDelimited(outerEnd)
     }
 }
 
 extension Array: BinaryEncodable where Element: BinaryEncodable {
     /// Length-delimited: a varint count, then each element's payload.
+    @inlinable
     public func encode(to writer: inout BinaryWriter) {
         writer.writeLengthPrefixed { writer in
             writer.writeVarint(UInt64(count))
-            for element in self {
-                element.encode(to: &writer)
+            // Borrowed through a pointer's `pointee`: `for element in self` (and a buffer's
+            // subscript) copies each element, retaining everything it holds.
+            withUnsafeBufferPointer { elements in
+                guard let first = elements.baseAddress else { return }
+                for index in 0..<elements.count {
+                    (first + index).pointee.encode(to: &writer)
+                }
             }
         }
     }
 }
 
 extension Array: BinaryDecodable where Element: BinaryDecodable {
+    @inlinable
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        self = try reader.readLengthPrefixed { reader throws(BinaryError) in
-            let count = try reader.readCount(minimumElementSize: Element.binaryWireType.minimumPayloadSize)
-            var elements: [Element] = []
+        let outerEnd = try reader.beginLengthDelimited()
+        let count = try reader.readCount(minimumElementSize: Element.binaryWireType.minimumPayloadSize)
+        var elements: [Element]
+        if count * MemoryLayout<Element>.stride >= BinaryLargeMemory.threshold {
+            elements = try Self.readLarge(count, from: &reader)
+        } else {
+            elements = []
             elements.reserveCapacity(count)
             for index in 0..<count {
                 do throws(BinaryError) {
@@ -71,8 +86,35 @@ extension Array: BinaryDecodable where Element: BinaryDecodable {
                     throw error.inside(index)
                 }
             }
-            return elements
         }
+        try reader.endLengthDelimited(outerEnd)
+        self = elements
+    }
+}
+
+extension Array where Element: BinaryDecodable {
+    /// A large array's elements, each read into its place, in memory advised to be huge pages
+    /// before it is touched (BinaryLargeMemory.swift).
+    @inlinable
+    static func readLarge(_ count: Int, from reader: inout BinaryReader) throws(BinaryError) -> [Element] {
+        var failure: BinaryError?
+        let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let first = buffer.baseAddress else { return }
+            BinaryLargeMemory.adviseHugePages(first, count: count * MemoryLayout<Element>.stride)
+            for index in 0..<count {
+                do throws(BinaryError) {
+                    (first + index).initialize(to: try Element(from: &reader))
+                    initialized = index + 1
+                } catch {
+                    failure = error.inside(index)
+                    return
+                }
+            }
+        }
+        if let failure {
+            throw failure
+        }
+        return elements
     }
 }
 
@@ -86,19 +128,20 @@ extension Set: BinaryEncodable where Element: BinaryEncodable {
 
 extension Set: BinaryDecodable where Element: BinaryDecodable {
     /// An element that appears twice is kept once.
+    @inlinable
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        self = try reader.readLengthPrefixed { reader throws(BinaryError) in
-            let count = try reader.readCount(minimumElementSize: Element.binaryWireType.minimumPayloadSize)
-            var elements = Set<Element>(minimumCapacity: count)
-            for index in 0..<count {
-                do throws(BinaryError) {
-                    elements.insert(try Element(from: &reader))
-                } catch {
-                    throw error.inside(index)
-                }
+        let outerEnd = try reader.beginLengthDelimited()
+        let count = try reader.readCount(minimumElementSize: Element.binaryWireType.minimumPayloadSize)
+        var elements = Set<Element>(minimumCapacity: count)
+        for index in 0..<count {
+            do throws(BinaryError) {
+                elements.insert(try Element(from: &reader))
+            } catch {
+                throw error.inside(index)
             }
-            return elements
         }
+        try reader.endLengthDelimited(outerEnd)
+        self = elements
     }
 }
 
@@ -117,20 +160,21 @@ extension Dictionary: BinaryEncodable where Key: BinaryEncodable, Value: BinaryE
 
 extension Dictionary: BinaryDecodable where Key: BinaryDecodable, Value: BinaryDecodable {
     /// A key that appears twice keeps its last value. An error's path has the entry's index.
+    @inlinable
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        self = try reader.readLengthPrefixed { reader throws(BinaryError) in
-            let count = try reader.readCount(minimumElementSize: Key.binaryWireType.minimumPayloadSize + Value.binaryWireType.minimumPayloadSize)
-            var dictionary: [Key: Value] = [:]
-            dictionary.reserveCapacity(count)
-            for index in 0..<count {
-                do throws(BinaryError) {
-                    let key = try Key(from: &reader)
-                    dictionary[key] = try Value(from: &reader)
-                } catch {
-                    throw error.inside(index)
-                }
+        let outerEnd = try reader.beginLengthDelimited()
+        let count = try reader.readCount(minimumElementSize: Key.binaryWireType.minimumPayloadSize + Value.binaryWireType.minimumPayloadSize)
+        var dictionary: [Key: Value] = [:]
+        dictionary.reserveCapacity(count)
+        for index in 0..<count {
+            do throws(BinaryError) {
+                let key = try Key(from: &reader)
+                dictionary[key] = try Value(from: &reader)
+            } catch {
+                throw error.inside(index)
             }
-            return dictionary
         }
+        try reader.endLengthDelimited(outerEnd)
+        self = dictionary
     }
 }

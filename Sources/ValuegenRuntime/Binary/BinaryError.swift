@@ -32,6 +32,7 @@ public struct BinaryError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// The same error one level further out: thrown through a field or an element, its number
     /// or index is added in front. Costs nothing until something fails.
+    @usableFromInline
     func inside(_ component: Int) -> BinaryError {
         var error = self
         error.path.insert(component, at: 0)

@@ -7,42 +7,56 @@
 /// trusted: every length and count is checked against the bytes that are left before it is
 /// used, varints must be in their shortest form, nesting is limited, and every failure is a
 /// ``BinaryError`` with the byte offset and the path of field numbers and element indices.
+/// After it has thrown, a reader is not usable.
+///
+/// The hot steps are `@inlinable`, so that generated code in another module gets them
+/// specialized for its types; what they call when something is unusual (a long varint, an
+/// error) is not.
 public struct BinaryReader {
-    private let bytes: UnsafeRawBufferPointer
-    /// The byte offset of the next thing to read, counted from the start of the data.
-    public private(set) var offset: Int = 0
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    /// The byte offset of the next thing to read.
+    @usableFromInline var position = 0
     /// Where the innermost length-delimited value being read ends; nothing reads past it.
-    private var end: Int
-    private var depth = 0
-    /// The field whose tag `readMessage` read last and whose value is still unread, or 0.
-    private var fieldNumber = 0
-    private var fieldWireType = BinaryWireType.varint
-    private var fieldTagOffset = 0
+    @usableFromInline var end: Int
+    @usableFromInline var depth = 0
+    /// The field whose tag `readMessage` read last: its number, wire type, where its tag is,
+    /// and whether its value is still unread.
+    @usableFromInline var fieldNumber = 0
+    @usableFromInline var fieldWireType: UInt8 = 0
+    @usableFromInline var fieldTagOffset = 0
+    @usableFromInline var fieldIsUnread = false
+    /// The document's string table (docs/BinaryFormat.md, "The string table"): what a string
+    /// reference points to. Empty unless the reader read a header.
+    @usableFromInline var strings: [String] = []
 
     /// Length-delimited values (messages, collections, optionals) nested deeper than this are
     /// refused: the reader recurses.
     public static let maximumDepth = 512
 
-    /// A reader at the start of the bytes; they must outlive it.
+    /// A reader at the start of the bytes, which must outlive it. It reads payloads, without
+    /// a header or a string table (the document conveniences read those).
     public init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         self.end = bytes.count
     }
 
+    /// The byte offset of the next thing to read, counted from the start of the data.
+    public var offset: Int {
+        position
+    }
+
     /// The bytes left in the innermost length-delimited value being read (the whole data at
     /// the top level).
     public var remainingByteCount: Int {
-        end - offset
+        end - position
     }
 
     // MARK: - Whole documents
 
     /// After the root value: nothing may follow.
+    @inlinable
     public mutating func finish() throws(BinaryError) {
-        guard offset == bytes.count else {
-            let extra = bytes.count - offset
-            throw fail("expected the end of the data, found \(extra) more byte\(extra == 1 ? "" : "s")")
-        }
+        guard position == bytes.count else { throw trailingBytes() }
     }
 
     /// An error at the current offset; generated code uses it for a required field that
@@ -54,127 +68,140 @@ public struct BinaryReader {
     // MARK: - Payloads
 
     /// An unsigned LEB128 varint: 1 to 10 bytes, in its shortest form.
+    @inlinable @inline(__always)
     public mutating func readVarint() throws(BinaryError) -> UInt64 {
-        guard offset < end else { throw pastEnd("a varint", at: offset) }
-        let first = bytes[offset]
-        if first < 0x80 {
-            offset += 1
-            return UInt64(first)
+        if position < end {
+            let first = bytes[position]
+            if first < 0x80 {
+                position += 1
+                return UInt64(first)
+            }
+            if let (value, length) = multiByteVarint() {
+                position += length
+                return value
+            }
         }
-        return try readLongVarint()
+        return try readVarintByteByByte()
     }
 
     /// Eight bytes, least significant first.
+    @inlinable
     public mutating func readFixed64() throws(BinaryError) -> UInt64 {
-        guard end - offset >= 8 else { throw pastEnd("a fixed64 value", at: offset) }
-        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        offset += 8
+        guard end - position >= 8 else { throw pastEnd("a fixed64 value", at: position) }
+        let value = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        position += 8
         return UInt64(littleEndian: value)
     }
 
     /// Four bytes, least significant first.
+    @inlinable
     public mutating func readFixed32() throws(BinaryError) -> UInt32 {
-        guard end - offset >= 4 else { throw pastEnd("a fixed32 value", at: offset) }
-        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-        offset += 4
+        guard end - position >= 4 else { throw pastEnd("a fixed32 value", at: position) }
+        let value = bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+        position += 4
         return UInt32(littleEndian: value)
     }
 
     /// A varint byte count and that many bytes, returned as a slice of the input (valid as
-    /// long as the input is).
+    /// long as the input is). Not for strings, which may be references: ``readString()``.
     public mutating func readLengthDelimited() throws(BinaryError) -> UnsafeRawBufferPointer {
         let valueEnd = try readLength()
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<valueEnd])
-        offset = valueEnd
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[position..<valueEnd])
+        position = valueEnd
         return slice
     }
 
     /// A length-delimited payload read by `body`, which sees only its bytes and must consume
     /// all of them. Counts as one level of nesting.
+    @inlinable
     public mutating func readLengthPrefixed<Result>(_ body: (inout BinaryReader) throws(BinaryError) -> Result) throws(BinaryError) -> Result {
-        let start = offset
-        let valueEnd = try readLength()
-        try enter(at: start)
-        let outerEnd = end
-        end = valueEnd
-        defer {
-            end = outerEnd
-            depth -= 1
-        }
+        let outerEnd = try beginLengthDelimited()
         let result = try body(&self)
-        guard offset == valueEnd else {
-            throw fail("\(valueEnd - offset) byte\(valueEnd - offset == 1 ? " is" : "s are") left over at the end of a length-delimited value")
-        }
+        try endLengthDelimited(outerEnd)
         return result
     }
 
     /// A varint count of elements that each take at least `minimumElementSize` bytes, refused
     /// when that many cannot fit in the bytes left, so that a collection can reserve room for
     /// them before it reads them.
+    @inlinable
     public mutating func readCount(minimumElementSize: Int) throws(BinaryError) -> Int {
-        let start = offset
+        let start = position
         let count = try readVarint()
-        let remaining = end - offset
+        let remaining = end - position
         guard count <= UInt64(remaining / max(minimumElementSize, 1)) else {
-            throw BinaryError(message: "\(count) element\(count == 1 ? "" : "s") cannot fit in the remaining \(remaining) byte\(remaining == 1 ? "" : "s")", offset: start)
+            throw countTooLarge(count, remaining: remaining, at: start)
         }
         return Int(count)
     }
 
-    // MARK: - Messages
+    // MARK: - Steps of inlinable code
 
-    /// Reads a message (varint length, then fields until that length is consumed), calling
-    /// `body` with each field number; `body` reads the value with ``read(_:)`` or does nothing
-    /// (then the field is skipped by its wire type). Errors get the field number added to
-    /// their path. A field that appears twice is read twice: the last value wins.
-    public mutating func readMessage(_ body: (inout BinaryReader, Int) throws(BinaryError) -> Void) throws(BinaryError) {
-        try readLengthPrefixed { reader throws(BinaryError) in
-            while reader.offset < reader.end {
-                let number = try reader.readTag()
-                let valueStart = reader.offset
-                let wireType = reader.fieldWireType
-                do throws(BinaryError) {
-                    try body(&reader, number)
-                    if reader.offset == valueStart {
-                        try reader.skipValue(of: wireType)
-                    }
-                } catch {
-                    throw error.inside(number)
+    /// Reads a length varint, enters the value it announces (one level deeper, `end` at its
+    /// end) and returns the `end` to restore with ``endLengthDelimited(_:)``.
+    @inlinable @inline(__always)
+    mutating func beginLengthDelimited() throws(BinaryError) -> Int {
+        let start = position
+        let valueEnd = try readLength()
+        depth += 1
+        guard depth <= 512 else { throw tooDeep(at: start) }  // maximumDepth, as a literal for inlined code
+        let outerEnd = end
+        end = valueEnd
+        return outerEnd
+    }
+
+    /// Leaves the value ``beginLengthDelimited()`` entered, which must be used up.
+    @inlinable
+    mutating func endLengthDelimited(_ outerEnd: Int) throws(BinaryError) {
+        guard position == end else { throw leftOver() }
+        end = outerEnd
+        depth -= 1
+    }
+
+    /// Reads a length varint and returns where the value it announces ends.
+    @inlinable @inline(__always)
+    mutating func readLength() throws(BinaryError) -> Int {
+        if position < end {
+            let first = bytes[position]
+            // A one-byte length that fits: `first` bytes after this one.
+            if first < 0x80, Int(first) < end - position {
+                position += 1
+                return position + Int(first)
+            }
+            // Two bytes (128 to 16,383), shortest form, that fit.
+            if first >= 0x80, end - position > 2 {
+                let second = bytes[position + 1]
+                let length = Int(first & 0x7F) | Int(second) << 7
+                if second != 0, second < 0x80, length <= end - position - 2 {
+                    position += 2
+                    return position + length
                 }
-                reader.fieldNumber = 0
             }
         }
+        return try readLongLength()
     }
 
-    /// The current field's value; an error when its wire type is not `T.binaryWireType`.
-    /// Outside a field (a collection's element, the root) it reads `T`'s payload.
-    public mutating func read<T: BinaryDecodable>(_ type: T.Type) throws(BinaryError) -> T {
-        try consumeField(as: T.binaryWireType)
-        return try T(from: &self)
-    }
-
-    /// Marks the current field (if any) as read, once its wire type is checked: the value
-    /// that follows is read as `wireType`.
-    mutating func consumeField(as wireType: BinaryWireType) throws(BinaryError) {
-        guard fieldNumber != 0 else { return }
-        guard fieldWireType == wireType else {
-            throw BinaryError(message: "field \(fieldNumber) has wire type \(fieldWireType.name), expected \(wireType.name)", offset: fieldTagOffset)
+    /// Reads a field's tag, checks it and makes the field current; returns its number. One
+    /// byte for fields 1 to 15, which is all most messages have.
+    @inlinable @inline(__always)
+    mutating func readTag() throws(BinaryError) -> Int {
+        let tag = bytes[position]
+        // Wire types 0, 1, 2 and 5 are bits 0b100111.
+        if tag < 0x80, tag >= 8, (0b10_0111 as UInt8) >> (tag & 7) & 1 != 0 {
+            fieldNumber = Int(tag >> 3)
+            fieldWireType = tag & 7
+            fieldTagOffset = position
+            fieldIsUnread = true
+            position += 1
+            return fieldNumber
         }
-        fieldNumber = 0
-    }
-
-    /// Skips the current field's value by its wire type (checking it as strictly as reading).
-    public mutating func skipField() throws(BinaryError) {
-        guard fieldNumber != 0 else {
-            throw fail("there is no field to skip: skipField() is for a readMessage body, once per field")
-        }
-        fieldNumber = 0
-        try skipValue(of: fieldWireType)
+        return try readLongTag()
     }
 
     // MARK: - Internals
 
-    /// The magic bytes and the format version this library reads.
+    /// The magic bytes, the format version this library reads, and the string table.
+    @usableFromInline
     mutating func readHeader() throws(BinaryError) {
         let magic = BinaryFormat.magic
         let found = bytes.prefix(magic.count)
@@ -182,22 +209,54 @@ public struct BinaryReader {
             let description = found.isEmpty ? "no bytes" : found.map(Self.hex).joined(separator: " ")
             throw fail("expected the magic bytes 56 47 42 (\"VGB\") of Valuegen binary data, found \(description)")
         }
-        offset = magic.count
-        guard offset < bytes.count else { throw fail("the data ends before the format version") }
-        guard bytes[offset] == BinaryFormat.version else {
-            throw fail("binary format version \(bytes[offset]) is not supported (this reader reads version \(BinaryFormat.version))")
+        position = magic.count
+        guard position < bytes.count else { throw fail("the data ends before the format version") }
+        guard bytes[position] == BinaryFormat.version else {
+            throw fail("binary format version \(bytes[position]) is not supported (this reader reads version \(BinaryFormat.version))")
         }
-        offset += 1
+        position += 1
+        try readStringTable()
     }
 
-    private func fail(_ message: String) -> BinaryError {
-        BinaryError(message: message, offset: offset)
+    func fail(_ message: String) -> BinaryError {
+        BinaryError(message: message, offset: position)
     }
 
     /// `what` does not fit before the end of the data or of the value around it.
-    private func pastEnd(_ what: String, at start: Int) -> BinaryError {
+    @usableFromInline
+    func pastEnd(_ what: String, at start: Int) -> BinaryError {
         let boundary = depth == 0 ? "the data" : "the enclosing value at byte \(end)"
         return BinaryError(message: "\(what) runs past the end of \(boundary)", offset: start)
+    }
+
+    @usableFromInline
+    func trailingBytes() -> BinaryError {
+        let extra = bytes.count - position
+        return fail("expected the end of the data, found \(extra) more byte\(extra == 1 ? "" : "s")")
+    }
+
+    @usableFromInline
+    func leftOver() -> BinaryError {
+        let extra = end - position
+        return fail("\(extra) byte\(extra == 1 ? " is" : "s are") left over at the end of a length-delimited value")
+    }
+
+    @usableFromInline
+    func countTooLarge(_ count: UInt64, remaining: Int, at start: Int) -> BinaryError {
+        BinaryError(message: "\(count) element\(count == 1 ? "" : "s") cannot fit in the remaining \(remaining) byte\(remaining == 1 ? "" : "s")", offset: start)
+    }
+
+    @usableFromInline
+    mutating func tooDeep(at start: Int) -> BinaryError {
+        depth -= 1
+        return BinaryError(message: "nesting deeper than \(Self.maximumDepth) levels", offset: start)
+    }
+
+    @usableFromInline
+    func wrongWireType(expected: BinaryWireType, or alternate: BinaryWireType?) -> BinaryError {
+        let found = BinaryWireType(rawValue: fieldWireType)?.name ?? "\(fieldWireType)"
+        let wanted = alternate.map { "\(expected.name) or \($0.name)" } ?? expected.name
+        return BinaryError(message: "field \(fieldNumber) has wire type \(found), expected \(wanted)", offset: fieldTagOffset)
     }
 
     private static func hex(_ byte: UInt8) -> String {
@@ -205,17 +264,37 @@ public struct BinaryReader {
         return byte < 0x10 ? "0" + digits : digits
     }
 
-    private mutating func enter(at start: Int) throws(BinaryError) {
-        depth += 1
-        guard depth <= Self.maximumDepth else {
-            depth -= 1
-            throw BinaryError(message: "nesting deeper than \(Self.maximumDepth) levels", offset: start)
-        }
+    /// The varint at `position` when it takes 2 to 8 bytes, is in its shortest form, ends
+    /// before `end` and 8 bytes can be loaded from the data, and how many bytes it takes; nil otherwise (then
+    /// ``readVarintByteByByte()`` reads it, or says what is wrong). The bytes are decoded at
+    /// once, without a branch per byte (their lengths vary, and a mispredicted branch costs
+    /// more than the arithmetic): the first byte without its high bit ends the varint, then
+    /// the 7-bit groups are packed together pairwise. It throws nothing, so it needs no frame.
+    @inlinable @inline(__always)
+    func multiByteVarint() -> (UInt64, Int)? {
+        guard bytes.count - position >= 8 else { return nil }
+        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        let stops = ~word & 0x8080_8080_8080_8080
+        guard stops != 0 else { return nil }
+        let lastBit = stops.trailingZeroBitCount  // 8 · (length − 1) + 7
+        let kept = word & (UInt64.max >> (63 - lastBit))
+        // The last byte may not be 0 (but for a varint of one byte, which is never here).
+        guard kept >> (lastBit - 7) != 0 else { return nil }
+        // Loaded from the data, but it must end within the value being read.
+        let length = (lastBit + 1) >> 3
+        guard length <= end - position else { return nil }
+        var value = kept & 0x7F7F_7F7F_7F7F_7F7F
+        value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) >> 1)
+        value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) >> 2)
+        value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) >> 4)
+        return (value, length)
     }
 
-    private mutating func readLongVarint() throws(BinaryError) -> UInt64 {
-        let start = offset
-        var index = offset
+    /// Near the end of the value, 9 and 10 bytes, and every error.
+    @usableFromInline
+    mutating func readVarintByteByByte() throws(BinaryError) -> UInt64 {
+        let start = position
+        var index = position
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -227,49 +306,52 @@ public struct BinaryReader {
             }
             value |= UInt64(byte & 0x7F) << shift
             if byte < 0x80 {
-                guard byte != 0 else {
+                guard byte != 0 || index == start + 1 else {
                     throw BinaryError(message: "a varint is not in its shortest form (it ends in a zero byte)", offset: start)
                 }
-                offset = index
+                position = index
                 return value
             }
             shift += 7
         }
     }
 
-    /// Reads a length varint and returns where the value it announces ends.
-    private mutating func readLength() throws(BinaryError) -> Int {
-        let start = offset
+    @usableFromInline
+    mutating func readLongLength() throws(BinaryError) -> Int {
+        let start = position
         let length = try readVarint()
-        guard length <= UInt64(end - offset) else {
+        guard length <= UInt64(end - position) else {
             throw pastEnd("a length-delimited value of \(length) bytes", at: start)
         }
-        return offset + Int(length)
+        return position + Int(length)
     }
 
-    /// Reads a field's tag, checks it and makes the field current; returns its number.
-    private mutating func readTag() throws(BinaryError) -> Int {
-        let start = offset
+    @usableFromInline
+    mutating func readLongTag() throws(BinaryError) -> Int {
+        let start = position
         let tag = try readVarint()
         let number = tag >> 3
         guard number >= 1, number <= UInt64(BinaryFormat.maximumFieldNumber) else {
             throw BinaryError(message: "field number \(number) is out of the range 1...\(BinaryFormat.maximumFieldNumber)", offset: start)
         }
-        guard let wireType = BinaryWireType(rawValue: UInt8(tag & 7)) else {
+        guard BinaryWireType(rawValue: UInt8(tag & 7)) != nil else {
             throw BinaryError(message: "field \(number) has an unknown wire type \(tag & 7)", offset: start)
         }
         fieldNumber = Int(number)
-        fieldWireType = wireType
+        fieldWireType = UInt8(tag & 7)
         fieldTagOffset = start
+        fieldIsUnread = true
         return Int(number)
     }
 
-    private mutating func skipValue(of wireType: BinaryWireType) throws(BinaryError) {
-        switch wireType {
+    @usableFromInline
+    mutating func skipValue(ofWireType wireType: UInt8) throws(BinaryError) {
+        switch BinaryWireType(rawValue: wireType) {
         case .varint: _ = try readVarint()
         case .fixed64: _ = try readFixed64()
         case .fixed32: _ = try readFixed32()
-        case .lengthDelimited: _ = try readLengthDelimited()
+        case .lengthDelimited: position = try readLength()
+        case nil: preconditionFailure("readTag lets only known wire types through")
         }
     }
 }

@@ -5,19 +5,28 @@ import Foundation
 
 extension Bool: BinaryCodable {
     /// A varint, 0 or 1; any other value is an error.
-    public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
 
+    @inlinable
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        let start = reader.offset
+        let start = reader.position
         switch try reader.readVarint() {
         case 0: self = false
         case 1: self = true
-        case let value: throw BinaryError(message: "expected a Bool (0 or 1), found \(value)", offset: start)
+        case let value: throw reader.notABool(value, at: start)
         }
     }
 
+    @inlinable
     public func encode(to writer: inout BinaryWriter) {
         writer.writeVarint(self ? 1 : 0)
+    }
+}
+
+extension BinaryReader {
+    @usableFromInline
+    func notABool(_ value: UInt64, at start: Int) -> BinaryError {
+        BinaryError(message: "expected a Bool (0 or 1), found \(value)", offset: start)
     }
 }
 
@@ -25,130 +34,211 @@ extension Bool: BinaryCodable {
 
 /// Signed integers are zigzag varints (0, -1, 1, -2, … become 0, 1, 2, 3, …), so that small
 /// negative numbers stay short; unsigned ones are plain varints. Both are checked against the
-/// range of the type that reads them.
+/// range of the type that reads them. A field whose varint would take 9 or 10 bytes is fixed64
+/// (two's complement) instead: BinaryNumberFields.swift.
 extension BinaryReader {
+    @inlinable @inline(__always)
     mutating func readSigned<T: FixedWidthInteger & SignedInteger>(_ type: T.Type) throws(BinaryError) -> T {
-        let start = offset
+        let start = position
         let zigzag = try readVarint()
         let value = Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
-        guard let result = T(exactly: value) else {
-            throw BinaryError(message: "\(value) is out of the range of \(T.self)", offset: start)
-        }
+        guard let result = T(exactly: value) else { throw outOfRange(value, T.self, at: start) }
         return result
     }
 
+    @inlinable @inline(__always)
     mutating func readUnsigned<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) throws(BinaryError) -> T {
-        let start = offset
+        let start = position
         let value = try readVarint()
-        guard let result = T(exactly: value) else {
-            throw BinaryError(message: "\(value) is out of the range of \(T.self)", offset: start)
-        }
+        guard let result = T(exactly: value) else { throw outOfRange(value, T.self, at: start) }
         return result
+    }
+
+    /// A signed integer field written as fixed64.
+    @inlinable
+    mutating func readFixedSigned<T: FixedWidthInteger & SignedInteger>(_ type: T.Type) throws(BinaryError) -> T {
+        let start = position
+        let value = Int64(bitPattern: try readFixed64())
+        guard let result = T(exactly: value) else { throw outOfRange(value, T.self, at: start) }
+        return result
+    }
+
+    /// An unsigned integer field written as fixed64.
+    @inlinable
+    mutating func readFixedUnsigned<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) throws(BinaryError) -> T {
+        let start = position
+        let value = try readFixed64()
+        guard let result = T(exactly: value) else { throw outOfRange(value, T.self, at: start) }
+        return result
+    }
+
+    @usableFromInline
+    func outOfRange(_ value: some BinaryInteger, _ type: Any.Type, at start: Int) -> BinaryError {
+        BinaryError(message: "\(value) is out of the range of \(type)", offset: start)
     }
 }
 
 extension BinaryWriter {
+    @inlinable
     mutating func writeSigned(_ value: some FixedWidthInteger & SignedInteger) {
         let wide = Int64(value)
         writeVarint(UInt64(bitPattern: (wide << 1) ^ (wide >> 63)))
     }
 
+    @inlinable
     mutating func writeUnsigned(_ value: some FixedWidthInteger & UnsignedInteger) {
         writeVarint(UInt64(value))
     }
 }
 
 extension Int: BinaryCodable {
-    /// A zigzag varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    /// A zigzag varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
+    }
 }
 
 extension Int8: BinaryCodable {
-    /// A zigzag varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int8.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    /// A zigzag varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int8.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int8.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
+    }
 }
 
 extension Int16: BinaryCodable {
-    /// A zigzag varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int16.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    /// A zigzag varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int16.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int16.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
+    }
 }
 
 extension Int32: BinaryCodable {
-    /// A zigzag varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int32.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    /// A zigzag varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int32.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int32.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
+    }
 }
 
 extension Int64: BinaryCodable {
-    /// A zigzag varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int64.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    /// A zigzag varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int64.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int64.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
+    }
 }
 
 extension UInt: BinaryCodable {
-    /// A varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    /// A varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
+    }
 }
 
 extension UInt8: BinaryCodable {
-    /// A varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt8.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    /// A varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt8.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt8.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
+    }
 }
 
 extension UInt16: BinaryCodable {
-    /// A varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt16.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    /// A varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt16.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt16.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
+    }
 }
 
 extension UInt32: BinaryCodable {
-    /// A varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt32.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    /// A varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt32.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt32.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
+    }
 }
 
 extension UInt64: BinaryCodable {
-    /// A varint.
-    public static var binaryWireType: BinaryWireType { .varint }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt64.self) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    /// A varint; a field may be fixed64.
+    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt64.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt64.self) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
+    }
 }
 
 // MARK: - Floating point
 
 extension Double: BinaryCodable {
-    /// The IEEE 754 bits, little-endian: every value, NaN payloads included, reads back the same.
-    public static var binaryWireType: BinaryWireType { .fixed64 }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = Double(bitPattern: try reader.readFixed64()) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeFixed64(bitPattern) }
+    /// The IEEE 754 bits, little-endian: every value, NaN payloads included, reads back the
+    /// same. A field may be a short decimal instead (a varint).
+    @inlinable public static var binaryWireType: BinaryWireType { .fixed64 }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .varint }
+    @inlinable public init(from reader: inout BinaryReader) throws(BinaryError) { self = Double(bitPattern: try reader.readFixed64()) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readDecimal() }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeFixed64(bitPattern) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) { writer.writeDoubleField(fieldNumber, self) }
 }
 
 extension Float: BinaryCodable {
     /// The IEEE 754 bits, little-endian.
-    public static var binaryWireType: BinaryWireType { .fixed32 }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = Float(bitPattern: try reader.readFixed32()) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeFixed32(bitPattern) }
+    @inlinable public static var binaryWireType: BinaryWireType { .fixed32 }
+    @inlinable public init(from reader: inout BinaryReader) throws(BinaryError) { self = Float(bitPattern: try reader.readFixed32()) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeFixed32(bitPattern) }
 }
 
 extension CGFloat: BinaryCodable {
     /// As a Double, whatever the platform's CGFloat is.
-    public static var binaryWireType: BinaryWireType { .fixed64 }
-    public init(from reader: inout BinaryReader) throws(BinaryError) { self = CGFloat(Double(bitPattern: try reader.readFixed64())) }
-    public func encode(to writer: inout BinaryWriter) { writer.writeFixed64(Double(self).bitPattern) }
+    @inlinable public static var binaryWireType: BinaryWireType { .fixed64 }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .varint }
+    @inlinable public init(from reader: inout BinaryReader) throws(BinaryError) { self = CGFloat(Double(bitPattern: try reader.readFixed64())) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = CGFloat(try reader.readDecimal()) }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeFixed64(Double(self).bitPattern) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) { writer.writeDoubleField(fieldNumber, Double(self)) }
 }
 
 // MARK: - Foundation
@@ -156,46 +246,49 @@ extension CGFloat: BinaryCodable {
 extension Date: BinaryCodable {
     /// A Double of seconds since 2001-01-01 00:00:00 UTC, the reference date Foundation keeps
     /// a Date as, so that every Date reads back exactly (seconds since 1970 would round about
-    /// half of today's dates in their last bit).
-    public static var binaryWireType: BinaryWireType { .fixed64 }
+    /// half of today's dates in their last bit). A field may be a short decimal, as a Double.
+    @inlinable public static var binaryWireType: BinaryWireType { .fixed64 }
+    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .varint }
 
+    @inlinable
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         self = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.readFixed64()))
     }
 
+    @inlinable
+    public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) {
+        self = Date(timeIntervalSinceReferenceDate: try reader.readDecimal())
+    }
+
+    @inlinable
     public func encode(to writer: inout BinaryWriter) {
         writer.writeFixed64(timeIntervalSinceReferenceDate.bitPattern)
+    }
+
+    @inlinable
+    public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
+        writer.writeDoubleField(fieldNumber, timeIntervalSinceReferenceDate)
     }
 }
 
 extension String: BinaryCodable {
-    /// Length-delimited UTF-8, validated when read.
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
-
-    public init(from reader: inout BinaryReader) throws(BinaryError) {
-        let bytes = try reader.readLengthDelimited()
-        // Not `String(validating:as:)`: see UTF8Validation.swift.
-        if let invalid = bytes.firstInvalidUTF8(in: 0..<bytes.count) {
-            throw BinaryError(message: "a string is not valid UTF-8", offset: reader.offset - bytes.count + invalid)
-        }
-        self = String(decoding: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
-    }
-
-    public func encode(to writer: inout BinaryWriter) {
-        writer.writeLengthDelimited(utf8)
-    }
+    /// Length-delimited UTF-8, validated when read, or in a document a reference to its
+    /// string table (docs/BinaryFormat.md, "The string table").
+    @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readString() }
+    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeString(self) }
 }
 
 extension Data: BinaryCodable {
     /// Length-delimited bytes.
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
     public init(from reader: inout BinaryReader) throws(BinaryError) { self = Data(try reader.readLengthDelimited()) }
     public func encode(to writer: inout BinaryWriter) { writer.writeLengthDelimited(self) }
 }
 
 extension URL: BinaryCodable {
     /// Its absolute string, as a String.
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let start = reader.offset
@@ -213,7 +306,7 @@ extension URL: BinaryCodable {
 
 extension UUID: BinaryCodable {
     /// Length-delimited, exactly its 16 bytes in RFC 4122 order.
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let start = reader.offset

@@ -10,157 +10,362 @@ import Darwin
 ///
 /// The writer writes what it is told: a payload of the wrong wire type for a field, or a
 /// message body that writes something other than fields, gives data no reader accepts.
-public struct BinaryWriter {
-    /// The bytes so far.
-    public private(set) var bytes: [UInt8] = []
+///
+/// It writes into memory of its own (grown with `realloc`, which moves no bytes for a large
+/// buffer) rather than into an array, whose every append checks that it is not shared; that
+/// is why a writer cannot be copied. Its bytes become an array once, at the end.
+public struct BinaryWriter: ~Copyable {
+    @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
+    /// The bytes written so far.
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
+    /// Whether strings may be written as references to the document's string table: only in
+    /// a document's writer, which puts the table in front of the bytes when it is done.
+    @usableFromInline let referencesStrings: Bool
+    /// Made when the first string that could be a reference is written.
+    var stringTable: BinaryStringTable?
 
-    /// An empty writer with room for `capacity` bytes before it grows.
+    /// An empty writer with room for `capacity` bytes before it grows. It writes payloads,
+    /// every string inline; `binaryBytes()` makes the writer of a whole document.
     public init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        buffer = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+        referencesStrings = false
+    }
+
+    /// The writer of a document: the header and room for the string table first.
+    @usableFromInline
+    init(document: Void) {
+        capacity = 256
+        buffer = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        referencesStrings = true
+        for byte in BinaryFormat.header {
+            writeByte(byte)
+        }
+        writeByte(0)  // an empty string table until finishDocument()
+    }
+
+    deinit {
+        free(buffer)
+    }
+
+    /// The bytes so far, copied. A document's writer starts them with the header and an empty
+    /// string table, which `binaryBytes()` replaces by the document's table when it has one.
+    public var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            BinaryLargeMemory.adviseHugePages(output.baseAddress!, count: count)
+            memcpy(output.baseAddress!, buffer, count)
+            initialized = count
+        }
+    }
+
+    /// How many bytes have been written.
+    public var byteCount: Int {
+        count
+    }
+
+    /// The document: header, string table, body, copied once into an array.
+    @usableFromInline
+    consuming func finishDocument() -> [UInt8] {
+        guard let table = stringTable, table.count > 0 else { return bytes }
+        let headerSize = BinaryFormat.header.count
+        let bodyStart = headerSize + 1
+        var tableCount = BinaryWriter(capacity: 16)
+        tableCount.writeVarint(UInt64(table.count))
+        let total = headerSize + tableCount.count + table.encodedStrings.count + count - bodyStart
+        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
+            BinaryLargeMemory.adviseHugePages(output.baseAddress!, count: total)
+            var end = output.baseAddress!
+            func append(_ bytes: UnsafeRawPointer, _ size: Int) {
+                memcpy(end, bytes, size)
+                end += size
+            }
+            append(buffer, headerSize)
+            append(tableCount.buffer, tableCount.count)
+            table.encodedStrings.withUnsafeBytes { append($0.baseAddress!, $0.count) }
+            append(buffer + bodyStart, count - bodyStart)
+            initialized = total
+        }
+    }
+
+    // MARK: - Room
+
+    /// Makes room for `size` more bytes.
+    @inlinable @inline(__always)
+    mutating func reserve(_ size: Int) {
+        if capacity - count < size {
+            grow(size)
+        }
+    }
+
+    @usableFromInline
+    mutating func grow(_ size: Int) {
+        capacity = max(capacity * 2, count + size)
+        buffer = realloc(buffer, capacity)!.assumingMemoryBound(to: UInt8.self)
+        BinaryLargeMemory.adviseHugePages(buffer, count: capacity)
     }
 
     // MARK: - Payloads
 
     /// An unsigned LEB128 varint: seven bits a byte, least significant first, the high bit set
     /// on every byte but the last; 1 to 10 bytes, always the shortest form.
+    @inlinable @inline(__always)
     public mutating func writeVarint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
+        if value < 0x80 {
+            writeByte(UInt8(truncatingIfNeeded: value))
+        } else {
+            writeLongVarint(value)
         }
-        bytes.append(UInt8(value))
+    }
+
+    /// A varint of 2 to 10 bytes. Up to eight are made at once, without a branch per byte:
+    /// the value's 7-bit groups are spread one per byte, pairwise, and the high bit set on all
+    /// bytes but the last; the eight bytes are stored, of which the varint's count.
+    @usableFromInline
+    mutating func writeLongVarint(_ value: UInt64) {
+        reserve(10)
+        guard value < 1 << 56 else {
+            var value = value
+            var index = count
+            while value >= 0x80 {
+                buffer[index] = UInt8(truncatingIfNeeded: value) | 0x80
+                value >>= 7
+                index += 1
+            }
+            buffer[index] = UInt8(value)
+            count = index + 1
+            return
+        }
+        var groups = (value & 0x0FFF_FFFF) | ((value & 0x00FF_FFFF_F000_0000) << 4)
+        groups = (groups & 0x0000_3FFF_0000_3FFF) | ((groups & 0x0FFF_C000_0FFF_C000) << 2)
+        groups = (groups & 0x007F_007F_007F_007F) | ((groups & 0x3F80_3F80_3F80_3F80) << 1)
+        let length = Self.varintSize(value)
+        let continuation = (0x0080_8080_8080_8080 as UInt64) >> (8 * (8 - length))
+        UnsafeMutableRawPointer(buffer + count).storeBytes(of: (groups | continuation).littleEndian, as: UInt64.self)
+        count += length
     }
 
     /// Eight bytes, least significant first.
+    @inlinable
     public mutating func writeFixed64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(8)
+        UnsafeMutableRawPointer(buffer + count).storeBytes(of: value.littleEndian, as: UInt64.self)
+        count += 8
     }
 
     /// Four bytes, least significant first.
+    @inlinable
     public mutating func writeFixed32(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(4)
+        UnsafeMutableRawPointer(buffer + count).storeBytes(of: value.littleEndian, as: UInt32.self)
+        count += 4
     }
 
-    /// A varint byte count, then the bytes.
+    /// A varint byte count, then the bytes. Not for strings: ``writeString(_:)``.
     public mutating func writeLengthDelimited(_ bytes: some Collection<UInt8>) {
         writeVarint(UInt64(bytes.count))
-        self.bytes.append(contentsOf: bytes)
+        let written: Void? = bytes.withContiguousStorageIfAvailable { writeBytes(UnsafeRawBufferPointer($0)) }
+        if written == nil {
+            reserve(bytes.count)
+            for byte in bytes {
+                buffer[count] = byte
+                count += 1
+            }
+        }
+    }
+
+    /// One byte.
+    @inlinable @inline(__always)
+    mutating func writeByte(_ byte: UInt8) {
+        reserve(1)
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// Raw bytes, no length. Up to 16 are copied by two overlapping loads and stores rather
+    /// than a call to `memcpy` (most strings are short).
+    @usableFromInline
+    mutating func writeBytes(_ bytes: UnsafeRawBufferPointer) {
+        let size = bytes.count
+        guard size > 0, let source = bytes.baseAddress else { return }
+        reserve(size)
+        let target = UnsafeMutableRawPointer(buffer + count)
+        if size >= 8, size <= 16 {
+            let first = source.loadUnaligned(as: UInt64.self)
+            let last = source.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: size - 8, as: UInt64.self)
+        } else if size >= 4, size < 8 {
+            let first = source.loadUnaligned(as: UInt32.self)
+            let last = source.loadUnaligned(fromByteOffset: size - 4, as: UInt32.self)
+            target.storeBytes(of: first, as: UInt32.self)
+            target.storeBytes(of: last, toByteOffset: size - 4, as: UInt32.self)
+        } else {
+            memcpy(target, source, size)
+        }
+        count += size
+    }
+
+    /// A String payload: its UTF-8, or in a document a reference to the string table when the
+    /// string came before (docs/BinaryFormat.md, "The string table").
+    public mutating func writeString(_ string: String) {
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+        if written == nil {
+            var string = string
+            string.withUTF8 { writeString(utf8: $0) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        let size = utf8.count
+        if referencesStrings, size >= BinaryStringTable.minimumLength, size <= BinaryStringTable.maximumLength {
+            if stringTable == nil {
+                stringTable = BinaryStringTable()
+            }
+            if let index = stringTable!.reference(to: utf8) {
+                writeReference(to: index)
+                return
+            }
+        }
+        if size < 0x80 {
+            // The length byte and the bytes with one check for room.
+            reserve(size + 1)
+            buffer[count] = UInt8(truncatingIfNeeded: size)
+            count += 1
+        } else {
+            writeLongVarint(UInt64(size))
+        }
+        writeBytes(UnsafeRawBufferPointer(utf8))
+    }
+
+    /// A String payload that refers to string `index` of the table: its length, 0xFF, the
+    /// index's varint.
+    private mutating func writeReference(to index: Int) {
+        reserve(12)
+        if index < 0x80 {
+            buffer[count] = 2
+            buffer[count + 1] = 0xFF
+            buffer[count + 2] = UInt8(truncatingIfNeeded: index)
+            count += 3
+            return
+        }
+        buffer[count] = UInt8(truncatingIfNeeded: 1 + Self.varintSize(UInt64(index)))
+        buffer[count + 1] = 0xFF
+        count += 2
+        writeVarint(UInt64(index))
     }
 
     /// A length-delimited payload whose bytes `body` writes: the varint byte count is
     /// written in front of them when `body` returns.
+    @inlinable
     public mutating func writeLengthPrefixed(_ body: (inout BinaryWriter) -> Void) {
-        let start = bytes.count
+        let prefix = beginLengthPrefixed()
+        body(&self)
+        endLengthPrefixed(prefix)
+    }
+
+    /// Starts a length-delimited payload whose bytes the next writes are, up to
+    /// ``endLengthPrefixed(_:)``: ``writeLengthPrefixed(_:)`` without a closure, which
+    /// generated code uses (a closure that captures the value being written copies it).
+    @inlinable @inline(__always)
+    public mutating func beginLengthPrefixed() -> BinaryLengthPrefix {
         // One byte is reserved for the length, which is all it takes below 128 bytes; a
         // longer body is moved up to make room (once per value, so writing stays linear in
         // the output for all but deep nesting of long values).
-        bytes.append(0)
-        body(&self)
-        let length = bytes.count - start - 1
+        reserve(1)
+        let start = count
+        count += 1
+        return BinaryLengthPrefix(offset: start)
+    }
+
+    /// Writes the byte count of the payload `prefix` started in front of it.
+    @inlinable @inline(__always)
+    public mutating func endLengthPrefixed(_ prefix: BinaryLengthPrefix) {
+        let length = count - prefix.offset - 1
         if length < 0x80 {
-            bytes[start] = UInt8(length)
-            return
+            buffer[prefix.offset] = UInt8(truncatingIfNeeded: length)
+        } else {
+            insertLength(length, at: prefix.offset)
         }
+    }
+
+    @usableFromInline
+    mutating func insertLength(_ length: Int, at start: Int) {
         let size = Self.varintSize(UInt64(length))
-        bytes.insert(contentsOf: repeatElement(0, count: size - 1), at: start + 1)
+        reserve(size - 1)
+        memmove(buffer + start + size, buffer + start + 1, length)
         var value = UInt64(length)
         for index in start..<(start + size - 1) {
-            bytes[index] = UInt8(truncatingIfNeeded: value) | 0x80
+            buffer[index] = UInt8(truncatingIfNeeded: value) | 0x80
             value >>= 7
         }
-        bytes[start + size - 1] = UInt8(value)
+        buffer[start + size - 1] = UInt8(value)
+        count += size - 1
     }
 
     // MARK: - Messages
 
     /// A message: varint length prefix, then whatever `body` writes, which is a sequence of
     /// fields (``writeField(_:_:)``).
+    @inlinable
     public mutating func writeMessage(_ body: (inout BinaryWriter) -> Void) {
         writeLengthPrefixed(body)
     }
 
+    /// Starts a message, whose fields the next writes are, up to ``endMessage(_:)``.
+    @inlinable @inline(__always)
+    public mutating func beginMessage() -> BinaryLengthPrefix {
+        beginLengthPrefixed()
+    }
+
+    /// Ends the message `prefix` started.
+    @inlinable @inline(__always)
+    public mutating func endMessage(_ prefix: BinaryLengthPrefix) {
+        endLengthPrefixed(prefix)
+    }
+
     /// One field of a message: the tag varint (`fieldNumber << 3 | wire type`), then the
-    /// value's payload. Field numbers are 1...``BinaryFormat/maximumFieldNumber``.
+    /// value's payload (``BinaryEncodable/encode(field:to:)``). Field numbers are
+    /// 1...``BinaryFormat/maximumFieldNumber``.
+    @inlinable @inline(__always)
     public mutating func writeField<T: BinaryEncodable>(_ fieldNumber: Int, _ value: T) {
-        precondition(fieldNumber >= 1 && fieldNumber <= BinaryFormat.maximumFieldNumber, "field number \(fieldNumber) is out of the range 1...\(BinaryFormat.maximumFieldNumber)")
-        writeVarint(UInt64(fieldNumber) << 3 | UInt64(T.binaryWireType.rawValue))
-        value.encode(to: &self)
+        value.encode(field: fieldNumber, to: &self)
     }
 
-    // MARK: - Unordered collections
-
-    /// A length-delimited payload of a count and then entries in the byte order of their
-    /// encoded keys (the shorter first when one is a prefix of the other), so that a set or a
-    /// dictionary always gives the same bytes whatever its iteration order. `writeKey` writes
-    /// an entry's key payload, `writeValue` what follows it (nothing for a set).
-    public mutating func writeSortedEntries<Entries: Collection>(
-        _ entries: Entries,
-        key writeKey: (inout BinaryWriter, Entries.Element) -> Void,
-        value writeValue: (inout BinaryWriter, Entries.Element) -> Void
-    ) {
-        let count = entries.count
-        if count <= 1 {
-            writeLengthPrefixed { writer in
-                writer.writeVarint(UInt64(count))
-                for entry in entries {
-                    writeKey(&writer, entry)
-                    writeValue(&writer, entry)
-                }
-            }
-            return
+    /// A field's tag: the varint `fieldNumber << 3 | wire type`, which the field's payload of
+    /// that wire type must follow.
+    @inlinable @inline(__always)
+    public mutating func writeTag(_ fieldNumber: Int, _ wireType: BinaryWireType) {
+        // BinaryFormat.maximumFieldNumber, as a literal for inlined code.
+        if fieldNumber < 1 || fieldNumber > (1 << 29) - 1 {
+            Self.fieldNumberOutOfRange(fieldNumber)
         }
-        var scratch = BinaryWriter(capacity: count * 8)
-        var ranges: [EncodedEntry] = []
-        ranges.reserveCapacity(count)
-        for entry in entries {
-            let start = scratch.bytes.count
-            writeKey(&scratch, entry)
-            let keyEnd = scratch.bytes.count
-            writeValue(&scratch, entry)
-            ranges.append(EncodedEntry(start: start, keyEnd: keyEnd, end: scratch.bytes.count))
-        }
-        scratch.bytes.withUnsafeBufferPointer { encoded in
-            ranges.sort { first, second in
-                let order = Self.compare(encoded, first.start..<first.keyEnd, second.start..<second.keyEnd)
-                // Equal keys (several NaNs) are ordered by their values, to stay deterministic.
-                return order != 0 ? order < 0 : Self.compare(encoded, first.start..<first.end, second.start..<second.end) < 0
-            }
-        }
-        writeVarint(UInt64(Self.varintSize(UInt64(count)) + scratch.bytes.count))
-        writeVarint(UInt64(count))
-        scratch.bytes.withUnsafeBufferPointer { encoded in
-            for range in ranges {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: encoded[range.start..<range.end]))
-            }
-        }
+        writeVarint(UInt64(fieldNumber) << 3 | UInt64(wireType.rawValue))
     }
 
-    private struct EncodedEntry {
-        var start: Int
-        var keyEnd: Int
-        var end: Int
-    }
-
-    private static func compare(_ encoded: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Int32 {
-        let common = min(first.count, second.count)
-        if common > 0 {
-            let order = memcmp(encoded.baseAddress! + first.lowerBound, encoded.baseAddress! + second.lowerBound, common)
-            if order != 0 { return order }
-        }
-        return first.count == second.count ? 0 : (first.count < second.count ? -1 : 1)
+    @usableFromInline
+    static func fieldNumberOutOfRange(_ fieldNumber: Int) -> Never {
+        preconditionFailure("field number \(fieldNumber) is out of the range 1...\(BinaryFormat.maximumFieldNumber)")
     }
 
     // MARK: - Internals
 
-    /// The magic bytes and the format version.
-    mutating func writeHeader() {
-        bytes.append(contentsOf: BinaryFormat.header)
-    }
-
+    @usableFromInline
     static func varintSize(_ value: UInt64) -> Int {
         // 1 byte per started group of 7 significant bits; 0 takes one byte.
         let bits = 64 - (value | 1).leadingZeroBitCount
         return (bits + 6) / 7
+    }
+}
+
+/// Where a length-delimited payload that a ``BinaryWriter`` is writing starts: what
+/// `beginLengthPrefixed()` returns and `endLengthPrefixed(_:)` takes.
+public struct BinaryLengthPrefix {
+    @usableFromInline let offset: Int
+
+    @inlinable
+    init(offset: Int) {
+        self.offset = offset
     }
 }
