@@ -18,7 +18,7 @@ enum SmallString {
         guard MemoryLayout<String>.size == 16 else { return false }
         let samples = ["", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi",
                        "abcdefghij", "abcdefghijk", "abcdefghijkl", "abcdefghijklm", "abcdefghijklmn",
-                       "abcdefghijklmno", "é", "Zürich", "Tōkyō", "São Paulo", "Reykjavík", "€", "😀", "日本語の", "ü😀ü😀ü"]
+                       "abcdefghijklmno", "é", "Zürich", "Tōkyō", "São Paulo", "Reykjavík", "€", "😀", "日本語の", "ü😀ü😀ü", "e\u{301}", "A\u{30A}x"]
         for sample in samples {
             let bytes = Array(sample.utf8)
             // A native string made at run time from the bytes, as a reader would.

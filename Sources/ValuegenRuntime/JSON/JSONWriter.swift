@@ -131,13 +131,15 @@ public struct JSONWriter {
     /// amortized constant time a byte. Only the document is copied. The new room is
     /// counted as elements without being written (zeroing it took as long as the copy):
     /// any bits are a valid `UInt8`, and no byte of the room is read before it is written,
-    /// since `bytes` cuts the room off.
+    /// since `bytes` cuts the room off. A large new buffer asks for huge pages before it is
+    /// touched (LargeMemory.swift).
     @inline(never)
     private mutating func grow(_ room: Int) {
         let old = storage
         let count = self.count
         let size = Swift.max(old.count &* 2, count &+ room, 64)
         storage = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            LargeMemory.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), count: size)
             old.withUnsafeBufferPointer { old in
                 if count > 0 {
                     buffer.baseAddress!.initialize(from: old.baseAddress!, count: count)

@@ -109,6 +109,9 @@ extension Array: JSONDecodable where Element: JSONDecodable {
             var index = 0
             repeat {
                 let start = reader.beginElement()
+                if elements.count == elements.capacity {
+                    elements.growAdvisingHugePages()
+                }
                 do {
                     elements.append(try Element(from: &reader))
                 } catch {
