@@ -117,6 +117,66 @@ import ValuegenRuntime
         }
     }
 
+    /// Field `fieldNumber` holding `value` as the definition has it: tag and payload.
+    private static func expectedFieldBytes(_ fieldNumber: Int, _ value: Double) -> [UInt8] {
+        var bytes: [UInt8] = []
+        func varint(_ value: UInt64) {
+            var value = value
+            while value >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+                value >>= 7
+            }
+            bytes.append(UInt8(value))
+        }
+        guard let (m, k) = referenceDecimal(value) else {
+            varint(UInt64(fieldNumber) << 3 | 1)
+            return bytes + withUnsafeBytes(of: value.bitPattern.littleEndian) { Array($0) }
+        }
+        varint(UInt64(fieldNumber) << 3)
+        varint((UInt64(bitPattern: (m << 1) ^ (m >> 63)) << 4) | UInt64(k))
+        return bytes
+    }
+
+    /// The writer tries the `k` of earlier decimals of the same field number (modulo 16)
+    /// first: a long run of fields in one writer, whose values have the number of decimals of
+    /// the one before, or one more or fewer, or trailing zeros, or are no decimal at all,
+    /// gives what each value alone gives by the definition.
+    @Test func choosesTheDecimalTheDefinitionChoosesWhateverCameBefore() {
+        var generator = SeededGenerator(seed: 77)
+        var writer = BinaryWriter()
+        var expected: [UInt8] = []
+        let specials: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 0x1p44, 0x1p44 - 1, 17_592_186_044_415.5, 5e-324,
+                                  .leastNormalMagnitude, 1e-15, 1.5e-15, 1e15, 0.30000000000000004, 100, 1e-16]
+        for _ in 0..<60_000 {
+            let fieldNumber = [1, 2, 3, 17, 18, 19, 33, 15, 16, 31][Int.random(in: 0..<10, using: &generator)]
+            let value: Double
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0:
+                value = specials[Int.random(in: 0..<specials.count, using: &generator)]
+            case 1:
+                value = Double(bitPattern: generator.next())
+            case 2:
+                // Arithmetic on decimals, often no short decimal.
+                value = Double(UInt64.random(in: 0..<360_000, using: &generator)) / 1000 - 180
+            default:
+                // Decimals of 0 to 15 places, few of them per field so that hints hit; some
+                // end in zeros.
+                let places = (fieldNumber + Int.random(in: -1...1, using: &generator) + 16) % 16
+                let digits = Int64.random(in: 0...(Int64(1) << 46), using: &generator) / Int64(pow(10, Double(Int.random(in: 0...14, using: &generator))))
+                let m = Int.random(in: 0..<4, using: &generator) == 0 ? digits * 100 : digits
+                value = (Bool.random(using: &generator) ? -1 : 1) * Double(m) / pow(10, Double(places))
+            }
+            writer.writeField(fieldNumber, value)
+            expected += Self.expectedFieldBytes(fieldNumber, value)
+        }
+        let written = writer.bytes
+        #expect(written.count == expected.count)
+        if written != expected {
+            let first = (0..<min(written.count, expected.count)).first { written[$0] != expected[$0] } ?? min(written.count, expected.count)
+            Issue.record("the bytes differ first at \(first): \(hexString(Array(written[max(0, first - 12)..<min(written.count, first + 12)])))")
+        }
+    }
+
     // MARK: - Integers as fixed64 when that is shorter
 
     @Test(arguments: [

@@ -67,7 +67,7 @@ public protocol BinaryDecodable {
 public typealias BinaryCodable = BinaryEncodable & BinaryDecodable
 
 extension BinaryEncodable {
-    @inlinable
+    @inlinable @inline(__always)
     public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
         writer.writeTag(fieldNumber, Self.binaryWireType)
         encode(to: &writer)

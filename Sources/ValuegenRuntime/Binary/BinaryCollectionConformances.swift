@@ -74,7 +74,7 @@ extension Array: BinaryDecodable where Element: BinaryDecodable {
         let outerEnd = try reader.beginLengthDelimited()
         let count = try reader.readCount(minimumElementSize: Element.binaryWireType.minimumPayloadSize)
         var elements: [Element]
-        if count * MemoryLayout<Element>.stride >= BinaryLargeMemory.threshold {
+        if count * MemoryLayout<Element>.stride >= LargeMemory.threshold {
             elements = try Self.readLarge(count, from: &reader)
         } else {
             elements = []
@@ -94,13 +94,13 @@ extension Array: BinaryDecodable where Element: BinaryDecodable {
 
 extension Array where Element: BinaryDecodable {
     /// A large array's elements, each read into its place, in memory advised to be huge pages
-    /// before it is touched (BinaryLargeMemory.swift).
+    /// before it is touched (LargeMemory.swift).
     @inlinable
     static func readLarge(_ count: Int, from reader: inout BinaryReader) throws(BinaryError) -> [Element] {
         var failure: BinaryError?
         let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let first = buffer.baseAddress else { return }
-            BinaryLargeMemory.adviseHugePages(first, count: count * MemoryLayout<Element>.stride)
+            LargeMemory.adviseHugePages(first, count: count * MemoryLayout<Element>.stride)
             for index in 0..<count {
                 do throws(BinaryError) {
                     (first + index).initialize(to: try Element(from: &reader))

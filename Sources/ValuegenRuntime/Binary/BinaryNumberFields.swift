@@ -12,7 +12,15 @@ extension BinaryWriter {
     /// way shorter than 8 bytes, else its IEEE 754 bits.
     @inlinable
     mutating func writeDoubleField(_ fieldNumber: Int, _ value: Double) {
-        if let decimal = BinaryDecimal.varint(for: value) {
+        let shift = UInt64(truncatingIfNeeded: fieldNumber & 15) * 4
+        let first = Int(truncatingIfNeeded: (decimalHints.0 >> shift) & 15)
+        let second = Int(truncatingIfNeeded: (decimalHints.1 >> shift) & 15)
+        if let decimal = BinaryDecimal.varint(for: value, ifK: first) ?? BinaryDecimal.varint(for: value, ifK: second) {
+            writeTag(fieldNumber, .varint)
+            writeVarint(decimal)
+        } else if let decimal = BinaryDecimal.varint(for: value) {
+            decimalHints.1 = decimalHints.1 & ~(15 << shift) | UInt64(first) << shift
+            decimalHints.0 = decimalHints.0 & ~(15 << shift) | (decimal & 15) << shift
             writeTag(fieldNumber, .varint)
             writeVarint(decimal)
         } else {
@@ -72,7 +80,9 @@ enum BinaryDecimal {
         guard magnitude < 0x1p44 else { return nil }
         // The largest k with magnitude · 10^k < 2^44, from an estimate of the decimal exponent.
         let exponent = Int((magnitude.bitPattern >> 52) & 0x7FF) - 1023  // of 2; rough for 0 and subnormals
-        var k = min(max(13 - (exponent * 1233 >> 12), 0), 15)
+        // log10(2) ≈ 1233 / 2^12. (Parenthesized: Swift's `>>` binds tighter than `*`.) The two
+        // loops below make k exact whatever the estimate gives.
+        var k = min(max(13 - ((exponent * 1233) >> 12), 0), 15)
         while k < 15, magnitude * powersOfTen[k + 1] < 0x1p44 {
             k += 1
         }
@@ -99,6 +109,32 @@ enum BinaryDecimal {
         strip(1, 10)
         let zigzag = value < 0 ? integer << 1 - 1 : integer << 1
         return zigzag << 4 | UInt64(k)
+    }
+
+    /// `varint(for: value)` when its `k` is `k` (0...15) and this shows it, else nil (which
+    /// says nothing).
+    ///
+    /// `k` is the answer when `m`, the integer nearest `value · 10^k` (computed as in
+    /// `varint(for:)`), is below 2^44, gives `value` back, and does not end in 0 (or `k` is
+    /// 0): `varint(for:)` then finds `m · 10^(K − k)` at its `K` ≥ `k` (the product is off
+    /// by less than 2^-8) and strips exactly the `K − k` zeros that `m` does not have.
+    @inlinable @inline(__always)
+    static func varint(for value: Double, ifK k: Int) -> UInt64? {
+        let magnitude = abs(value)
+        let power = powersOfTen[k]
+        let product = magnitude * power
+        // False for NaN and infinities, as for values of 2^44 and more.
+        if product < 0x1p44, value.bitPattern != (-0.0 as Double).bitPattern {
+            let m = (product + 0x1p52) - 0x1p52
+            if m < 0x1p44, (m / power).bitPattern == magnitude.bitPattern {
+                let integer = UInt64(m)
+                if k == 0 || integer % 10 != 0 {
+                    let zigzag = value < 0 ? integer << 1 - 1 : integer << 1
+                    return zigzag << 4 | UInt64(k)
+                }
+            }
+        }
+        return nil
     }
 
     /// The Double a decimal's varint stands for: one exact integer divided by one exact power

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The writer's half of a document's string table (docs/BinaryFormat.md, "The string
 /// table"): which short strings it has written, and which of them the table holds.
 ///
@@ -44,15 +50,13 @@ final class BinaryStringTable {
     private static let maximumProbes = 64
 
     init() {
-        slots = .allocate(capacity: slotCount)
-        slots.initialize(repeating: Slot(), count: slotCount)
-        seenOnce = .allocate(capacity: seenOnceSlotCount)
-        seenOnce.initialize(repeating: Slot(), count: seenOnceSlotCount)
+        slots = Self.allocateEmptySlots(slotCount)
+        seenOnce = Self.allocateEmptySlots(seenOnceSlotCount)
     }
 
     deinit {
-        slots.deallocate()
-        seenOnce.deallocate()
+        free(slots)
+        free(seenOnce)
     }
 
     /// The index to write a reference to `utf8` with, or nil to write it inline. `utf8` has
@@ -127,8 +131,7 @@ final class BinaryStringTable {
 
     /// The slots `isUsed` keeps, moved to a table of `newCount` slots (the old one is freed).
     private static func rehash(_ old: UnsafeMutablePointer<Slot>, count: Int, into newCount: Int, isUsed: (Slot) -> Bool) -> UnsafeMutablePointer<Slot> {
-        let new = UnsafeMutablePointer<Slot>.allocate(capacity: newCount)
-        new.initialize(repeating: Slot(), count: newCount)
+        let new = allocateEmptySlots(newCount)
         let mask = newCount - 1
         for index in 0..<count where isUsed(old[index]) {
             var slot = Int(truncatingIfNeeded: old[index].key.hash) & mask
@@ -137,8 +140,14 @@ final class BinaryStringTable {
             }
             new[slot] = old[index]
         }
-        old.deallocate()
+        free(old)
         return new
+    }
+
+    /// `count` empty slots: zeroed memory (an empty `Slot` is all zero bits), from `calloc`,
+    /// which for fresh memory from the system skips writing the zeros.
+    private static func allocateEmptySlots(_ count: Int) -> UnsafeMutablePointer<Slot> {
+        calloc(count, MemoryLayout<Slot>.stride)!.bindMemory(to: Slot.self, capacity: count)
     }
 
     /// A string and a number: in the table, its index plus one; among the strings seen once,

@@ -24,6 +24,18 @@ public struct BinaryWriter: ~Copyable {
     @usableFromInline let referencesStrings: Bool
     /// Made when the first string that could be a reference is written.
     var stringTable: BinaryStringTable?
+    /// For each field number modulo 16, four bits: the `k` of the last short decimal written
+    /// in such a field that neither hint gave, and of the one before it, which
+    /// ``BinaryDecimal/varint(for:ifK:)`` tries first (a field's values tend to have the same
+    /// number of decimals; two, because messages of two types can share a field number).
+    @usableFromInline var decimalHints: (UInt64, UInt64) = (0, 0)
+    /// How many length-delimited payloads are open (``beginLengthPrefixed()``).
+    @usableFromInline var prefixDepth = 0
+    /// For each depth modulo 32, two bits: the byte count, less one, of the last length
+    /// prefix at that depth, which is how much room the next one there starts with (a
+    /// message's length tends to take as many bytes as that of the message before it at its
+    /// depth; a wrong guess costs a move of the payload, as without one).
+    @usableFromInline var prefixSizes: UInt64 = 0
 
     /// An empty writer with room for `capacity` bytes before it grows. It writes payloads,
     /// every string inline; `binaryBytes()` makes the writer of a whole document.
@@ -53,7 +65,7 @@ public struct BinaryWriter: ~Copyable {
     /// string table, which `binaryBytes()` replaces by the document's table when it has one.
     public var bytes: [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            BinaryLargeMemory.adviseHugePages(output.baseAddress!, count: count)
+            LargeMemory.adviseHugePages(output.baseAddress!, count: count)
             memcpy(output.baseAddress!, buffer, count)
             initialized = count
         }
@@ -74,7 +86,7 @@ public struct BinaryWriter: ~Copyable {
         tableCount.writeVarint(UInt64(table.count))
         let total = headerSize + tableCount.count + table.encodedStrings.count + count - bodyStart
         return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            BinaryLargeMemory.adviseHugePages(output.baseAddress!, count: total)
+            LargeMemory.adviseHugePages(output.baseAddress!, count: total)
             var end = output.baseAddress!
             func append(_ bytes: UnsafeRawPointer, _ size: Int) {
                 memcpy(end, bytes, size)
@@ -102,7 +114,7 @@ public struct BinaryWriter: ~Copyable {
     mutating func grow(_ size: Int) {
         capacity = max(capacity * 2, count + size)
         buffer = realloc(buffer, capacity)!.assumingMemoryBound(to: UInt8.self)
-        BinaryLargeMemory.adviseHugePages(buffer, count: capacity)
+        LargeMemory.adviseHugePages(buffer, count: capacity)
     }
 
     // MARK: - Payloads
@@ -258,7 +270,7 @@ public struct BinaryWriter: ~Copyable {
 
     /// A length-delimited payload whose bytes `body` writes: the varint byte count is
     /// written in front of them when `body` returns.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func writeLengthPrefixed(_ body: (inout BinaryWriter) -> Void) {
         let prefix = beginLengthPrefixed()
         body(&self)
@@ -270,38 +282,53 @@ public struct BinaryWriter: ~Copyable {
     /// generated code uses (a closure that captures the value being written copies it).
     @inlinable @inline(__always)
     public mutating func beginLengthPrefixed() -> BinaryLengthPrefix {
-        // One byte is reserved for the length, which is all it takes below 128 bytes; a
-        // longer body is moved up to make room (once per value, so writing stays linear in
-        // the output for all but deep nesting of long values).
-        reserve(1)
+        // Room for as many length bytes as the last payload at this depth took (one at
+        // first, which is all it takes below 128 bytes); when the length takes another
+        // count, the payload is moved to make it fit (once per value, so writing stays
+        // linear in the output for all but deep nesting of long values).
+        let shift = UInt64(truncatingIfNeeded: prefixDepth & 31) &* 2
+        let size = Int(truncatingIfNeeded: (prefixSizes >> shift) & 3) &+ 1
+        prefixDepth &+= 1
+        reserve(size)
         let start = count
-        count += 1
-        return BinaryLengthPrefix(offset: start)
+        count += size
+        return BinaryLengthPrefix(offset: start, size: size)
     }
 
     /// Writes the byte count of the payload `prefix` started in front of it.
     @inlinable @inline(__always)
     public mutating func endLengthPrefixed(_ prefix: BinaryLengthPrefix) {
-        let length = count - prefix.offset - 1
-        if length < 0x80 {
+        prefixDepth &-= 1
+        let length = count - prefix.offset - prefix.size
+        if prefix.size == 1, length < 0x80 {
             buffer[prefix.offset] = UInt8(truncatingIfNeeded: length)
+        } else if prefix.size == 2, length >= 0x80, length < 0x4000 {
+            buffer[prefix.offset] = UInt8(truncatingIfNeeded: length) | 0x80
+            buffer[prefix.offset + 1] = UInt8(truncatingIfNeeded: length >> 7)
         } else {
-            insertLength(length, at: prefix.offset)
+            writeLength(length, of: prefix)
         }
     }
 
+    /// The length of a payload, when `endLengthPrefixed` has no quick way: the payload moved
+    /// when its length's varint takes more or fewer bytes than were left for it, the varint
+    /// written in front of it, and its size remembered for the next payload at this depth.
     @usableFromInline
-    mutating func insertLength(_ length: Int, at start: Int) {
+    mutating func writeLength(_ length: Int, of prefix: BinaryLengthPrefix) {
         let size = Self.varintSize(UInt64(length))
-        reserve(size - 1)
-        memmove(buffer + start + size, buffer + start + 1, length)
+        if size != prefix.size {
+            reserve(size - prefix.size)
+            memmove(buffer + prefix.offset + size, buffer + prefix.offset + prefix.size, length)
+            count += size - prefix.size
+        }
         var value = UInt64(length)
-        for index in start..<(start + size - 1) {
+        for index in prefix.offset..<(prefix.offset + size - 1) {
             buffer[index] = UInt8(truncatingIfNeeded: value) | 0x80
             value >>= 7
         }
-        buffer[start + size - 1] = UInt8(value)
-        count += size - 1
+        buffer[prefix.offset + size - 1] = UInt8(value)
+        let shift = UInt64(truncatingIfNeeded: prefixDepth & 31) &* 2
+        prefixSizes = prefixSizes & ~(3 << shift) | UInt64(min(size, 4) - 1) << shift
     }
 
     // MARK: - Messages
@@ -363,9 +390,12 @@ public struct BinaryWriter: ~Copyable {
 /// `beginLengthPrefixed()` returns and `endLengthPrefixed(_:)` takes.
 public struct BinaryLengthPrefix {
     @usableFromInline let offset: Int
+    /// The bytes left for the length.
+    @usableFromInline let size: Int
 
     @inlinable
-    init(offset: Int) {
+    init(offset: Int, size: Int) {
         self.offset = offset
+        self.size = size
     }
 }
