@@ -91,124 +91,51 @@ extension BinaryWriter {
     }
 }
 
-extension Int: BinaryCodable {
-    /// A zigzag varint; a field may be fixed64.
+// The standard library's integers of up to 64 bits share their coding (BinaryCodable's
+// members for fixed-width integers, below): one line each.
+extension Int: BinaryCodable {}
+extension Int8: BinaryCodable {}
+extension Int16: BinaryCodable {}
+extension Int32: BinaryCodable {}
+extension Int64: BinaryCodable {}
+extension UInt: BinaryCodable {}
+extension UInt8: BinaryCodable {}
+extension UInt16: BinaryCodable {}
+extension UInt32: BinaryCodable {}
+extension UInt64: BinaryCodable {}
+
+/// An integer of either kind is a varint (a field may be fixed64). One declaration serves both
+/// protocols' requirement: one in each protocol's extension would be ambiguous.
+extension BinaryEncodable where Self: BinaryDecodable & FixedWidthInteger {
     @inlinable public static var binaryWireType: BinaryWireType { .varint }
-    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int.self) }
+}
+
+/// A signed integer is a zigzag varint; a field may be fixed64.
+extension BinaryEncodable where Self: FixedWidthInteger & SignedInteger {
     @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
     @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
         writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
     }
 }
 
-extension Int8: BinaryCodable {
-    /// A zigzag varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+extension BinaryDecodable where Self: FixedWidthInteger & SignedInteger {
     @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int8.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int8.self) }
-    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
-    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
-        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
-    }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Self.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Self.self) }
 }
 
-extension Int16: BinaryCodable {
-    /// A zigzag varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
-    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int16.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int16.self) }
-    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
-    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
-        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
-    }
-}
-
-extension Int32: BinaryCodable {
-    /// A zigzag varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
-    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int32.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int32.self) }
-    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
-    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
-        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
-    }
-}
-
-extension Int64: BinaryCodable {
-    /// A zigzag varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
-    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readSigned(Int64.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedSigned(Int64.self) }
-    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeSigned(self) }
-    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
-        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(bitPattern: Int64(self)), signed: true)
-    }
-}
-
-extension UInt: BinaryCodable {
-    /// A varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
-    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt.self) }
+/// An unsigned integer is a varint; a field may be fixed64.
+extension BinaryEncodable where Self: FixedWidthInteger & UnsignedInteger {
     @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
     @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
         writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
     }
 }
 
-extension UInt8: BinaryCodable {
-    /// A varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
+extension BinaryDecodable where Self: FixedWidthInteger & UnsignedInteger {
     @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt8.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt8.self) }
-    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
-    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
-        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
-    }
-}
-
-extension UInt16: BinaryCodable {
-    /// A varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
-    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt16.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt16.self) }
-    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
-    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
-        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
-    }
-}
-
-extension UInt32: BinaryCodable {
-    /// A varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
-    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt32.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt32.self) }
-    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
-    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
-        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
-    }
-}
-
-extension UInt64: BinaryCodable {
-    /// A varint; a field may be fixed64.
-    @inlinable public static var binaryWireType: BinaryWireType { .varint }
-    @inlinable public static var binaryAlternateWireType: BinaryWireType? { .fixed64 }
-    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(UInt64.self) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(UInt64.self) }
-    @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeUnsigned(self) }
-    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) {
-        writer.writeIntegerField(fieldNumber, bitPattern: UInt64(self), signed: false)
-    }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readUnsigned(Self.self) }
+    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readFixedUnsigned(Self.self) }
 }
 
 // MARK: - Floating point
