@@ -42,18 +42,52 @@ import ValuegenRuntime
     }
 
     @Test func forgetsStringsSeenOnceAfter4096Others() throws {
+        // Every 20 new strings a repeated one, so that the array's strings are never skipped
+        // (below): the strings seen once are "first", "rep" and the others.
         func document(othersBetween: Int) -> [UInt8] {
-            let others = (0..<othersBetween).map { "other \($0)" }
+            let others = (0..<othersBetween).flatMap { $0 % 20 == 0 ? ["rep", "other \($0)"] : ["other \($0)"] }
             return (["first"] + others + ["first"]).binaryBytes()
         }
-        // 4095 others between: "first" is still remembered, and its second time a reference.
-        let remembered = document(othersBetween: 4095)
-        #expect(Array(remembered[4...10]) == [1, 5] + Array("first".utf8))
-        #expect(hexString(Array(remembered.suffix(3))) == "02 FF 00")
-        // 4096: every string seen once was forgotten when the 4097th came.
-        let forgotten = document(othersBetween: 4096)
-        #expect(forgotten[4] == 0)
+        // 4094 others between: "first" is still remembered, and its second time a reference
+        // (to string 1 of the table; "rep" is string 0).
+        let remembered = document(othersBetween: 4094)
+        #expect(Array(remembered[4...8]) == [2, 3] + Array("rep".utf8))
+        #expect(hexString(Array(remembered.suffix(3))) == "02 FF 01")
+        // 4095: every string seen once was forgotten when the 4097th came.
+        let forgotten = document(othersBetween: 4095)
+        #expect(forgotten[4] == 1)
+        #expect(Array(forgotten.suffix(6)) == [5] + Array("first".utf8))
         #expect(try [String](binaryBytes: forgotten).last == "first")
+    }
+
+    @Test func skipsTheLookUpOfStringsThatKeepBeingNew() throws {
+        // 32 new strings in a row: the next 224 are written inline unlooked-at, so "abc" twice
+        // among them stays inline; looked up again after them, it becomes a reference.
+        func document(newBetween: Int) -> [String] {
+            let new = (0..<32).map { "new \($0)" }
+            let between = (0..<newBetween).map { "between \($0)" }
+            return new + ["abc", "abc"] + between + ["abc", "abc"]
+        }
+        let lookedUpAgain = document(newBetween: 222)
+        let bytes = lookedUpAgain.binaryBytes()
+        #expect(Array(bytes[4...8]) == [1, 3] + Array("abc".utf8))
+        #expect(hexString(Array(bytes.suffix(7))) == "03 61 62 63 02 FF 00")
+        #expect(try [String](binaryBytes: bytes) == lookedUpAgain)
+        // One fewer between: the first of the last two is the 224th skipped, the second new.
+        let stillSkipped = document(newBetween: 221)
+        #expect(stillSkipped.binaryBytes()[4] == 0)
+        #expect(try [String](binaryBytes: stillSkipped.binaryBytes()) == stillSkipped)
+    }
+
+    @Test func skipsTheLookUpsOfOneFieldOnly() throws {
+        // The nicknames (field 2) are new 32 times in a row and then skipped, so "dup" twice
+        // stays inline; the URLs, which repeat, are looked up all along and are references.
+        let url = URL(string: "https://a.example/u")!
+        let users = (0..<32).map { BinaryUser(userId: $0, nickname: "user \($0)", imageUrl: url) }
+            + [BinaryUser(userId: 32, nickname: "dup", imageUrl: url), BinaryUser(userId: 33, nickname: "dup", imageUrl: url)]
+        let bytes = users.binaryBytes()
+        #expect(Array(bytes[4...6]) == [1, 19, UInt8(ascii: "h")], "the table: the URL only")
+        #expect(try [BinaryUser](binaryBytes: bytes) == users)
     }
 
     // MARK: - References wherever a String payload is

@@ -54,17 +54,20 @@ extension Array: BinaryEncodable where Element: BinaryEncodable {
     /// Length-delimited: a varint count, then each element's payload.
     @inlinable
     public func encode(to writer: inout BinaryWriter) {
-        writer.writeLengthPrefixed { writer in
-            writer.writeVarint(UInt64(count))
-            // Borrowed through a pointer's `pointee`: `for element in self` (and a buffer's
-            // subscript) copies each element, retaining everything it holds.
-            withUnsafeBufferPointer { elements in
-                guard let first = elements.baseAddress else { return }
-                for index in 0..<elements.count {
-                    (first + index).pointee.encode(to: &writer)
+        var prefix = writer.beginLengthPrefixed()
+        writer.writeVarint(UInt64(count))
+        // Borrowed through a pointer's `pointee`: `for element in self` (and a buffer's
+        // subscript) copies each element, retaining everything it holds.
+        withUnsafeBufferPointer { elements in
+            guard let first = elements.baseAddress else { return }
+            for index in 0..<elements.count {
+                (first + index).pointee.encode(to: &writer)
+                if index == 0, elements.count >= BinaryWriter.elementsToEstimate {
+                    writer.expectElements(elements.count, after: 1, of: &prefix)
                 }
             }
         }
+        writer.endLengthPrefixed(prefix)
     }
 }
 

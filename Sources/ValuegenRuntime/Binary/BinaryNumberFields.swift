@@ -9,18 +9,18 @@
 
 extension BinaryWriter {
     /// Field `fieldNumber` holding a Double: a varint when the value is a short decimal that
-    /// way shorter than 8 bytes, else its IEEE 754 bits.
+    /// way shorter than 8 bytes, else its IEEE 754 bits. The field's last `k` is tried first
+    /// (``BinaryDecimal/varint(for:atMostK:)``): values of one field tend to have at most as
+    /// many decimals as the one before.
     @inlinable
     mutating func writeDoubleField(_ fieldNumber: Int, _ value: Double) {
-        let shift = UInt64(truncatingIfNeeded: fieldNumber & 15) * 4
-        let first = Int(truncatingIfNeeded: (decimalHints.0 >> shift) & 15)
-        let second = Int(truncatingIfNeeded: (decimalHints.1 >> shift) & 15)
-        if let decimal = BinaryDecimal.varint(for: value, ifK: first) ?? BinaryDecimal.varint(for: value, ifK: second) {
+        let shift = UInt64(truncatingIfNeeded: fieldNumber & 15) &* 4
+        let hint = Int(truncatingIfNeeded: (decimalHints >> shift) & 15)
+        if let decimal = BinaryDecimal.varint(for: value, atMostK: hint) {
             writeTag(fieldNumber, .varint)
             writeVarint(decimal)
         } else if let decimal = BinaryDecimal.varint(for: value) {
-            decimalHints.1 = decimalHints.1 & ~(15 << shift) | UInt64(first) << shift
-            decimalHints.0 = decimalHints.0 & ~(15 << shift) | (decimal & 15) << shift
+            decimalHints = decimalHints & ~(15 << shift) | (decimal & 15) << shift
             writeTag(fieldNumber, .varint)
             writeVarint(decimal)
         } else {
@@ -93,9 +93,46 @@ enum BinaryDecimal {
         // The nearest integer (adding 2^52 leaves no bits for a fraction).
         let m = (magnitude * power + 0x1p52) - 0x1p52
         guard m < 0x1p44, (m / power).bitPattern == magnitude.bitPattern else { return nil }
-        var integer = UInt64(m)
-        // Trailing zeros off, at most 8 + 4 + 2 + 1 = 15 of them (branch-free: each step
-        // keeps the quotient only where the division is exact and k allows it).
+        return varint(UInt64(m), k: k, negative: value < 0)
+    }
+
+    /// `varint(for: value)` when `m`, the integer nearest `value · 10^k` (computed as there),
+    /// is below 2^44 and gives `value` back; else nil (which says nothing).
+    ///
+    /// `varint(for:)` then finds `m · 10^(K − k)` at its `K` ≥ `k` (the product is off by less
+    /// than 2^-8), and both strip trailing zeros down to the same smallest `k`. So a hint that
+    /// is at least the value's `k` finds it with one division.
+    @inlinable @inline(__always)
+    static func varint(for value: Double, atMostK k: Int) -> UInt64? {
+        let magnitude = abs(value)
+        let power = powersOfTen[k]
+        let product = magnitude * power
+        // False for NaN and infinities, as for values of 2^44 and more.
+        if product < 0x1p44, value.bitPattern != (-0.0 as Double).bitPattern {
+            // The nearest integer: adding 2^52 leaves no bits for a fraction, and the integer
+            // is the low bits of the sum (quicker than converting the Double).
+            let shifted = product + 0x1p52
+            let integer = shifted.bitPattern & (1 << 52 - 1)
+            if integer < 1 << 44, ((shifted - 0x1p52) / power).bitPattern == magnitude.bitPattern {
+                // Most often there is no zero to strip: then the varint does not wait for
+                // the divisions that look for zeros (the next field's position depends on it).
+                if k == 0 || integer % 10 != 0 {
+                    let zigzag = value < 0 ? integer << 1 - 1 : integer << 1
+                    return zigzag << 4 | UInt64(k)
+                }
+                return varint(integer, k: k, negative: value < 0)
+            }
+        }
+        return nil
+    }
+
+    /// The varint of the decimal `±integer / 10^k`, its trailing zeros off (at most k, and at
+    /// most 8 + 4 + 2 + 1 = 15 of them, branch-free: each step keeps the quotient only where
+    /// the division is exact and `k` allows it).
+    @inlinable @inline(__always)
+    static func varint(_ integer: UInt64, k: Int, negative: Bool) -> UInt64 {
+        var integer = integer
+        var k = k
         func strip(_ zeros: Int, _ power: UInt64) {
             let (quotient, remainder) = integer.quotientAndRemainder(dividingBy: power)
             if k >= zeros, remainder == 0 {
@@ -107,34 +144,8 @@ enum BinaryDecimal {
         strip(4, 10_000)
         strip(2, 100)
         strip(1, 10)
-        let zigzag = value < 0 ? integer << 1 - 1 : integer << 1
+        let zigzag = negative ? integer << 1 - 1 : integer << 1
         return zigzag << 4 | UInt64(k)
-    }
-
-    /// `varint(for: value)` when its `k` is `k` (0...15) and this shows it, else nil (which
-    /// says nothing).
-    ///
-    /// `k` is the answer when `m`, the integer nearest `value · 10^k` (computed as in
-    /// `varint(for:)`), is below 2^44, gives `value` back, and does not end in 0 (or `k` is
-    /// 0): `varint(for:)` then finds `m · 10^(K − k)` at its `K` ≥ `k` (the product is off
-    /// by less than 2^-8) and strips exactly the `K − k` zeros that `m` does not have.
-    @inlinable @inline(__always)
-    static func varint(for value: Double, ifK k: Int) -> UInt64? {
-        let magnitude = abs(value)
-        let power = powersOfTen[k]
-        let product = magnitude * power
-        // False for NaN and infinities, as for values of 2^44 and more.
-        if product < 0x1p44, value.bitPattern != (-0.0 as Double).bitPattern {
-            let m = (product + 0x1p52) - 0x1p52
-            if m < 0x1p44, (m / power).bitPattern == magnitude.bitPattern {
-                let integer = UInt64(m)
-                if k == 0 || integer % 10 != 0 {
-                    let zigzag = value < 0 ? integer << 1 - 1 : integer << 1
-                    return zigzag << 4 | UInt64(k)
-                }
-            }
-        }
-        return nil
     }
 
     /// The Double a decimal's varint stands for: one exact integer divided by one exact power

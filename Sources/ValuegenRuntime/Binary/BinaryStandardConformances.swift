@@ -204,6 +204,7 @@ extension String: BinaryCodable {
     @inlinable public static var binaryWireType: BinaryWireType { .lengthDelimited }
     @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = try reader.readString() }
     @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeString(self) }
+    @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) { writer.writeStringField(fieldNumber, self) }
 }
 
 extension Data: BinaryCodable {

@@ -38,6 +38,10 @@ final class BinaryStringTable {
     @exclusivity(unchecked) private var seenOnceSlotCount = 64
     @exclusivity(unchecked) private var seenOnceCount = 0
     @exclusivity(unchecked) private var seenOnceStamp: UInt32 = 1
+    /// For each source of strings (a field at a depth, modulo `sourceCount`; 0 for strings
+    /// outside fields): how many of its strings in a row were new, and how many of its next
+    /// strings are written inline without a look-up.
+    @exclusivity(unchecked) private var sources: UnsafeMutablePointer<Source>
 
     /// Strings are remembered from this many bytes: a reference takes at least three.
     static let minimumLength = 3
@@ -48,20 +52,54 @@ final class BinaryStringTable {
     /// Probes after which a string is left inline, so that strings built to collide cannot make
     /// writing quadratic.
     private static let maximumProbes = 64
+    /// Sources of strings told apart.
+    private static let sourceCount = 64
+    /// After this many new strings in a row from one source (none seen before, none in the
+    /// table) …
+    static let newStringsBeforeSkipping: UInt16 = 32
+    /// … this many of its next strings are written inline without a look-up. Then it is
+    /// looked up again, and skipped again if it still brings only new strings: a field of
+    /// unique values (e-mail addresses, street addresses) costs a look-up for one string in
+    /// eight. A repetition is missed when its first occurrence was skipped.
+    static let stringsSkipped: UInt16 = 224
 
     init() {
         slots = Self.allocateEmptySlots(slotCount)
         seenOnce = Self.allocateEmptySlots(seenOnceSlotCount)
+        sources = calloc(Self.sourceCount, MemoryLayout<Source>.stride)!.bindMemory(to: Source.self, capacity: Self.sourceCount)
     }
 
     deinit {
         free(slots)
         free(seenOnce)
+        free(sources)
     }
 
     /// The index to write a reference to `utf8` with, or nil to write it inline. `utf8` has
-    /// `minimumLength` to `maximumLength` bytes.
-    func reference(to utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// `minimumLength` to `maximumLength` bytes; `source` tells where it comes from (any
+    /// number; the same for the strings of one field).
+    func reference(to utf8: UnsafeBufferPointer<UInt8>, source: Int) -> Int? {
+        let source = sources + (source & (Self.sourceCount - 1))
+        if source.pointee.skipped > 0 {
+            source.pointee.skipped -= 1
+            return nil
+        }
+        guard let index = lookUp(utf8) else {
+            source.pointee.newInARow += 1
+            if source.pointee.newInARow == Self.newStringsBeforeSkipping {
+                source.pointee = Source(newInARow: 0, skipped: Self.stringsSkipped)
+            }
+            return nil
+        }
+        source.pointee.newInARow = 0
+        return index
+    }
+
+    /// The index of `utf8`'s reference: `nil` when the string is new (and now remembered as
+    /// seen once), or seen before but not worth a reference, or when collisions make it too
+    /// costly to find; the index (the table's own or a new one) otherwise. A string that is
+    /// not worth a reference counts as a repetition for its source.
+    private func lookUp(_ utf8: UnsafeBufferPointer<UInt8>) -> Int?? {
         let key = Key(utf8)
         let hash = key.hash
         // In the table? (Its slots are stamped with their index plus one; 0 is empty.)
@@ -80,7 +118,7 @@ final class BinaryStringTable {
         probes = 0
         while seenOnce[seenSlot].stamp == seenOnceStamp {
             if seenOnce[seenSlot].key == key {
-                return add(key, utf8, atSlot: slot)
+                return .some(add(key, utf8, atSlot: slot))
             }
             probes += 1
             guard probes < Self.maximumProbes else { return nil }
@@ -148,6 +186,12 @@ final class BinaryStringTable {
     /// which for fresh memory from the system skips writing the zeros.
     private static func allocateEmptySlots(_ count: Int) -> UnsafeMutablePointer<Slot> {
         calloc(count, MemoryLayout<Slot>.stride)!.bindMemory(to: Slot.self, capacity: count)
+    }
+
+    /// What is known of one source of strings.
+    struct Source {
+        var newInARow: UInt16 = 0
+        var skipped: UInt16 = 0
     }
 
     /// A string and a number: in the table, its index plus one; among the strings seen once,

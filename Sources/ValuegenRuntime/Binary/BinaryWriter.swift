@@ -11,13 +11,21 @@ import Darwin
 /// The writer writes what it is told: a payload of the wrong wire type for a field, or a
 /// message body that writes something other than fields, gives data no reader accepts.
 ///
-/// It writes into memory of its own (grown with `realloc`, which moves no bytes for a large
-/// buffer) rather than into an array, whose every append checks that it is not shared; that
-/// is why a writer cannot be copied. Its bytes become an array once, at the end.
+/// It writes through a pointer into the storage of an array of its own, which is handed over
+/// at the end without a copy, rather than appending to an array, whose every append checks
+/// that it is not shared; that is why a writer cannot be copied.
 public struct BinaryWriter: ~Copyable {
+    /// The array the bytes are written into: its elements are the writer's room, counted as
+    /// initialized without being written (any bits are a valid `UInt8`, and no byte is read
+    /// before it is written: `bytes` and `finishDocument()` cut the room off). The writer owns
+    /// it alone and never changes it through the array's API while writing, so its storage
+    /// stays where `buffer` points until `grow` replaces it.
+    @usableFromInline var storage: [UInt8]
+    /// The first byte of `storage`, valid as long as `storage` is this writer's.
     @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
     /// The bytes written so far.
     @usableFromInline var count = 0
+    /// `storage.count`.
     @usableFromInline var capacity: Int
     /// Whether strings may be written as references to the document's string table: only in
     /// a document's writer, which puts the table in front of the bytes when it is done.
@@ -25,10 +33,9 @@ public struct BinaryWriter: ~Copyable {
     /// Made when the first string that could be a reference is written.
     var stringTable: BinaryStringTable?
     /// For each field number modulo 16, four bits: the `k` of the last short decimal written
-    /// in such a field that neither hint gave, and of the one before it, which
-    /// ``BinaryDecimal/varint(for:ifK:)`` tries first (a field's values tend to have the same
-    /// number of decimals; two, because messages of two types can share a field number).
-    @usableFromInline var decimalHints: (UInt64, UInt64) = (0, 0)
+    /// in such a field that its hint did not give, which
+    /// ``BinaryDecimal/varint(for:atMostK:)`` tries first.
+    @usableFromInline var decimalHints: UInt64 = 0
     /// How many length-delimited payloads are open (``beginLengthPrefixed()``).
     @usableFromInline var prefixDepth = 0
     /// For each depth modulo 32, two bits: the byte count, less one, of the last length
@@ -40,16 +47,16 @@ public struct BinaryWriter: ~Copyable {
     /// An empty writer with room for `capacity` bytes before it grows. It writes payloads,
     /// every string inline; `binaryBytes()` makes the writer of a whole document.
     public init(capacity: Int = 256) {
-        self.capacity = max(capacity, 16)
-        buffer = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+        (storage, buffer) = Self.allocate(max(capacity, 16))
+        self.capacity = storage.count
         referencesStrings = false
     }
 
     /// The writer of a document: the header and room for the string table first.
     @usableFromInline
     init(document: Void) {
-        capacity = 256
-        buffer = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        (storage, buffer) = Self.allocate(256)
+        capacity = storage.count
         referencesStrings = true
         for byte in BinaryFormat.header {
             writeByte(byte)
@@ -57,18 +64,26 @@ public struct BinaryWriter: ~Copyable {
         writeByte(0)  // an empty string table until finishDocument()
     }
 
-    deinit {
-        free(buffer)
+    /// An array of `capacity` bytes that are not written (see `storage`), and its first byte;
+    /// `copying` bytes from `old` at its start. A large one asks for huge pages before it is
+    /// touched (LargeMemory.swift).
+    private static func allocate(_ capacity: Int, copying count: Int = 0, from old: UnsafeMutablePointer<UInt8>? = nil) -> ([UInt8], UnsafeMutablePointer<UInt8>) {
+        var first: UnsafeMutablePointer<UInt8>?
+        let storage = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, initialized in
+            first = bytes.baseAddress!
+            LargeMemory.adviseHugePages(UnsafeMutableRawPointer(first!), count: capacity)
+            if let old, count > 0 {
+                memcpy(first!, old, count)
+            }
+            initialized = capacity
+        }
+        return (storage, first!)
     }
 
     /// The bytes so far, copied. A document's writer starts them with the header and an empty
     /// string table, which `binaryBytes()` replaces by the document's table when it has one.
     public var bytes: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            LargeMemory.adviseHugePages(output.baseAddress!, count: count)
-            memcpy(output.baseAddress!, buffer, count)
-            initialized = count
-        }
+        Array(storage[..<count])
     }
 
     /// How many bytes have been written.
@@ -76,28 +91,33 @@ public struct BinaryWriter: ~Copyable {
         count
     }
 
-    /// The document: header, string table, body, copied once into an array.
+    /// The document: header, string table, body. The writer's array, cut to the document:
+    /// the table goes in front of the body, which moves up in place to make room for it.
     @usableFromInline
     consuming func finishDocument() -> [UInt8] {
-        guard let table = stringTable, table.count > 0 else { return bytes }
-        let headerSize = BinaryFormat.header.count
-        let bodyStart = headerSize + 1
-        var tableCount = BinaryWriter(capacity: 16)
-        tableCount.writeVarint(UInt64(table.count))
-        let total = headerSize + tableCount.count + table.encodedStrings.count + count - bodyStart
-        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            LargeMemory.adviseHugePages(output.baseAddress!, count: total)
-            var end = output.baseAddress!
-            func append(_ bytes: UnsafeRawPointer, _ size: Int) {
-                memcpy(end, bytes, size)
-                end += size
+        if let table = stringTable, table.count > 0 {
+            let bodyStart = BinaryFormat.header.count + 1
+            let countSize = Self.varintSize(UInt64(table.count))
+            let tableSize = countSize + table.encodedStrings.count
+            reserve(tableSize - 1)
+            memmove(buffer + bodyStart - 1 + tableSize, buffer + bodyStart, count - bodyStart)
+            count += tableSize - 1
+            var end = buffer + bodyStart - 1
+            var tableCount = UInt64(table.count)
+            while tableCount >= 0x80 {
+                end.pointee = UInt8(truncatingIfNeeded: tableCount) | 0x80
+                end += 1
+                tableCount >>= 7
             }
-            append(buffer, headerSize)
-            append(tableCount.buffer, tableCount.count)
-            table.encodedStrings.withUnsafeBytes { append($0.baseAddress!, $0.count) }
-            append(buffer + bodyStart, count - bodyStart)
-            initialized = total
+            end.pointee = UInt8(tableCount)
+            table.encodedStrings.withUnsafeBytes { strings in
+                _ = memcpy(end + 1, strings.baseAddress!, strings.count)
+            }
         }
+        var document: [UInt8] = []
+        swap(&document, &storage)  // the array's only reference: cut in place, not copied
+        document.removeLast(capacity - count)
+        return document
     }
 
     // MARK: - Room
@@ -112,9 +132,8 @@ public struct BinaryWriter: ~Copyable {
 
     @usableFromInline
     mutating func grow(_ size: Int) {
-        capacity = max(capacity * 2, count + size)
-        buffer = realloc(buffer, capacity)!.assumingMemoryBound(to: UInt8.self)
-        LargeMemory.adviseHugePages(buffer, count: capacity)
+        (storage, buffer) = Self.allocate(max(capacity * 2, count + size), copying: count, from: buffer)
+        capacity = storage.count
     }
 
     // MARK: - Payloads
@@ -221,21 +240,35 @@ public struct BinaryWriter: ~Copyable {
     /// A String payload: its UTF-8, or in a document a reference to the string table when the
     /// string came before (docs/BinaryFormat.md, "The string table").
     public mutating func writeString(_ string: String) {
-        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+        writeString(string, source: 0)
+    }
+
+    /// Field `fieldNumber` with a String payload, as ``writeString(_:)`` writes it. The
+    /// string table tells the strings of one field (at one depth of nesting) from others',
+    /// and stops looking up those of a field whose strings do not repeat
+    /// (``BinaryStringTable``).
+    public mutating func writeStringField(_ fieldNumber: Int, _ string: String) {
+        writeTag(fieldNumber, .lengthDelimited)
+        writeString(string, source: fieldNumber &+ prefixDepth &* 13)
+    }
+
+    @inline(__always)
+    private mutating func writeString(_ string: String, source: Int) {
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0, source: source) }
         if written == nil {
             var string = string
-            string.withUTF8 { writeString(utf8: $0) }
+            string.withUTF8 { writeString(utf8: $0, source: source) }
         }
     }
 
     @inline(__always)
-    private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>, source: Int) {
         let size = utf8.count
         if referencesStrings, size >= BinaryStringTable.minimumLength, size <= BinaryStringTable.maximumLength {
             if stringTable == nil {
                 stringTable = BinaryStringTable()
             }
-            if let index = stringTable!.reference(to: utf8) {
+            if let index = stringTable!.reference(to: utf8, source: source) {
                 writeReference(to: index)
                 return
             }

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Large collections: room made once, and a length prefix of the right size from the start.
+// Growing a buffer by doubling touches every new buffer's pages (a 36 MB document touched
+// ~100 MB of fresh memory, which the system zeroes page by page), and a length prefix that
+// turns out to need more bytes than were left moves the whole payload. An estimate after the
+// first elements avoids both for a collection whose elements are alike.
+
+extension BinaryWriter {
+    /// Collections of at least this many elements estimate their size.
+    @inlinable
+    static var elementsToEstimate: Int { 16 }
+
+    /// Called after the first `written` of `total` elements of a collection whose payload
+    /// `prefix` started: gives the length prefix the bytes that the varint of the payload's
+    /// estimated size takes (at the rate of the elements so far), moving only those elements,
+    /// and makes room for the rest plus an eighth (an overestimate costs address space, not
+    /// memory: pages are not touched until written). A wrong estimate costs what writing
+    /// without one costs.
+    @usableFromInline
+    mutating func expectElements(_ total: Int, after written: Int, of prefix: inout BinaryLengthPrefix) {
+        guard written > 0, total > written else { return }
+        let payload = count - prefix.offset - prefix.size
+        let estimate = Double(payload) / Double(written) * Double(total)
+        guard estimate < Double(Int32.max) else { return }
+        let size = Self.varintSize(UInt64(estimate))
+        if size != prefix.size {
+            reserve(size - prefix.size)
+            memmove(buffer + prefix.offset + size, buffer + prefix.offset + prefix.size, payload)
+            count += size - prefix.size
+            prefix = BinaryLengthPrefix(offset: prefix.offset, size: size)
+        }
+        let remaining = Int(estimate * 1.125) - payload
+        if remaining > capacity - count {
+            grow(remaining)
+        }
+    }
+}
