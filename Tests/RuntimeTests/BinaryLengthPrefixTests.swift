@@ -92,4 +92,37 @@ import ValuegenRuntime
             #expect(try [[String]](binaryBytes: nested.binaryBytes()) == nested)
         }
     }
+    /// An array of 16 elements or more guesses its payload's size from its first element
+    /// (room made once, the length's bytes left from the start); when the other elements are
+    /// larger or smaller, the length is still the shortest varint in front of the payload.
+    @Test(arguments: [
+        (100, 0, 16),          // guessed two length bytes, one needed
+        (0, 100, 16),          // guessed one, two needed
+        (0, 20_000, 20),       // guessed one, three needed
+        (1_000_000, 0, 16),    // guessed four, three needed
+        (300, 300, 1_000),     // guessed right: three
+    ])
+    func writesTheShortestLengthOfAnArrayWhateverItsFirstElement(first: Int, others: Int, count: Int) throws {
+        let strings = [String(repeating: "f", count: first)] + Array(repeating: String(repeating: "o", count: others), count: count - 1)
+        var writer = BinaryWriter()
+        strings.encode(to: &writer)
+        var body: [UInt8] = [UInt8](Self.varint(count))
+        for string in strings {
+            body += Self.varint(string.utf8.count) + Array(string.utf8)
+        }
+        let written = writer.bytes
+        #expect(written.count == Self.varint(body.count).count + body.count)
+        #expect(written == Self.varint(body.count) + body)
+        #expect(try [String](binaryBytes: strings.binaryBytes()) == strings)
+    }
+
+    private static func varint(_ value: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var value = UInt64(value)
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        return bytes + [UInt8(value)]
+    }
 }

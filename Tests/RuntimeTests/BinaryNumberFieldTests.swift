@@ -137,10 +137,11 @@ import ValuegenRuntime
         return bytes
     }
 
-    /// The writer tries the `k` of earlier decimals of the same field number (modulo 16)
-    /// first: a long run of fields in one writer, whose values have the number of decimals of
-    /// the one before, or one more or fewer, or trailing zeros, or are no decimal at all,
-    /// gives what each value alone gives by the definition.
+    /// The writer first tries, as the most decimals, the `k` of the last decimal of the same
+    /// field number (modulo 16) that this did not find: a long run of fields in one writer,
+    /// whose values have the number of decimals of the one before, or one more or fewer, or
+    /// trailing zeros, or are no decimal at all, gives what each value alone gives by the
+    /// definition.
     @Test func choosesTheDecimalTheDefinitionChoosesWhateverCameBefore() {
         var generator = SeededGenerator(seed: 77)
         var writer = BinaryWriter()
