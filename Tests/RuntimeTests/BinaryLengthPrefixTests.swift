@@ -92,18 +92,18 @@ import ValuegenRuntime
             #expect(try [[String]](binaryBytes: nested.binaryBytes()) == nested)
         }
     }
-    /// An array of 16 elements or more guesses its payload's size from its first element
-    /// (room made once, the length's bytes left from the start); when the other elements are
-    /// larger or smaller, the length is still the shortest varint in front of the payload.
+    /// An array of 16 elements or more guesses its payload's size from its first 16 (room
+    /// made once, the length's bytes left from then on); when the other elements are larger or
+    /// smaller, the length is still the shortest varint in front of the payload.
     @Test(arguments: [
-        (100, 0, 16),          // guessed two length bytes, one needed
-        (0, 100, 16),          // guessed one, two needed
-        (0, 20_000, 20),       // guessed one, three needed
-        (1_000_000, 0, 16),    // guessed four, three needed
+        (6, 0, 19),            // guessed two length bytes, one needed
+        (0, 100, 20),          // guessed one, two needed
+        (0, 20_000, 36),       // guessed one, three needed
+        (100_000, 0, 200),     // guessed four, three needed
         (300, 300, 1_000),     // guessed right: three
     ])
-    func writesTheShortestLengthOfAnArrayWhateverItsFirstElement(first: Int, others: Int, count: Int) throws {
-        let strings = [String(repeating: "f", count: first)] + Array(repeating: String(repeating: "o", count: others), count: count - 1)
+    func writesTheShortestLengthOfAnArrayWhateverItsFirstElements(first: Int, others: Int, count: Int) throws {
+        let strings = Array(repeating: String(repeating: "f", count: first), count: 16) + Array(repeating: String(repeating: "o", count: others), count: count - 16)
         var writer = BinaryWriter()
         strings.encode(to: &writer)
         var body: [UInt8] = [UInt8](Self.varint(count))

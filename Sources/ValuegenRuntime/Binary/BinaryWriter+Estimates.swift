@@ -11,21 +11,27 @@ import Darwin
 // first elements avoids both for a collection whose elements are alike.
 
 extension BinaryWriter {
-    /// Collections of at least this many elements estimate their size.
+    /// Collections of at least this many elements estimate their size, after this many.
     @inlinable
     static var elementsToEstimate: Int { 16 }
 
+    /// Room made at once for the rest of a collection is at most this: an estimate is
+    /// address space, not memory, until written, but a wrong one must not ask for gigabytes.
+    static var largestEstimatedRoom: Int { 256 << 20 }
+
     /// Called after the first `written` of `total` elements of a collection whose payload
-    /// `prefix` started: gives the length prefix the bytes that the varint of the payload's
-    /// estimated size takes (at the rate of the elements so far), moving only those elements,
-    /// and makes room for the rest plus an eighth (an overestimate costs address space, not
-    /// memory: pages are not touched until written). A wrong estimate costs what writing
-    /// without one costs.
+    /// `prefix` started and whose elements start at `elementsStart`: gives the length prefix
+    /// the bytes that the varint of the payload's estimated size takes (at the rate of the
+    /// elements so far), moving only those elements, and makes room for the rest plus an
+    /// eighth (up to `largestEstimatedRoom`). A wrong estimate costs what writing without one
+    /// costs: a move of the payload at the end, growing the buffer, or (when the estimate was
+    /// far too large) a copy of the document (`finishDocument()`).
     @usableFromInline
-    mutating func expectElements(_ total: Int, after written: Int, of prefix: inout BinaryLengthPrefix) {
+    mutating func expectElements(_ total: Int, after written: Int, from elementsStart: Int, of prefix: inout BinaryLengthPrefix) {
         guard written > 0, total > written else { return }
         let payload = count - prefix.offset - prefix.size
-        let estimate = Double(payload) / Double(written) * Double(total)
+        let elements = count - elementsStart
+        let estimate = Double(payload - elements) + Double(elements) / Double(written) * Double(total)
         guard estimate < Double(Int32.max) else { return }
         let size = Self.varintSize(UInt64(estimate))
         if size != prefix.size {
@@ -34,7 +40,7 @@ extension BinaryWriter {
             count += size - prefix.size
             prefix = BinaryLengthPrefix(offset: prefix.offset, size: size)
         }
-        let remaining = Int(estimate * 1.125) - payload
+        let remaining = min(Int(estimate * 1.125) - payload, Self.largestEstimatedRoom)
         if remaining > capacity - count {
             grow(remaining)
         }

@@ -83,7 +83,14 @@ public struct BinaryWriter: ~Copyable {
     /// The bytes so far, copied. A document's writer starts them with the header and an empty
     /// string table, which `binaryBytes()` replaces by the document's table when it has one.
     public var bytes: [UInt8] {
-        Array(storage[..<count])
+        // Copied from the buffer, never sliced from `storage`: a slice of the whole array
+        // would share its storage, which the writer goes on writing in place.
+        [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            if count > 0 {
+                memcpy(output.baseAddress!, buffer, count)
+            }
+            initialized = count
+        }
     }
 
     /// How many bytes have been written.
@@ -92,7 +99,9 @@ public struct BinaryWriter: ~Copyable {
     }
 
     /// The document: header, string table, body. The writer's array, cut to the document:
-    /// the table goes in front of the body, which moves up in place to make room for it.
+    /// the table goes in front of the body, which moves up in place to make room for it. When
+    /// the array has much more room than the document (an estimate that was too large), the
+    /// document is copied instead, so that it does not keep the room.
     @usableFromInline
     consuming func finishDocument() -> [UInt8] {
         if let table = stringTable, table.count > 0 {
@@ -114,6 +123,9 @@ public struct BinaryWriter: ~Copyable {
                 _ = memcpy(end + 1, strings.baseAddress!, strings.count)
             }
         }
+        if capacity - count > count / 4 + Self.roomKeptByADocument {
+            return bytes
+        }
         var document: [UInt8] = []
         swap(&document, &storage)  // the array's only reference: cut in place, not copied
         document.removeLast(capacity - count)
@@ -121,6 +133,9 @@ public struct BinaryWriter: ~Copyable {
     }
 
     // MARK: - Room
+
+    /// Room past the end a document handed over may keep beyond a quarter of its size.
+    static var roomKeptByADocument: Int { 1 << 20 }
 
     /// Makes room for `size` more bytes.
     @inlinable @inline(__always)
