@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Large collections: room made once, and a length prefix of the right size from the start.
 // Growing a buffer by doubling touches every new buffer's pages (a 36 MB document touched
 // ~100 MB of fresh memory, which the system zeroes page by page), and a length prefix that
@@ -33,13 +27,7 @@ extension BinaryWriter {
         let elements = count - elementsStart
         let estimate = Double(payload - elements) + Double(elements) / Double(written) * Double(total)
         guard estimate < Double(Int32.max) else { return }
-        let size = Self.varintSize(UInt64(estimate))
-        if size != prefix.size {
-            reserve(size - prefix.size)
-            memmove(buffer + prefix.offset + size, buffer + prefix.offset + prefix.size, payload)
-            count += size - prefix.size
-            prefix = BinaryLengthPrefix(offset: prefix.offset, size: size)
-        }
+        prefix = resize(prefix, to: Self.varintSize(UInt64(estimate)))
         let remaining = min(Int(estimate * 1.125) - payload, Self.largestEstimatedRoom)
         if remaining > capacity - count {
             grow(remaining)

@@ -111,16 +111,9 @@ public struct BinaryWriter: ~Copyable {
             reserve(tableSize - 1)
             memmove(buffer + bodyStart - 1 + tableSize, buffer + bodyStart, count - bodyStart)
             count += tableSize - 1
-            var end = buffer + bodyStart - 1
-            var tableCount = UInt64(table.count)
-            while tableCount >= 0x80 {
-                end.pointee = UInt8(truncatingIfNeeded: tableCount) | 0x80
-                end += 1
-                tableCount >>= 7
-            }
-            end.pointee = UInt8(tableCount)
+            Self.store(varint: UInt64(table.count), size: countSize, at: buffer + bodyStart - 1)
             table.encodedStrings.withUnsafeBytes { strings in
-                _ = memcpy(end + 1, strings.baseAddress!, strings.count)
+                _ = memcpy(buffer + bodyStart - 1 + countSize, strings.baseAddress!, strings.count)
             }
         }
         if capacity - count > count / 4 + Self.roomKeptByADocument {
@@ -364,19 +357,32 @@ public struct BinaryWriter: ~Copyable {
     @usableFromInline
     mutating func writeLength(_ length: Int, of prefix: BinaryLengthPrefix) {
         let size = Self.varintSize(UInt64(length))
-        if size != prefix.size {
-            reserve(size - prefix.size)
-            memmove(buffer + prefix.offset + size, buffer + prefix.offset + prefix.size, length)
-            count += size - prefix.size
-        }
-        var value = UInt64(length)
-        for index in prefix.offset..<(prefix.offset + size - 1) {
-            buffer[index] = UInt8(truncatingIfNeeded: value) | 0x80
-            value >>= 7
-        }
-        buffer[prefix.offset + size - 1] = UInt8(value)
+        let prefix = resize(prefix, to: size)
+        Self.store(varint: UInt64(length), size: size, at: buffer + prefix.offset)
         let shift = UInt64(truncatingIfNeeded: prefixDepth & 31) &* 2
         prefixSizes = prefixSizes & ~(3 << shift) | UInt64(min(size, 4) - 1) << shift
+    }
+
+    /// `prefix` with room for `size` length bytes: the payload written after it so far is
+    /// moved when that is another count.
+    mutating func resize(_ prefix: BinaryLengthPrefix, to size: Int) -> BinaryLengthPrefix {
+        guard size != prefix.size else { return prefix }
+        let payload = count - prefix.offset - prefix.size
+        reserve(size - prefix.size)
+        memmove(buffer + prefix.offset + size, buffer + prefix.offset + prefix.size, payload)
+        count += size - prefix.size
+        return BinaryLengthPrefix(offset: prefix.offset, size: size)
+    }
+
+    /// Stores `value` as a varint of `size` bytes (its own size) at `target`, in room already
+    /// counted.
+    static func store(varint value: UInt64, size: Int, at target: UnsafeMutablePointer<UInt8>) {
+        var value = value
+        for index in 0..<(size - 1) {
+            target[index] = UInt8(truncatingIfNeeded: value) | 0x80
+            value >>= 7
+        }
+        target[size - 1] = UInt8(value)
     }
 
     // MARK: - Messages
