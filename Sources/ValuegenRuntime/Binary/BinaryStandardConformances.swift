@@ -41,33 +41,33 @@ extension BinaryReader {
     mutating func readSigned<T: FixedWidthInteger & SignedInteger>(_ type: T.Type) throws(BinaryError) -> T {
         let start = position
         let zigzag = try readVarint()
-        let value = Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
-        guard let result = T(exactly: value) else { throw outOfRange(value, T.self, at: start) }
-        return result
+        return try exactly(Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1))), T.self, readFrom: start)
     }
 
     @inlinable @inline(__always)
     mutating func readUnsigned<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) throws(BinaryError) -> T {
         let start = position
-        let value = try readVarint()
-        guard let result = T(exactly: value) else { throw outOfRange(value, T.self, at: start) }
-        return result
+        return try exactly(try readVarint(), T.self, readFrom: start)
     }
 
     /// A signed integer field written as fixed64.
     @inlinable
     mutating func readFixedSigned<T: FixedWidthInteger & SignedInteger>(_ type: T.Type) throws(BinaryError) -> T {
         let start = position
-        let value = Int64(bitPattern: try readFixed64())
-        guard let result = T(exactly: value) else { throw outOfRange(value, T.self, at: start) }
-        return result
+        return try exactly(Int64(bitPattern: try readFixed64()), T.self, readFrom: start)
     }
 
     /// An unsigned integer field written as fixed64.
     @inlinable
     mutating func readFixedUnsigned<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type) throws(BinaryError) -> T {
         let start = position
-        let value = try readFixed64()
+        return try exactly(try readFixed64(), T.self, readFrom: start)
+    }
+
+    /// `value` as a `T`, or the error that it is out of `T`'s range, at `start` (where the
+    /// number was read from).
+    @inlinable @inline(__always)
+    func exactly<T: FixedWidthInteger>(_ value: some BinaryInteger, _ type: T.Type, readFrom start: Int) throws(BinaryError) -> T {
         guard let result = T(exactly: value) else { throw outOfRange(value, T.self, at: start) }
         return result
     }
