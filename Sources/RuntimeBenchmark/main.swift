@@ -3,7 +3,8 @@
 //
 //     swift run -c release valuegen-runtime-benchmark [N]     (N records, 100000 by default)
 //
-// Each figure is the best of five runs; the ratios compare figures of the same run.
+// Each figure is the best of five rounds in which every coder runs once, taking turns; the
+// ratios compare figures of the same run.
 import Foundation
 import ValuegenRuntime
 
@@ -16,7 +17,7 @@ let runs = 5
 /// the result (the decoded records, the encoded bytes) is released after, untimed. Releasing
 /// values costs the same whichever coder made them — for the decoded records it is about 25 ms,
 /// half of binary decoding — so timing it would measure the allocator, not the coder;
-/// `bestOfIncludingRelease` times it too, for the figures that include it.
+/// `Measurement(includingRelease:)` times it too, for the figures that include it.
 func seconds<Result>(_ body: () throws -> Result) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     let result = try body()
@@ -25,19 +26,36 @@ func seconds<Result>(_ body: () throws -> Result) rethrows -> Double {
     return elapsed
 }
 
-func bestOf<Result>(_ runs: Int, _ body: () throws -> Result) rethrows -> Double {
+/// One coder's measurement: its best time so far.
+final class Measurement {
+    let body: () throws -> Double
     var best = Double.infinity
-    for _ in 0..<runs {
-        best = min(best, try seconds(body))
+
+    /// `body` returns the seconds it measured.
+    private init(measuring body: @escaping () throws -> Double) {
+        self.body = body
     }
-    return best
+
+    /// `body`, timed as `seconds` times it: the result released untimed.
+    convenience init<Result>(timing body: @escaping () throws -> Result) {
+        self.init(measuring: { try seconds(body) })
+    }
+
+    /// `body`, with the release of its result timed too.
+    convenience init<Result>(includingRelease body: @escaping () throws -> Result) {
+        self.init(measuring: { try seconds { () throws -> Int in _ = try body(); return 0 } })
+    }
 }
 
-/// As `bestOf`, with the result released before the clock stops.
-func bestOfIncludingRelease<Result>(_ runs: Int, _ body: () throws -> Result) rethrows -> Double {
-    try bestOf(runs) { () throws -> Int in
-        _ = try body()
-        return 0
+/// Runs every measurement once a round, `runs` rounds, every other round in the opposite
+/// order, and keeps each one's best. The coders a ratio compares take turns rather than running
+/// one after the other's runs, so a slow spell of the shared machine, or the state one coder
+/// leaves the allocator in, weighs on both alike.
+func measureInRounds(_ runs: Int, _ measurements: [Measurement]) throws {
+    for round in 0..<runs {
+        for measurement in round.isMultiple(of: 2) ? measurements : measurements.reversed() {
+            measurement.best = min(measurement.best, try measurement.body())
+        }
     }
 }
 
@@ -51,14 +69,27 @@ let jsonData = Data(json)
 let binary = records.binaryBytes()
 let megabytes = Double(json.count) / 1e6
 
-let foundationEncode = try bestOf(runs) { try JSONEncoder().encode(records) }
-let valuegenEncode = bestOf(runs) { records.jsonBytes() }
-let foundationDecode = try bestOf(runs) { try JSONDecoder().decode([Record].self, from: jsonData) }
-let valuegenDecode = try bestOf(runs) { try [Record](jsonBytes: json) }
-let binaryEncode = bestOf(runs) { records.binaryBytes() }
-let binaryDecode = try bestOf(runs) { try [Record](binaryBytes: binary) }
-let valuegenDecodeReleasing = try bestOfIncludingRelease(runs) { try [Record](jsonBytes: json) }
-let binaryDecodeReleasing = try bestOfIncludingRelease(runs) { try [Record](binaryBytes: binary) }
+let foundationEncodeRuns = Measurement(timing: { try JSONEncoder().encode(records) })
+let valuegenEncodeRuns = Measurement(timing: { records.jsonBytes() })
+let foundationDecodeRuns = Measurement(timing: { try JSONDecoder().decode([Record].self, from: jsonData) })
+let valuegenDecodeRuns = Measurement(timing: { try [Record](jsonBytes: json) })
+let binaryEncodeRuns = Measurement(timing: { records.binaryBytes() })
+let binaryDecodeRuns = Measurement(timing: { try [Record](binaryBytes: binary) })
+let valuegenDecodeReleasingRuns = Measurement(includingRelease: { try [Record](jsonBytes: json) })
+let binaryDecodeReleasingRuns = Measurement(includingRelease: { try [Record](binaryBytes: binary) })
+try measureInRounds(runs, [
+    foundationEncodeRuns, valuegenEncodeRuns, binaryEncodeRuns,
+    foundationDecodeRuns, valuegenDecodeRuns, binaryDecodeRuns,
+    valuegenDecodeReleasingRuns, binaryDecodeReleasingRuns,
+])
+let foundationEncode = foundationEncodeRuns.best
+let valuegenEncode = valuegenEncodeRuns.best
+let foundationDecode = foundationDecodeRuns.best
+let valuegenDecode = valuegenDecodeRuns.best
+let binaryEncode = binaryEncodeRuns.best
+let binaryDecode = binaryDecodeRuns.best
+let valuegenDecodeReleasing = valuegenDecodeReleasingRuns.best
+let binaryDecodeReleasing = binaryDecodeReleasingRuns.best
 
 guard try [Record](jsonBytes: json) == records, try [Record](binaryBytes: binary) == records,
       try JSONDecoder().decode([Record].self, from: jsonData) == records else {
@@ -66,7 +97,7 @@ guard try [Record](jsonBytes: json) == records, try [Record](binaryBytes: binary
     exit(1)
 }
 
-print("valuegen-runtime-benchmark: \(count) records, \(format(megabytes, 1)) MB of JSON, best of \(runs), results released after the clock stops")
+print("valuegen-runtime-benchmark: \(count) records, \(format(megabytes, 1)) MB of JSON, best of \(runs) rounds taking turns, results released after the clock stops")
 print("  JSONEncoder + Codable      encode \(format(foundationEncode)) s  \(format(megabytes / foundationEncode, 1)) MB/s")
 print("  generated JSON             encode \(format(valuegenEncode)) s  \(format(megabytes / valuegenEncode, 1)) MB/s   \(format(foundationEncode / valuegenEncode, 1))x Foundation (goal: at least 10x)")
 print("  JSONDecoder + Codable      decode \(format(foundationDecode)) s  \(format(megabytes / foundationDecode, 1)) MB/s")
