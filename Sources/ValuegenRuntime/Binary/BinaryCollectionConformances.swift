@@ -57,15 +57,10 @@ extension Array: BinaryEncodable where Element: BinaryEncodable {
         var prefix = writer.beginLengthPrefixed()
         writer.writeVarint(UInt64(count))
         let elementsStart = writer.byteCount
-        // Borrowed through a pointer's `pointee`: `for element in self` (and a buffer's
-        // subscript) copies each element, retaining everything it holds.
-        withUnsafeBufferPointer { elements in
-            guard let first = elements.baseAddress else { return }
-            for index in 0..<elements.count {
-                (first + index).pointee.encode(to: &writer)
-                if index &+ 1 == BinaryWriter.elementsToEstimate {
-                    writer.expectElements(elements.count, after: index &+ 1, from: elementsStart, of: &prefix)
-                }
+        forEachInPlace { index, element in
+            element.encode(to: &writer)
+            if index &+ 1 == BinaryWriter.elementsToEstimate {
+                writer.expectElements(count, after: index &+ 1, from: elementsStart, of: &prefix)
             }
         }
         writer.endLengthPrefixed(prefix)

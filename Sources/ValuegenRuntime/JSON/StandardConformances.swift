@@ -126,9 +126,11 @@ extension Array: JSONDecodable where Element: JSONDecodable {
 }
 
 extension Array: JSONEncodable where Element: JSONEncodable {
+    // Inlinable so that it is specialized for its element type where it is used.
+    @inlinable
     public func encode(to writer: inout JSONWriter) {
         writer.beginArray()
-        for element in self {
+        forEachInPlace { _, element in
             element.encode(to: &writer)
         }
         writer.endArray()
