@@ -77,13 +77,20 @@ final class BinaryStringTable {
 
     /// The index to write a reference to `utf8` with, or nil to write it inline. `utf8` has
     /// `minimumLength` to `maximumLength` bytes; `source` tells where it comes from (any
-    /// number; the same for the strings of one field).
+    /// number; the same for the strings of one field). Inlined as far as a skipped string
+    /// goes, which is most strings of a field of unique values: they cost no call.
+    @inline(__always)
     func reference(to utf8: UnsafeBufferPointer<UInt8>, source: Int) -> Int? {
         let source = sources + (source & (Self.sourceCount - 1))
         if source.pointee.skipped > 0 {
             source.pointee.skipped -= 1
             return nil
         }
+        return reference(to: utf8, from: source)
+    }
+
+    /// `reference(to:source:)` for a string that is looked up.
+    private func reference(to utf8: UnsafeBufferPointer<UInt8>, from source: UnsafeMutablePointer<Source>) -> Int? {
         guard let index = lookUp(utf8) else {
             source.pointee.newInARow += 1
             if source.pointee.newInARow == Self.newStringsBeforeSkipping {
