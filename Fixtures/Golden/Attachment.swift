@@ -518,125 +518,149 @@ extension Attachment: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.photo")
             }
-            let message = try reader.beginMessageField()
-            var url = try reader.readNextField(1, URL.self)
-            var width = try reader.readNextField(2, Int.self)
-            var height = try reader.readNextField(3, Int.self)
-            var caption = try reader.readNextField(4, String.self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    url = try reader.read(URL.self)
-                case 2:
-                    width = try reader.read(Int.self)
-                case 3:
-                    height = try reader.read(Int.self)
-                case 4:
-                    caption = try reader.read(String.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var url = try reader.readNextField(1, URL.self)
+                var width = try reader.readNextField(2, Int.self)
+                var height = try reader.readNextField(3, Int.self)
+                var caption = try reader.readNextField(4, String.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        url = try reader.read(URL.self)
+                    case 2:
+                        width = try reader.read(Int.self)
+                    case 3:
+                        height = try reader.read(Int.self)
+                    case 4:
+                        caption = try reader.read(String.self)
+                    default:
+                        break
+                    }
                 }
+                guard let url else {
+                    throw reader.error("missing field 1 (url) of Attachment.photo")
+                }
+                guard let width else {
+                    throw reader.error("missing field 2 (width) of Attachment.photo")
+                }
+                guard let height else {
+                    throw reader.error("missing field 3 (height) of Attachment.photo")
+                }
+                self = .photo(
+                    url: url,
+                    width: width,
+                    height: height,
+                    caption: caption
+                )
+            } catch {
+                throw error.inField(2)
             }
-            guard let url else {
-                throw reader.error("missing field 1 (url) of Attachment.photo")
-            }
-            guard let width else {
-                throw reader.error("missing field 2 (width) of Attachment.photo")
-            }
-            guard let height else {
-                throw reader.error("missing field 3 (height) of Attachment.photo")
-            }
-            self = .photo(
-                url: url,
-                width: width,
-                height: height,
-                caption: caption
-            )
         case 2:
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.voiceNote")
             }
-            let message = try reader.beginMessageField()
-            var url = try reader.readNextField(1, URL.self)
-            var duration = try reader.readNextField(2, TimeInterval.self)
-            var waveform = try reader.readNextField(3, [Float].self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    url = try reader.read(URL.self)
-                case 2:
-                    duration = try reader.read(TimeInterval.self)
-                case 3:
-                    waveform = try reader.read([Float].self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var url = try reader.readNextField(1, URL.self)
+                var duration = try reader.readNextField(2, TimeInterval.self)
+                var waveform = try reader.readNextField(3, [Float].self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        url = try reader.read(URL.self)
+                    case 2:
+                        duration = try reader.read(TimeInterval.self)
+                    case 3:
+                        waveform = try reader.read([Float].self)
+                    default:
+                        break
+                    }
                 }
+                guard let url else {
+                    throw reader.error("missing field 1 (url) of Attachment.voiceNote")
+                }
+                guard let duration else {
+                    throw reader.error("missing field 2 (duration) of Attachment.voiceNote")
+                }
+                self = .voiceNote(url: url, duration: duration, waveform: waveform ?? [])
+            } catch {
+                throw error.inField(2)
             }
-            guard let url else {
-                throw reader.error("missing field 1 (url) of Attachment.voiceNote")
-            }
-            guard let duration else {
-                throw reader.error("missing field 2 (duration) of Attachment.voiceNote")
-            }
-            self = .voiceNote(url: url, duration: duration, waveform: waveform ?? [])
         case 3:
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.sticker")
             }
-            self = .sticker(try reader.read(Double.self))
+            do throws(BinaryError) {
+                self = .sticker(try reader.read(Double.self))
+            } catch {
+                throw error.inField(2)
+            }
         case 4:
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.contactCard")
             }
-            self = .contactCard(try reader.read(User.self))
+            do throws(BinaryError) {
+                self = .contactCard(try reader.read(User.self))
+            } catch {
+                throw error.inField(2)
+            }
         case 5:
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.urlPreview")
             }
-            let message = try reader.beginMessageField()
-            var url = try reader.readNextField(1, URL.self)
-            var title = try reader.readNextField(2, String.self)
-            var thumbnail = try reader.readNextField(3, Data.self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    url = try reader.read(URL.self)
-                case 2:
-                    title = try reader.read(String.self)
-                case 3:
-                    thumbnail = try reader.read(Data.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var url = try reader.readNextField(1, URL.self)
+                var title = try reader.readNextField(2, String.self)
+                var thumbnail = try reader.readNextField(3, Data.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        url = try reader.read(URL.self)
+                    case 2:
+                        title = try reader.read(String.self)
+                    case 3:
+                        thumbnail = try reader.read(Data.self)
+                    default:
+                        break
+                    }
                 }
+                guard let url else {
+                    throw reader.error("missing field 1 (url) of Attachment.urlPreview")
+                }
+                self = .urlPreview(url: url, title: title, thumbnail: thumbnail)
+            } catch {
+                throw error.inField(2)
             }
-            guard let url else {
-                throw reader.error("missing field 1 (url) of Attachment.urlPreview")
-            }
-            self = .urlPreview(url: url, title: title, thumbnail: thumbnail)
         case 6:
             guard var reader = payload else {
                 throw reader.error("missing the payload of Attachment.location")
             }
-            let message = try reader.beginMessageField()
-            var latitude = try reader.readNextField(1, Double.self)
-            var longitude = try reader.readNextField(2, Double.self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    latitude = try reader.read(Double.self)
-                case 2:
-                    longitude = try reader.read(Double.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var latitude = try reader.readNextField(1, Double.self)
+                var longitude = try reader.readNextField(2, Double.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        latitude = try reader.read(Double.self)
+                    case 2:
+                        longitude = try reader.read(Double.self)
+                    default:
+                        break
+                    }
                 }
+                guard let latitude else {
+                    throw reader.error("missing field 1 (latitude) of Attachment.location")
+                }
+                guard let longitude else {
+                    throw reader.error("missing field 2 (longitude) of Attachment.location")
+                }
+                self = .location(latitude: latitude, longitude: longitude)
+            } catch {
+                throw error.inField(2)
             }
-            guard let latitude else {
-                throw reader.error("missing field 1 (latitude) of Attachment.location")
-            }
-            guard let longitude else {
-                throw reader.error("missing field 2 (longitude) of Attachment.location")
-            }
-            self = .location(latitude: latitude, longitude: longitude)
         case 7:
             self = .deleted
         default:

@@ -310,71 +310,83 @@ extension DeliveryStatus: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of DeliveryStatus.sent")
             }
-            let message = try reader.beginMessageField()
-            var sentAt = try reader.readNextField(1, Date.self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    sentAt = try reader.read(Date.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var sentAt = try reader.readNextField(1, Date.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        sentAt = try reader.read(Date.self)
+                    default:
+                        break
+                    }
                 }
+                guard let sentAt else {
+                    throw reader.error("missing field 1 (sentAt) of DeliveryStatus.sent")
+                }
+                self = .sent(sentAt: sentAt)
+            } catch {
+                throw error.inField(2)
             }
-            guard let sentAt else {
-                throw reader.error("missing field 1 (sentAt) of DeliveryStatus.sent")
-            }
-            self = .sent(sentAt: sentAt)
         case 3:
             guard var reader = payload else {
                 throw reader.error("missing the payload of DeliveryStatus.delivered")
             }
-            let message = try reader.beginMessageField()
-            var deliveredAt = try reader.readNextField(1, Date.self)
-            var recipientCount = try reader.readNextField(2, UInt.self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    deliveredAt = try reader.read(Date.self)
-                case 2:
-                    recipientCount = try reader.read(UInt.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var deliveredAt = try reader.readNextField(1, Date.self)
+                var recipientCount = try reader.readNextField(2, UInt.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        deliveredAt = try reader.read(Date.self)
+                    case 2:
+                        recipientCount = try reader.read(UInt.self)
+                    default:
+                        break
+                    }
                 }
+                guard let deliveredAt else {
+                    throw reader.error("missing field 1 (deliveredAt) of DeliveryStatus.delivered")
+                }
+                guard let recipientCount else {
+                    throw reader.error("missing field 2 (recipientCount) of DeliveryStatus.delivered")
+                }
+                self = .delivered(deliveredAt: deliveredAt, recipientCount: recipientCount)
+            } catch {
+                throw error.inField(2)
             }
-            guard let deliveredAt else {
-                throw reader.error("missing field 1 (deliveredAt) of DeliveryStatus.delivered")
-            }
-            guard let recipientCount else {
-                throw reader.error("missing field 2 (recipientCount) of DeliveryStatus.delivered")
-            }
-            self = .delivered(deliveredAt: deliveredAt, recipientCount: recipientCount)
         case 4:
             guard var reader = payload else {
                 throw reader.error("missing the payload of DeliveryStatus.failed")
             }
-            let message = try reader.beginMessageField()
-            var reason = try reader.readNextField(1, String.self)
-            var retryAt = try reader.readNextField(2, Date.self)
-            var isPermanent = try reader.readNextField(3, Bool.self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    reason = try reader.read(String.self)
-                case 2:
-                    retryAt = try reader.read(Date.self)
-                case 3:
-                    isPermanent = try reader.read(Bool.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var reason = try reader.readNextField(1, String.self)
+                var retryAt = try reader.readNextField(2, Date.self)
+                var isPermanent = try reader.readNextField(3, Bool.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        reason = try reader.read(String.self)
+                    case 2:
+                        retryAt = try reader.read(Date.self)
+                    case 3:
+                        isPermanent = try reader.read(Bool.self)
+                    default:
+                        break
+                    }
                 }
+                guard let reason else {
+                    throw reader.error("missing field 1 (reason) of DeliveryStatus.failed")
+                }
+                guard let isPermanent else {
+                    throw reader.error("missing field 3 (isPermanent) of DeliveryStatus.failed")
+                }
+                self = .failed(reason: reason, retryAt: retryAt, isPermanent: isPermanent)
+            } catch {
+                throw error.inField(2)
             }
-            guard let reason else {
-                throw reader.error("missing field 1 (reason) of DeliveryStatus.failed")
-            }
-            guard let isPermanent else {
-                throw reader.error("missing field 3 (isPermanent) of DeliveryStatus.failed")
-            }
-            self = .failed(reason: reason, retryAt: retryAt, isPermanent: isPermanent)
         default:
             throw reader.error("unknown DeliveryStatus case number \(caseNumber.map(String.init) ?? "(none)")")
         }

@@ -241,38 +241,46 @@ extension Presence: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of Presence.away")
             }
-            let message = try reader.beginMessageField()
-            var since = try reader.readNextField(1, Date.self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    since = try reader.read(Date.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var since = try reader.readNextField(1, Date.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        since = try reader.read(Date.self)
+                    default:
+                        break
+                    }
                 }
+                guard let since else {
+                    throw reader.error("missing field 1 (since) of Presence.away")
+                }
+                self = .away(since: since)
+            } catch {
+                throw error.inField(2)
             }
-            guard let since else {
-                throw reader.error("missing field 1 (since) of Presence.away")
-            }
-            self = .away(since: since)
         case 3:
             guard var reader = payload else {
                 throw reader.error("missing the payload of Presence.doNotDisturb")
             }
-            let message2 = try reader.beginMessageField()
-            var until = try reader.readNextField(1, Date.self)
-            var message = try reader.readNextField(2, String.self)
-            try reader.readRemainingFields(of: message2) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    until = try reader.read(Date.self)
-                case 2:
-                    message = try reader.read(String.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message2 = try reader.beginMessageField()
+                var until = try reader.readNextField(1, Date.self)
+                var message = try reader.readNextField(2, String.self)
+                try reader.readRemainingFields(of: message2) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        until = try reader.read(Date.self)
+                    case 2:
+                        message = try reader.read(String.self)
+                    default:
+                        break
+                    }
                 }
+                self = .doNotDisturb(until: until, message: message ?? "")
+            } catch {
+                throw error.inField(2)
             }
-            self = .doNotDisturb(until: until, message: message ?? "")
         case 4:
             self = .offline
         default:
@@ -472,17 +480,21 @@ extension NotificationLevel: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of NotificationLevel.muted")
             }
-            let message = try reader.beginMessageField()
-            var until = try reader.readNextField(1, Date.self)
-            try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    until = try reader.read(Date.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var until = try reader.readNextField(1, Date.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        until = try reader.read(Date.self)
+                    default:
+                        break
+                    }
                 }
+                self = .muted(until: until)
+            } catch {
+                throw error.inField(2)
             }
-            self = .muted(until: until)
         default:
             throw reader.error("unknown NotificationLevel case number \(caseNumber.map(String.init) ?? "(none)")")
         }

@@ -181,27 +181,35 @@ indirect enum FuzzShape: BinaryCodable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of FuzzShape.node")
             }
-            var left: FuzzRecord?
-            var right: FuzzShape?
-            try reader.readMessageField { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    left = try reader.read(FuzzRecord.self)
-                case 2:
-                    right = try reader.read(FuzzShape.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                var left: FuzzRecord?
+                var right: FuzzShape?
+                try reader.readMessageField { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        left = try reader.read(FuzzRecord.self)
+                    case 2:
+                        right = try reader.read(FuzzShape.self)
+                    default:
+                        break
+                    }
                 }
+                guard let left else {
+                    throw reader.error("missing field 1 (left) of FuzzShape.node")
+                }
+                self = .node(left: left, right: right)
+            } catch {
+                throw error.inField(2)
             }
-            guard let left else {
-                throw reader.error("missing field 1 (left) of FuzzShape.node")
-            }
-            self = .node(left: left, right: right)
         case 2:
             guard var reader = payload else {
                 throw reader.error("missing the payload of FuzzShape.leaf")
             }
-            self = .leaf(try reader.read(UInt32.self))
+            do throws(BinaryError) {
+                self = .leaf(try reader.read(UInt32.self))
+            } catch {
+                throw error.inField(2)
+            }
         case 3:
             self = .empty
         default:

@@ -123,8 +123,8 @@ import ValuegenRuntime
     @Test func refusesAFieldOfTheWrongWireType() {
         expectBinaryError(BinaryUser.self, binaryDocument("04 08 54 10 05"), "field 2 has wire type varint, expected length-delimited", at: 8, path: [2])
         expectBinaryError(BinaryUser.self, binaryDocument("06 0D 54 00 00 00 12 00"), "field 1 has wire type fixed32, expected varint or fixed64", at: 6, path: [1])
-        // An ADT's payload is read after its message, so the path starts at the payload.
-        expectBinaryError(BinaryShape.self, binaryDocument("06 08 02 12 02 0A 00"), "field 1 has wire type length-delimited, expected fixed64 or varint", at: 10, path: [1])
+        // An ADT's payload is read after its message, but its errors are in field 2 all the same.
+        expectBinaryError(BinaryShape.self, binaryDocument("06 08 02 12 02 0A 00"), "field 1 has wire type length-delimited, expected fixed64 or varint", at: 10, path: [2, 1])
     }
 
     @Test func refusesFieldNumbersOutOfRangeAndUnknownWireTypes() {
@@ -152,8 +152,8 @@ import ValuegenRuntime
         expectBinaryError(BinaryShape.self, binaryDocument("02 08 02"), "missing the payload of BinaryShape.circle", at: 8)
         expectBinaryError(BinaryShape.self, binaryDocument("02 08 12"), "unknown BinaryShape case number 9", at: 8)
         expectBinaryError(BinaryShape.self, binaryDocument("00"), "unknown BinaryShape case number (none)", at: 6)
-        // The payload message lacks the radius: the error is at the end of the payload.
-        expectBinaryError(BinaryShape.self, binaryDocument("04 08 02 12 00"), "missing field 1 (radius) of BinaryShape.circle", at: 10)
+        // The payload message lacks the radius: the error is at the end of the payload, in field 2.
+        expectBinaryError(BinaryShape.self, binaryDocument("04 08 02 12 00"), "missing field 1 (radius) of BinaryShape.circle", at: 10, path: [2])
     }
 
     @Test func readsAnADTsPayloadBeforeItsCaseNumber() throws {

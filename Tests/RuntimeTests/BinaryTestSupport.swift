@@ -138,9 +138,10 @@ enum BinaryShape: BinaryCodable, Equatable {
     }
 
     init(from reader: inout BinaryReader) throws(BinaryError) {
-        var caseNumber: Int?
-        var payload: BinaryReader?
-        try reader.readMessage { reader, field throws(BinaryError) in
+        let message = try reader.beginMessage()
+        var caseNumber = try reader.readNextField(1, Int.self)
+        var payload = try reader.deferNextField(2)
+        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
@@ -155,24 +156,33 @@ enum BinaryShape: BinaryCodable, Equatable {
             guard var reader = payload else {
                 throw reader.error("missing the payload of BinaryShape.circle")
             }
-            var radius: Double?
-            try reader.readMessageField { reader, field throws(BinaryError) in
-                switch field {
-                case 1:
-                    radius = try reader.read(Double.self)
-                default:
-                    break
+            do throws(BinaryError) {
+                let message = try reader.beginMessageField()
+                var radius = try reader.readNextField(1, Double.self)
+                try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
+                    switch field {
+                    case 1:
+                        radius = try reader.read(Double.self)
+                    default:
+                        break
+                    }
                 }
+                guard let radius else {
+                    throw reader.error("missing field 1 (radius) of BinaryShape.circle")
+                }
+                self = .circle(radius: radius)
+            } catch {
+                throw error.inField(2)
             }
-            guard let radius else {
-                throw reader.error("missing field 1 (radius) of BinaryShape.circle")
-            }
-            self = .circle(radius: radius)
         case 2:
             guard var reader = payload else {
                 throw reader.error("missing the payload of BinaryShape.label")
             }
-            self = .label(try reader.read(String.self))
+            do throws(BinaryError) {
+                self = .label(try reader.read(String.self))
+            } catch {
+                throw error.inField(2)
+            }
         case 3:
             self = .empty
         default:

@@ -134,13 +134,21 @@ private extension CodePrinter {
                         return
                     }
                     body.block("guard var reader = payload else") { $0.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing the payload of \(type.name).\(adtCase.name)")))") }
-                    if let single = adtCase.singleValueType {
-                        body.line("self = .\(adtCase.swiftName)(try reader.read(\(single.wrapped).self))")
-                    } else {
-                        body.readFields(adtCase.attributes, owner: "\(type.name).\(adtCase.name)", asField: true)
-                        let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.binaryValueExpressions[$0.name]!)" }
-                        body.parameterList(opening: "self = .\(adtCase.swiftName)(", arguments, closing: ")")
+                    // Read after the ADT's message, the payload's errors (its missing fields
+                    // too) are given field 2 here; a `do` costs nothing, a closure would.
+                    body.line("do throws(BinaryError) {")
+                    body.indented { payload in
+                        if let single = adtCase.singleValueType {
+                            payload.line("self = .\(adtCase.swiftName)(try reader.read(\(single.wrapped).self))")
+                        } else {
+                            payload.readFields(adtCase.attributes, owner: "\(type.name).\(adtCase.name)", asField: true)
+                            let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.binaryValueExpressions[$0.name]!)" }
+                            payload.parameterList(opening: "self = .\(adtCase.swiftName)(", arguments, closing: ")")
+                        }
                     }
+                    body.line("} catch {")
+                    body.indented { $0.line("throw error.inField(2)") }
+                    body.line("}")
                 }
             }
             method.line("default:")

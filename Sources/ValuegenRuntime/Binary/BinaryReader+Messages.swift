@@ -1,6 +1,7 @@
 // Reading messages: fields by number, in any order (`readMessage`), or first in the order
-// the writer writes them and then in any order (what generated code does), and reading the
-// current field's value with the wire types its type accepts.
+// the writer writes them and then in any order (what generated code does), a field kept to
+// be read later (an ADT's payload), and reading the current field's value with the wire
+// types its type accepts.
 
 extension BinaryReader {
     /// Reads a message (varint length, then fields until that length is consumed), calling
@@ -53,7 +54,8 @@ extension BinaryReader {
     /// When the message's next field is field `number` (1 to 15, a one-byte tag), a copy of
     /// the reader at its value, to read later (the field is its current field, as in a
     /// ``readMessage(_:)`` body), and the value is skipped; nil, having read nothing, when it
-    /// is not. For an ADT's payload, which is read once its case number is known.
+    /// is not. For an ADT's payload, which is read once its case number is known, in a
+    /// `do` whose `catch` throws ``BinaryError/inField(_:)`` so that its errors are in field 2.
     @inlinable
     public mutating func deferNextField(_ number: Int) throws(BinaryError) -> BinaryReader? {
         guard position < end else { return nil }
@@ -128,6 +130,26 @@ extension BinaryReader {
         }
         fieldIsUnread = false
         try skipValue(ofWireType: fieldWireType)
+    }
+}
+
+extension BinaryError {
+    /// The same error, thrown through field `number` of a message: the number added in front
+    /// of its path, as ``BinaryReader/readNextField(_:_:)`` and
+    /// ``BinaryReader/readRemainingFields(of:_:)`` add it. For a field read after its message
+    /// (an ADT's payload, kept by ``BinaryReader/deferNextField(_:)``), whose errors, and the
+    /// missing fields of its message, belong in that field all the same:
+    ///
+    ///     guard var reader = payload else { throw reader.error("missing the payload of Shape.label") }
+    ///     do throws(BinaryError) {
+    ///         self = .label(try reader.read(String.self))
+    ///     } catch {
+    ///         throw error.inField(2)
+    ///     }
+    ///
+    /// A `do`, not a closure: it costs nothing until something fails.
+    public func inField(_ number: Int) -> BinaryError {
+        inside(number)
     }
 }
 

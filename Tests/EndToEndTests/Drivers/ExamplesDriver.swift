@@ -355,6 +355,49 @@ section("JSON feature: defaults, legacy keys and errors with paths") {
     }
 }
 
+/// The error reading a document of `payloadHex` (after the header and an empty string table)
+/// as `T` throws, as its description; nil when it reads.
+func binaryError<T: BinaryDecodable>(_ type: T.Type, _ payloadHex: String) -> String? {
+    let hex = Array(payloadHex.filter { !$0.isWhitespace })
+    let payload = stride(from: 0, to: hex.count, by: 2).map { UInt8(String(hex[$0...$0 + 1]), radix: 16)! }
+    do {
+        _ = try T(binaryBytes: BinaryFormat.header + [0] + payload)
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
+section("Binary feature: errors inside an ADT's payload are in field 2") {
+    // DeliveryStatus.sent is case 2 (08 04); its payload (12) holds sentAt, field 1, a Date.
+    let errors = [
+        binaryError(DeliveryStatus.self, "06 08 04 12 02 0A 00"),
+        binaryError(DeliveryStatus.self, "07 08 04 12 03 09 00 00"),
+        binaryError(DeliveryStatus.self, "04 08 04 12 00"),
+        binaryError(DeliveryStatus.self, "02 08 04"),
+        // The same in Message's field 8, status (42), before the fields Message requires.
+        binaryError(Message.self, "08 42 06 08 04 12 02 0A 00"),
+        binaryError(Message.self, "09 42 07 08 04 12 03 09 00 00"),
+        binaryError(Message.self, "06 42 04 08 04 12 00"),
+        binaryError(Message.self, "04 42 02 08 04"),
+        binaryError(Message.self, "04 42 02 08 12"),
+    ]
+    let expected = [
+        "field 1 has wire type length-delimited, expected fixed64 or varint at byte 10 ($.2.1)",
+        "a fixed64 value runs past the end of the enclosing value at byte 13 at byte 11 ($.2.1)",
+        "missing field 1 (sentAt) of DeliveryStatus.sent at byte 10 ($.2)",
+        "missing the payload of DeliveryStatus.sent at byte 8 ($)",
+        "field 1 has wire type length-delimited, expected fixed64 or varint at byte 12 ($.8.2.1)",
+        "a fixed64 value runs past the end of the enclosing value at byte 15 at byte 13 ($.8.2.1)",
+        "missing field 1 (sentAt) of DeliveryStatus.sent at byte 12 ($.8.2)",
+        "missing the payload of DeliveryStatus.sent at byte 10 ($.8)",
+        "unknown DeliveryStatus case number 9 at byte 10 ($.8)",
+    ]
+    for (error, expected) in zip(errors, expected) {
+        check(error == expected, "\(error ?? "no error"), expected \(expected)")
+    }
+}
+
 section("Persistence: save and load in every format") {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("examples-driver-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
