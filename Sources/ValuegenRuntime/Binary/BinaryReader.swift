@@ -30,7 +30,8 @@ public struct BinaryReader {
     @usableFromInline var strings: [String] = []
 
     /// Length-delimited values (messages, collections, optionals) nested deeper than this are
-    /// refused: the reader recurses.
+    /// refused: the reader recurses. So are levels past the 16th for which the current
+    /// thread's stack has too little room left (`ThreadStack`), whatever the depth.
     public static let maximumDepth = 512
 
     /// A reader at the start of the bytes, which must outlive it. It reads payloads, without
@@ -144,7 +145,9 @@ public struct BinaryReader {
         let start = position
         let valueEnd = try readLength()
         depth += 1
-        guard depth <= 512 else { throw tooDeep(at: start) }  // maximumDepth, as a literal for inlined code
+        if depth > ThreadStack.shallowDepth {
+            try checkDeepLevel(at: start)
+        }
         let outerEnd = end
         end = valueEnd
         return outerEnd
@@ -246,10 +249,21 @@ public struct BinaryReader {
         BinaryError(message: "\(count) element\(count == 1 ? "" : "s") cannot fit in the remaining \(remaining) byte\(remaining == 1 ? "" : "s")", offset: start)
     }
 
-    @usableFromInline
-    mutating func tooDeep(at start: Int) -> BinaryError {
+    /// Refuses the level `depth` (past `ThreadStack.shallowDepth`, entered; its length starts
+    /// at `start`) when it is deeper than ``maximumDepth`` or the thread's stack has too little
+    /// room left for it.
+    @usableFromInline @inline(never)
+    mutating func checkDeepLevel(at start: Int) throws(BinaryError) {
+        let message: String
+        if depth > Self.maximumDepth {
+            message = "nesting deeper than \(Self.maximumDepth) levels"
+        } else if !ThreadStack.hasRoomForAnotherLevel() {
+            message = ThreadStack.tooDeepMessage(depth: depth)
+        } else {
+            return
+        }
         depth -= 1
-        return BinaryError(message: "nesting deeper than \(Self.maximumDepth) levels", offset: start)
+        throw BinaryError(message: message, offset: start)
     }
 
     @usableFromInline

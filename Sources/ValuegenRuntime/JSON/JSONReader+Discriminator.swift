@@ -145,7 +145,8 @@ extension JSONReader {
     mutating func openVariantInOnePass(_ discriminator: StaticString) -> String? {
         let name = discriminator.utf8CodeUnitCount
         var index = nonWhitespace(from: position)
-        guard index < byteCount, byte(at: index) == UInt8(ascii: "{"), depth < Self.maximumDepth else { return nil }
+        // Too deep a level is refused by the two passes' `enter()`, with its error.
+        guard index < byteCount, byte(at: index) == UInt8(ascii: "{"), depth < ThreadStack.shallowDepth || canEnterDeepLevel() else { return nil }
         index = nonWhitespace(from: index + 1)
         // The name without escapes, between quotes.
         let keyStart = index + 1

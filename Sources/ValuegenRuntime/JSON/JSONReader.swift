@@ -10,7 +10,8 @@ import Darwin
 /// A reader borrows the bytes it reads; it is valid only while they are (use the
 /// conveniences `init(jsonData:)` / `init(jsonBytes:)`, which arrange that).
 /// Everything is checked: UTF-8, escapes (surrogate pairs included), number syntax, integer
-/// ranges, nesting depth. Errors say what was expected, the byte offset and the path.
+/// ranges, nesting depth and the stack it takes. Errors say what was expected, the byte
+/// offset and the path.
 public struct JSONReader {
     // The parts that read objects are inlinable: specialized in generated code for its
     // closure, they run with the closure inlined, as if the reader were part of the model's
@@ -36,7 +37,9 @@ public struct JSONReader {
     /// (see `SmallString`); read once per document.
     let makesSmallStrings = SmallString.isAvailable
 
-    /// Objects and arrays nested deeper than this are refused (the reader recurses).
+    /// Objects and arrays nested deeper than this are refused (the reader recurses). So are
+    /// levels past the 16th for which the current thread's stack has too little room left
+    /// (`ThreadStack`), whatever the depth.
     @inlinable
     public static var maximumDepth: Int { 512 }
 
@@ -445,12 +448,32 @@ public struct JSONReader {
         JSONError(message: message, offset: offset)
     }
 
+    /// One level deeper: into an object or an array at the offset.
     @usableFromInline
     mutating func enter() throws(JSONError) {
         depth += 1
+        if depth > ThreadStack.shallowDepth {
+            try checkDeepLevel()
+        }
+    }
+
+    /// Refuses the level `depth` (past `ThreadStack.shallowDepth`, entered) when it is deeper
+    /// than ``maximumDepth`` or the thread's stack has too little room left for it.
+    @usableFromInline @inline(never)
+    func checkDeepLevel() throws(JSONError) {
         guard depth <= Self.maximumDepth else {
             throw fail("nesting deeper than \(Self.maximumDepth) levels")
         }
+        guard ThreadStack.hasRoomForAnotherLevel() else {
+            throw fail(ThreadStack.tooDeepMessage(depth: depth))
+        }
+    }
+
+    /// Whether the object at the offset, one level deeper, could be entered (``enter()``
+    /// would not throw); for readers that enter it themselves.
+    @usableFromInline @inline(never)
+    func canEnterDeepLevel() -> Bool {
+        depth < Self.maximumDepth && ThreadStack.hasRoomForAnotherLevel()
     }
 
     mutating func matchLiteral(_ literal: StaticString) -> Bool {
