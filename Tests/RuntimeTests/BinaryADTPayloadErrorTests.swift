@@ -19,8 +19,8 @@ struct BinaryADTPayloadErrorTests {
 
     @Test func aPayloadThatEndsInsideAFieldIsInFieldTwo() {
         // The payload holds 3 bytes: field 1's tag and 2 of the 8 bytes of its Double.
-        expectBinaryError(BinaryShape.self, binaryDocument("07 08 02 12 03 09 00 00"), "a fixed64 value runs past the end of the enclosing value at byte 13", at: 11, path: [2, 1])
-        expectBinaryError(BinaryShape.self, binaryDocument("09 18 00 12 03 09 00 00 08 02"), "a fixed64 value runs past the end of the enclosing value at byte 13", at: 11, path: [2, 1])
+        expectBinaryError(BinaryShape.self, binaryDocument("07 08 02 12 03 09 00 00"), "a fixed64 value runs past the end of the enclosing value, which ends at byte 13", at: 11, path: [2, 1])
+        expectBinaryError(BinaryShape.self, binaryDocument("09 18 00 12 03 09 00 00 08 02"), "a fixed64 value runs past the end of the enclosing value, which ends at byte 13", at: 11, path: [2, 1])
         expectBinaryError(BinaryShape.self, binaryDocument("05 08 04 12 01 FE"), "a string is not valid UTF-8", at: 10, path: [2])
     }
 
@@ -38,7 +38,7 @@ struct BinaryADTPayloadErrorTests {
 
     @Test func anADTInAFieldHasThatFieldFirst() {
         expectBinaryError(BinaryShapeHolder.self, binaryDocument("08 1A 06 08 02 12 02 0A 00"), "field 1 has wire type length-delimited, expected fixed64 or varint", at: 12, path: [3, 2, 1])
-        expectBinaryError(BinaryShapeHolder.self, binaryDocument("09 1A 07 08 02 12 03 09 00 00"), "a fixed64 value runs past the end of the enclosing value at byte 15", at: 13, path: [3, 2, 1])
+        expectBinaryError(BinaryShapeHolder.self, binaryDocument("09 1A 07 08 02 12 03 09 00 00"), "a fixed64 value runs past the end of the enclosing value, which ends at byte 15", at: 13, path: [3, 2, 1])
         expectBinaryError(BinaryShapeHolder.self, binaryDocument("06 1A 04 08 02 12 00"), "missing field 1 (radius) of BinaryShape.circle", at: 12, path: [3, 2])
         // Element 1 of an array, the ADT's payload there.
         expectBinaryError([BinaryShape].self, binaryDocument("0B 02 04 08 04 12 00 04 08 02 12 00"), "missing field 1 (radius) of BinaryShape.circle", at: 17, path: [1, 2])

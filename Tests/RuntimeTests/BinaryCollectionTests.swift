@@ -18,7 +18,7 @@ import ValuegenRuntime
 
     @Test func refusesAnOptionalWhosePayloadHasBytesLeftOver() {
         expectBinaryError(Int?.self, binaryDocument("02 0A 00"), "1 byte is left over at the end of a length-delimited value", at: 7)
-        expectBinaryError(Int?.self, binaryDocument("01 80"), "a varint runs past the end of the enclosing value at byte 7", at: 6)
+        expectBinaryError(Int?.self, binaryDocument("01 80"), "a varint runs past the end of the enclosing value, which ends at byte 7", at: 6)
     }
 
     // MARK: - Arrays
@@ -57,7 +57,7 @@ import ValuegenRuntime
     @Test func refusesAnElementThatRunsPastItsArray() {
         // The array says 2 bytes; its element's length says 3: the element may not read the
         // array's neighbour.
-        expectBinaryError([[String]].self, binaryDocument("02 01 03 01 00 00"), "a length-delimited value of 3 bytes runs past the end of the enclosing value at byte 8", at: 7, path: [0])
+        expectBinaryError([[String]].self, binaryDocument("02 01 03 01 00 00"), "a length-delimited value of 3 bytes runs past the end of the enclosing value, which ends at byte 8", at: 7, path: [0])
     }
 
     @Test func errorsInElementsHaveTheirIndexInThePath() {

@@ -75,7 +75,7 @@ import ValuegenRuntime
             }
         }
         #expect(try SkipsTheName(binaryBytes: binaryDocument("06 12 02 6F 6B 08 06")).id == 3)
-        expectBinaryError(SkipsTheName.self, binaryDocument("03 12 02 C3"), "a length-delimited value of 2 bytes runs past the end of the enclosing value at byte 9", at: 7, path: [2])
+        expectBinaryError(SkipsTheName.self, binaryDocument("03 12 02 C3"), "a length-delimited value of 2 bytes runs past the end of the enclosing value, which ends at byte 9", at: 7, path: [2])
     }
 
     @Test func skipFieldOutsideAMessageIsAnError() {
@@ -141,10 +141,10 @@ import ValuegenRuntime
     }
 
     @Test func refusesAFieldThatRunsPastItsMessage() {
-        expectBinaryError(ProfileV1.self, binaryDocument("02 08 80 01"), "a varint runs past the end of the enclosing value at byte 8", at: 7, path: [1])
-        expectBinaryError(ProfileV1.self, binaryDocument("04 08 54 3A 05 00 00 00 00 00"), "a length-delimited value of 5 bytes runs past the end of the enclosing value at byte 10", at: 9, path: [7])
-        expectBinaryError(ProfileV1.self, binaryDocument("04 08 54 21 00 00 00 00 00 00 00 00"), "a fixed64 value runs past the end of the enclosing value at byte 10", at: 9, path: [4])
-        expectBinaryError(ProfileV1.self, binaryDocument("01 08"), "a varint runs past the end of the enclosing value at byte 7", at: 7, path: [1])
+        expectBinaryError(ProfileV1.self, binaryDocument("02 08 80 01"), "a varint runs past the end of the enclosing value, which ends at byte 8", at: 7, path: [1])
+        expectBinaryError(ProfileV1.self, binaryDocument("04 08 54 3A 05 00 00 00 00 00"), "a length-delimited value of 5 bytes runs past the end of the enclosing value, which ends at byte 10", at: 9, path: [7])
+        expectBinaryError(ProfileV1.self, binaryDocument("04 08 54 21 00 00 00 00 00 00 00 00"), "a fixed64 value runs past the end of the enclosing value, which ends at byte 10", at: 9, path: [4])
+        expectBinaryError(ProfileV1.self, binaryDocument("01 08"), "a varint runs past the end of the enclosing value, which ends at byte 7", at: 7, path: [1])
     }
 
     @Test func reportsAMissingRequiredFieldAfterTheMessage() {

@@ -59,7 +59,7 @@ import ValuegenRuntime
     @Test func refusesOtherWireTypesForDoubles() {
         expectBinaryError(BinaryField<Double>.self, binaryDocument("02 0A 00"), "field 1 has wire type length-delimited, expected fixed64 or varint", at: 6, path: [1])
         expectBinaryError(BinaryField<Float>.self, binaryDocument("02 08 00"), "field 1 has wire type varint, expected fixed32", at: 6, path: [1])
-        expectBinaryError(BinaryField<Double>.self, binaryDocument("02 08 80"), "a varint runs past the end of the enclosing value at byte 8", at: 7, path: [1])
+        expectBinaryError(BinaryField<Double>.self, binaryDocument("02 08 80"), "a varint runs past the end of the enclosing value, which ends at byte 8", at: 7, path: [1])
     }
 
     /// The definition, by brute force: the smallest k in 0...15 for which m, the nearest
@@ -216,7 +216,7 @@ import ValuegenRuntime
         expectBinaryError(BinaryField<Int8>.self, binaryDocument("09 09 2C 01 00 00 00 00 00 00"), "300 is out of the range of Int8", at: 7, path: [1])
         expectBinaryError(BinaryField<UInt32>.self, binaryDocument("09 09 00 00 00 00 01 00 00 00"), "4294967296 is out of the range of UInt32", at: 7, path: [1])
         expectBinaryError(BinaryField<UInt8>.self, binaryDocument("09 09 FF FF FF FF FF FF FF FF"), "18446744073709551615 is out of the range of UInt8", at: 7, path: [1])
-        expectBinaryError(BinaryField<Int>.self, binaryDocument("03 09 01 02"), "a fixed64 value runs past the end of the enclosing value at byte 9", at: 7, path: [1])
+        expectBinaryError(BinaryField<Int>.self, binaryDocument("03 09 01 02"), "a fixed64 value runs past the end of the enclosing value, which ends at byte 9", at: 7, path: [1])
     }
 
     @Test func refusesOtherWireTypesForIntegersAndBools() {

@@ -202,7 +202,7 @@ import ValuegenRuntime
     }
 
     @Test func refusesAMalformedReference() {
-        expectBinaryError(String.self, binaryDocument("01 FF"), "a varint runs past the end of the enclosing value at byte 7", at: 7)
+        expectBinaryError(String.self, binaryDocument("01 FF"), "a varint runs past the end of the enclosing value, which ends at byte 7", at: 7)
         expectBinaryError(String.self, binaryDocument("03 FF 00 00", strings: ["abc"]), "1 byte is left over at the end of a length-delimited value", at: 12)
         expectBinaryError(String.self, binaryDocument("03 FF 80 00", strings: ["abc"]), "a varint is not in its shortest form (it ends in a zero byte)", at: 11)
         expectBinaryError(BinaryUser.self, binaryDocument("07 08 02 12 03 FF 80 00", strings: ["abc"]), "a varint is not in its shortest form (it ends in a zero byte)", at: 15, path: [2])

@@ -228,7 +228,7 @@ public struct BinaryReader {
     /// `what` does not fit before the end of the data or of the value around it.
     @usableFromInline
     func pastEnd(_ what: String, at start: Int) -> BinaryError {
-        let boundary = depth == 0 ? "the data" : "the enclosing value at byte \(end)"
+        let boundary = depth == 0 ? "the data" : "the enclosing value, which ends at byte \(end)"
         return BinaryError(message: "\(what) runs past the end of \(boundary)", offset: start)
     }
 

@@ -384,11 +384,11 @@ section("Binary feature: errors inside an ADT's payload are in field 2") {
     ]
     let expected = [
         "field 1 has wire type length-delimited, expected fixed64 or varint at byte 10 ($.2.1)",
-        "a fixed64 value runs past the end of the enclosing value at byte 13 at byte 11 ($.2.1)",
+        "a fixed64 value runs past the end of the enclosing value, which ends at byte 13 at byte 11 ($.2.1)",
         "missing field 1 (sentAt) of DeliveryStatus.sent at byte 10 ($.2)",
         "missing the payload of DeliveryStatus.sent at byte 8 ($)",
         "field 1 has wire type length-delimited, expected fixed64 or varint at byte 12 ($.8.2.1)",
-        "a fixed64 value runs past the end of the enclosing value at byte 15 at byte 13 ($.8.2.1)",
+        "a fixed64 value runs past the end of the enclosing value, which ends at byte 15 at byte 13 ($.8.2.1)",
         "missing field 1 (sentAt) of DeliveryStatus.sent at byte 12 ($.8.2)",
         "missing the payload of DeliveryStatus.sent at byte 10 ($.8)",
         "unknown DeliveryStatus case number 9 at byte 10 ($.8)",
