@@ -7,7 +7,13 @@ extension JSONReader {
     /// has no such member. ``readVariant(_:ifMissing:_:)`` reads the discriminator this way
     /// when it does not come first, wherever it stands in the object, and then the object
     /// again for the case's members.
-    public func peekDiscriminator(_ name: StaticString) throws(JSONError) -> String? {
+    ///
+    /// Each look-ahead reads the whole object, nested values included, so ADT values nested
+    /// one in the other with their discriminators last are read once per level: a hostile
+    /// document 500 levels deep would be read 500 times over. The look-aheads of one document
+    /// may read at most ``lookaheadBudget`` bytes in all; past it, this throws.
+    public mutating func peekDiscriminator(_ name: StaticString) throws(JSONError) -> String? {
+        guard bytesReadAhead <= lookaheadBudget else { throw lookaheadBudgetSpent(name) }
         var lookahead = self
         var found: String?
         try lookahead.readObject { reader, key throws(JSONError) in
@@ -15,7 +21,30 @@ extension JSONReader {
                 found = try reader.readString()
             }
         }
+        bytesReadAhead += lookahead.position - position
+        guard bytesReadAhead <= lookaheadBudget else { throw lookaheadBudgetSpent(name) }
         return found
+    }
+
+    private func lookaheadBudgetSpent(_ name: StaticString) -> JSONError {
+        fail("ADT values nested with their \"\(name)\" members after their other members: finding them would read the document too many times over (write \"\(name)\" first)")
+    }
+
+    /// The bytes the look-aheads for discriminators may read in all: 16 times the document,
+    /// enough for ADT values with their discriminators last nested 16 deep however large they
+    /// are, and 16 MB more, enough for such values nested to the depth limit in a document of
+    /// a few hundred kilobytes. Reading that much takes milliseconds.
+    @usableFromInline
+    var lookaheadBudget: Int {
+        16 * byteCount + (16 << 20)
+    }
+
+    /// Back to `start`, keeping what the look-aheads have read since.
+    @usableFromInline
+    mutating func rewind(to start: JSONReader) {
+        let bytesReadAhead = bytesReadAhead
+        self = start
+        self.bytesReadAhead = bytesReadAhead
     }
 
     /// Reads an ADT value's object: `body` gets the case name, the string value of the
@@ -61,8 +90,15 @@ extension JSONReader {
                 return value
             }
             if !variantNeedsTwoPasses {
-                self = start
-                guard let found = try peekDiscriminator(discriminator) else {
+                rewind(to: start)
+                let found: String?
+                do {
+                    found = try peekDiscriminator(discriminator)
+                } catch {
+                    // Past the look-ahead budget, the error one pass found stands.
+                    throw bytesReadAhead > lookaheadBudget ? failure ?? error : error
+                }
+                guard let found else {
                     throw error(message())
                 }
                 guard let failure, membersWereRead else {
@@ -78,7 +114,7 @@ extension JSONReader {
             guard variantsInOnePass == 0 else {
                 throw fail("a variant to read again in two passes")
             }
-            self = start
+            rewind(to: start)
             variantsInTwoPasses = true
             let result = Result { () throws(JSONError) in try readVariantInTwoPasses(discriminator, ifMissing: message(), body) }
             variantsInTwoPasses = false

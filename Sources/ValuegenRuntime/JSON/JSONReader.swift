@@ -33,6 +33,9 @@ public struct JSONReader {
     /// in one pass reads everything again, in two passes (`variantsInTwoPasses`).
     @usableFromInline var variantNeedsTwoPasses = false
     @usableFromInline var variantsInTwoPasses = false
+    /// The bytes `peekDiscriminator` has read ahead so far in this document (its budget:
+    /// `lookaheadBudget`).
+    @usableFromInline var bytesReadAhead = 0
     /// Whether strings of up to 15 bytes are made without the standard library's checks
     /// (see `SmallString`); read once per document.
     let makesSmallStrings = SmallString.isAvailable
