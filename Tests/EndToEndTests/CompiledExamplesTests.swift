@@ -5,7 +5,8 @@ import ValuegenCore
 /// The generated code of every example compiles (in the Swift 6 language mode, with its
 /// strict concurrency checking) together with Drivers/ExamplesDriver.swift, and the driver's
 /// checks pass when it runs: coding with custom and legacy keys and defaults, equality and
-/// hashing, `with`, builder errors, redaction, ADT coding, observation and veto.
+/// hashing, `with`, builder errors, redaction, ADT coding, recursive ADTs (`indirect` cases,
+/// across files), observation and veto.
 @Suite struct CompiledExamplesTests {
     @Test func generatedExamplesCompileAndBehaveAsSpecified() throws {
         let folder = try TestSupport.makeScratchFolder()

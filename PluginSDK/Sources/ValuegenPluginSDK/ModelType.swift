@@ -121,6 +121,9 @@ public struct ADTCase: Codable, Sendable, Equatable {
     public var attributes: [Attribute]
     /// The type of a single unlabelled payload (`%singleAttributeSubtype attributeType=`).
     public var singleValueType: TypeReference?
+    /// Whether the case is declared `indirect`: its payload holds, inline (seen through
+    /// Optional only), a generated type that holds this ADT again, so Swift must box it.
+    public var isIndirect: Bool
     /// The doc comment lines written before the subtype.
     public var comments: [String]
     /// The annotations written before the subtype.
@@ -133,6 +136,7 @@ public struct ADTCase: Codable, Sendable, Equatable {
         name: String,
         attributes: [Attribute] = [],
         singleValueType: TypeReference? = nil,
+        isIndirect: Bool = false,
         comments: [String] = [],
         annotations: [Annotation] = [],
         location: SourceLocation
@@ -141,6 +145,7 @@ public struct ADTCase: Codable, Sendable, Equatable {
         self.name = name
         self.attributes = attributes
         self.singleValueType = singleValueType
+        self.isIndirect = isIndirect
         self.comments = comments
         self.annotations = annotations
         self.location = location

@@ -22,7 +22,8 @@ struct ADTDeclarationFeature: Feature {
                         for attribute in adtCase.attributes where !attribute.comments.isEmpty {
                             body.line("/// - \(attribute.name): \(attribute.comments.joined(separator: " "))")
                         }
-                        body.line("case " + adtCase.declaration)
+                        // The resolved model decides which cases hold their own ADT again (StorageCycles).
+                        body.line((adtCase.isIndirect ? "indirect case " : "case ") + adtCase.declaration)
                     }
                 }
             }

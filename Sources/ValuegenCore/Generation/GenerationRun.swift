@@ -41,10 +41,15 @@ public struct GenerationRun: Sendable {
             report.diagnostics.append(Diagnostic(.error, "generates the same output file as \(other); rename one of the two schema files", path: path))
         }
 
-        let generated = ConcurrentMap.map(Array(plan.entries.indices)) { index -> GeneratedFile? in
+        // Every file is resolved before any is generated: a recursive type may span files.
+        let resolved = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ResolvedSchema? in
             let entry = plan.entries[index]
             guard conflicts[entry.schema.path] == nil else { return nil }
-            return generate(entry)
+            return resolve(entry)
+        }
+        let cycles = StorageCycles(resolved.compactMap { $0?.request })
+        let generated = ConcurrentMap.map(Array(plan.entries.indices)) { index -> GeneratedFile? in
+            resolved[index].map { plan.entries[index].pipeline.generate($0, cycles: cycles) }
         }
         let files = checkExtraFiles(generated.compactMap { $0 }, options: options)
         let outcomes = ConcurrentMap.map(Array(files.indices)) { index in
@@ -64,13 +69,15 @@ public struct GenerationRun: Sendable {
         return report
     }
 
-    private func generate(_ entry: GenerationPlan.Entry) -> GeneratedFile {
+    private func resolve(_ entry: GenerationPlan.Entry) -> ResolvedSchema {
         let path = entry.schema.path
         do {
             let bytes = try FileSystem.read(path)
-            return entry.pipeline.generate(SchemaSource(path: path, bytes: bytes), settings: entry.settings)
+            return entry.pipeline.resolve(SchemaSource(path: path, bytes: bytes), settings: entry.settings)
         } catch {
-            return GeneratedFile(source: SchemaSource(path: path, bytes: []), contents: nil, diagnostics: [Diagnostic(.error, "cannot read the schema file", path: path)])
+            var diagnostics = DiagnosticCollector(path: path)
+            diagnostics.error("cannot read the schema file", at: nil)
+            return ResolvedSchema(source: SchemaSource(path: path, bytes: []), request: nil, diagnostics: diagnostics)
         }
     }
 

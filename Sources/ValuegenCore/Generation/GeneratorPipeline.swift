@@ -47,7 +47,7 @@ public struct GeneratedFile: Sendable {
     }
 }
 
-/// read → parse → resolve → features → assemble: each stage a plain function of its input,
+/// read → parse → resolve → storage cycles → features → assemble: each stage a plain function of its input,
 /// so the same bytes give the same output on every machine and in every file order.
 public struct GeneratorPipeline: Sendable {
     public let registry: FeatureRegistry
@@ -56,21 +56,23 @@ public struct GeneratorPipeline: Sendable {
         self.registry = registry
     }
 
+    /// Generates one file on its own: a cycle through types of other schema files is not
+    /// seen here; `GenerationRun` resolves every file of a run before generating any.
     public func generate(_ source: SchemaSource, settings: GenerationSettings) -> GeneratedFile {
-        var file = generateInStageOrder(source, settings: settings)
-        file.diagnostics = file.diagnostics.inSourceOrder()
-        return file
+        let resolved = resolve(source, settings: settings)
+        return generate(resolved, cycles: StorageCycles(resolved.request.map { [$0] } ?? []))
     }
 
-    private func generateInStageOrder(_ source: SchemaSource, settings: GenerationSettings) -> GeneratedFile {
+    /// read → parse → resolve: the request the features will receive, or nil with the errors.
+    func resolve(_ source: SchemaSource, settings: GenerationSettings) -> ResolvedSchema {
         var diagnostics = DiagnosticCollector(path: source.path)
         guard let kind = source.kind else {
             diagnostics.error(SchemaSource.notASchemaFileMessage, at: nil)
-            return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
+            return ResolvedSchema(source: source, request: nil, diagnostics: diagnostics)
         }
         if let invalid = UTF8Validation.firstInvalidByte(in: source.bytes) {
             diagnostics.error("invalid UTF-8 (byte 0x\(String(source.bytes[invalid.offset], radix: 16, uppercase: true))); schema files must be UTF-8", at: invalid.location)
-            return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
+            return ResolvedSchema(source: source, request: nil, diagnostics: diagnostics)
         }
 
         let (syntax, syntaxDiagnostics) = SchemaParser.parse(source.bytes, kind: kind, path: source.path)
@@ -83,9 +85,24 @@ public struct GeneratorPipeline: Sendable {
         var resolver = ModelResolver(file: file, settings: settings, registry: registry)
         let request = resolver.resolve(syntax)
         resolver.diagnostics.diagnostics.forEach { diagnostics.append($0) }
-        guard !diagnostics.hasErrors else {
+        return ResolvedSchema(source: source, request: diagnostics.hasErrors ? nil : request, diagnostics: diagnostics)
+    }
+
+    /// features → assemble, once the cycles of the whole run are known.
+    func generate(_ resolved: ResolvedSchema, cycles: StorageCycles) -> GeneratedFile {
+        var file = generateInStageOrder(resolved, cycles: cycles)
+        file.diagnostics = file.diagnostics.inSourceOrder()
+        return file
+    }
+
+    private func generateInStageOrder(_ resolved: ResolvedSchema, cycles: StorageCycles) -> GeneratedFile {
+        let source = resolved.source
+        var diagnostics = resolved.diagnostics
+        cycles.diagnostics(for: source.path).forEach { diagnostics.append($0) }
+        guard let resolvedRequest = resolved.request, !diagnostics.hasErrors else {
             return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
         }
+        let request = cycles.apply(to: resolvedRequest)
 
         let contributions = run(request, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else {
@@ -119,6 +136,14 @@ public struct GeneratorPipeline: Sendable {
         }
         return contributions
     }
+}
+
+/// A schema file after parsing and resolving, before any feature runs.
+struct ResolvedSchema: Sendable {
+    var source: SchemaSource
+    /// What the features will receive; nil when the file has errors.
+    var request: GenerationRequest?
+    var diagnostics: DiagnosticCollector
 }
 
 /// A file a feature emitted beside the generated Swift file.

@@ -344,6 +344,27 @@ section("JSON feature, Coding and Binary agree on every example type") {
     try crossCheck(Settings(theme: "dark", mutedConversations: [userId.uuidString: Date(timeIntervalSince1970: 10)], pushToken: "p"), "Settings")
 }
 
+section("Recursive ADT: indirect cases hold a value three levels deep through every coder") {
+    let quote = QuotedMessage(author: "ann", text: .bold(content: .plain(text: "deep")), sentAt: Date(timeIntervalSince1970: 60))
+    let text = RichText.paragraphs(parts: [
+        .link(url: url, label: .bold(content: .spoiler(.plain(text: "three")))),
+        .quote(quoted: quote),
+        .link(url: url, label: nil),
+    ])
+    try crossCheck(text, "RichText")
+    try crossCheck(quote, "QuotedMessage")
+    check(try RichText(jsonData: text.jsonData()) == text, "JSON round trip")
+    check(try RichText(binaryData: text.binaryData()) == text, "Binary round trip")
+    check(try JSONDecoder().decode(RichText.self, from: JSONEncoder().encode(text)) == text, "Coding round trip")
+    let changed = RichText.paragraphs(parts: [.link(url: url, label: .bold(content: .spoiler(.plain(text: "four"))))])
+    check(text != changed && Set([text, changed, text]).count == 2, "equality and hashing look inside indirect cases")
+    check(text.description == #"RichText.paragraphs(parts: [RichText.link(url: https://example.com/p.jpg, label: RichText.bold(content: RichText.spoiler(RichText.plain(text: "three")))), RichText.quote(quoted: QuotedMessage(author: "ann", text: RichText.bold(content: RichText.plain(text: "deep")), sentAt: 1970-01-01 00:01:00 +0000)), RichText.link(url: https://example.com/p.jpg, label: nil)])"#, text.description)
+    check(quote.with(author: "bob").text == quote.text, "With keeps the recursive attribute")
+    var builder = quote.toBuilder()
+    builder.text = text
+    check(try builder.build() == quote.with(text: text), "Builder sets the recursive attribute")
+}
+
 section("JSON feature: defaults, legacy keys and errors with paths") {
     check(try Address(jsonBytes: Array(#"{"street":"a","city":"b","postalCode":"777"}"#.utf8)).zipCode == "777", "a legacy key")
     check(try Address(jsonBytes: Array(#"{"street":"a","city":"b"}"#.utf8)).zipCode == "00000", "the default")

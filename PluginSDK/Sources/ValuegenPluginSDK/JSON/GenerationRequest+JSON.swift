@@ -134,6 +134,10 @@ extension ADTCase {
         if let singleValueType {
             members.append(JSONMember(key: "singleValueType", value: singleValueType.json))
         }
+        // Written only when true, so requests of ADTs that need no boxing read as before.
+        if isIndirect {
+            members.append(JSONMember(key: "isIndirect", value: .bool(true)))
+        }
         return .object(members + JSONValue.declarationMembers(comments: comments, annotations: annotations, location: location))
     }
 
@@ -143,6 +147,7 @@ extension ADTCase {
             name: try reader.member("name").string(),
             attributes: try reader.member("attributes").array { reader throws(JSONShapeError) in try Attribute(reader) },
             singleValueType: try reader.optionalMember("singleValueType").map { reader throws(JSONShapeError) in try TypeReference(reader) },
+            isIndirect: try reader.optionalMember("isIndirect")?.bool() ?? false,
             comments: try reader.member("comments").strings(),
             annotations: try reader.member("annotations").array { reader throws(JSONShapeError) in try Annotation(reader) },
             location: try SourceLocation(reader.member("location"))

@@ -1,0 +1,172 @@
+import ValuegenPluginSDK
+
+/// Which generated values and ADTs hold themselves. A struct stores its attributes inline and
+/// an enum its payloads, an Optional too, so a type that reaches itself through such storage
+/// would be infinitely large. Arrays, sets and dictionaries keep their elements on the heap and
+/// objects are references: they break the chain.
+///
+/// An ADT case on such a cycle becomes `indirect`, which boxes its payload. A cycle of structs
+/// alone has no case to box, so it is an error. The analysis spans every file of a run, since a
+/// cycle may pass through several schema files.
+struct StorageCycles {
+    /// The `indirect` cases, as `ADT.case` (both are identifiers, so the dot cannot be ambiguous).
+    private var indirectCases: Set<String> = []
+    /// The errors about struct cycles, by schema file path.
+    private var errors: [String: [Diagnostic]] = [:]
+
+    /// One stored attribute or payload that holds a generated value type inline.
+    private struct Edge {
+        var owner: String
+        var name: String
+        var target: String
+        var path: String
+        var location: SourceLocation
+        /// The ADT case it belongs to; nil for a struct's attribute.
+        var caseName: String?
+    }
+
+    init(_ requests: [GenerationRequest]) {
+        // Values and ADTs only; the first declaration of a name wins, as a module would refuse a second.
+        var kinds: [String: ModelKind] = [:]
+        for request in requests {
+            for type in request.types where type.kind != .object && kinds[type.name] == nil {
+                kinds[type.name] = type.kind
+            }
+        }
+        var edges: [String: [Edge]] = [:]
+        for request in requests {
+            for type in request.types where kinds[type.name] == type.kind {
+                edges[type.name, default: []] += Self.edges(of: type, path: request.file.path, known: kinds)
+            }
+        }
+        let names = kinds.keys.sorted()
+
+        let component = Self.components(names, edges: edges)
+        for edge in edges.values.joined() where edge.caseName != nil && component[edge.owner] == component[edge.target] {
+            indirectCases.insert("\(edge.owner).\(edge.caseName!)")
+        }
+
+        let structs = names.filter { kinds[$0] == .value }
+        let structEdges = edges.mapValues { $0.filter { kinds[$0.target] == .value } }
+        let structComponent = Self.components(structs, edges: structEdges)
+        for name in structs {
+            guard let cycle = Self.shortestCycle(from: name, edges: structEdges, component: structComponent) else { continue }
+            let first = cycle[0]
+            let chain = cycle.map { "\($0.owner).\($0.name)" } + [name]
+            let message = "value '\(name)' holds itself through \(chain.joined(separator: " → ")), so it would be infinitely large; "
+                + "make one of these attributes an array (\(first.name): [\(first.target)]), or one of the types an ADT (.adtValue) or an object (.object)"
+            errors[first.path, default: []].append(Diagnostic(.error, message, path: first.path, at: first.location))
+        }
+    }
+
+    /// The request with its recursive ADT cases marked `indirect`.
+    func apply(to request: GenerationRequest) -> GenerationRequest {
+        var request = request
+        for typeIndex in request.types.indices where request.types[typeIndex].kind == .adtValue {
+            let typeName = request.types[typeIndex].name
+            for caseIndex in request.types[typeIndex].cases.indices {
+                let caseName = request.types[typeIndex].cases[caseIndex].name
+                request.types[typeIndex].cases[caseIndex].isIndirect = indirectCases.contains("\(typeName).\(caseName)")
+            }
+        }
+        return request
+    }
+
+    /// The struct cycles reported in the file at `path`.
+    func diagnostics(for path: String) -> [Diagnostic] {
+        errors[path, default: []]
+    }
+
+    // MARK: - The graph
+
+    private static func edges(of type: ModelType, path: String, known kinds: [String: ModelKind]) -> [Edge] {
+        func edge(_ name: String, _ reference: TypeReference, _ location: SourceLocation, _ caseName: String?) -> Edge? {
+            // `wrapped` is the spelling without the outer `?`: a plain name is stored inline.
+            guard kinds[reference.wrapped] != nil else { return nil }
+            return Edge(owner: type.name, name: name, target: reference.wrapped, path: path, location: location, caseName: caseName)
+        }
+        var result = type.attributes.compactMap { edge($0.name, $0.type, $0.location, nil) }
+        for adtCase in type.cases {
+            result += adtCase.attributes.compactMap { edge("\(adtCase.name).\($0.name)", $0.type, $0.location, adtCase.name) }
+            if let single = adtCase.singleValueType, let payload = edge(adtCase.name, single, adtCase.location, adtCase.name) {
+                result.append(payload)
+            }
+        }
+        return result
+    }
+
+    /// The strongly connected component of each name (Tarjan's algorithm): two types are in
+    /// the same component when each holds the other, directly or through others. Every edge
+    /// leads to one of `names`.
+    private static func components(_ names: [String], edges: [String: [Edge]]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        var lowLink: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack: Set<String> = []
+        var component: [String: Int] = [:]
+        var nextIndex = 0
+        var nextComponent = 0
+
+        // Iterative, so a long chain of types cannot overflow the stack.
+        for root in names where index[root] == nil {
+            var work: [(name: String, edge: Int)] = [(root, 0)]
+            index[root] = nextIndex
+            lowLink[root] = nextIndex
+            nextIndex += 1
+            stack.append(root)
+            onStack.insert(root)
+            while let (name, position) = work.last {
+                let outgoing = edges[name, default: []]
+                if position < outgoing.count {
+                    work[work.count - 1].edge += 1
+                    let target = outgoing[position].target
+                    if index[target] == nil {
+                        index[target] = nextIndex
+                        lowLink[target] = nextIndex
+                        nextIndex += 1
+                        stack.append(target)
+                        onStack.insert(target)
+                        work.append((target, 0))
+                    } else if onStack.contains(target) {
+                        lowLink[name] = min(lowLink[name]!, index[target]!)
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last {
+                    lowLink[parent.name] = min(lowLink[parent.name]!, lowLink[name]!)
+                }
+                if lowLink[name] == index[name] {
+                    while let member = stack.popLast() {
+                        onStack.remove(member)
+                        component[member] = nextComponent
+                        if member == name { break }
+                    }
+                    nextComponent += 1
+                }
+            }
+        }
+        return component
+    }
+
+    /// The shortest chain of attributes from `name` back to itself inside its component, the
+    /// first attribute written first when several are as short.
+    private static func shortestCycle(from name: String, edges: [String: [Edge]], component: [String: Int]) -> [Edge]? {
+        var reached: [String: [Edge]] = [:]
+        var queue: [(String, [Edge])] = [(name, [])]
+        var head = 0
+        while head < queue.count {
+            let (current, chain) = queue[head]
+            head += 1
+            for edge in edges[current, default: []] where component[edge.target] == component[name] {
+                let extended = chain + [edge]
+                if edge.target == name { return extended }
+                if reached[edge.target] == nil {
+                    reached[edge.target] = extended
+                    queue.append((edge.target, extended))
+                }
+            }
+        }
+        return nil
+    }
+}
