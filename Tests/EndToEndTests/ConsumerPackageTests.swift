@@ -6,8 +6,13 @@ import Testing
 /// named in valuegen.json by product. In a temporary copy:
 /// 1. a clean `swift build`, then `consumer-demo` prints what the generated API did;
 /// 2. a second build runs no generator;
-/// 3. touching one schema reruns exactly that schema's command;
+/// 3. touching one schema reruns the target's one generator command, which rewrites nothing;
+///    editing one schema rewrites exactly its output;
 /// 4. a schema error fails the build with `<schema path>:<line>:<column>: error:`.
+///
+/// Models holds a recursive type that spans two schema files (Note.adtValue's `reply` case holds
+/// Reply.value's struct, which holds a Note): the plugin generates all the target's schemas in
+/// one run, so the case is `indirect` and the build succeeds.
 ///
 /// The steps depend on each other, so they are one test.
 @Suite(.serialized) struct ConsumerPackageTests {
@@ -23,7 +28,7 @@ import Testing
         // 1. Clean build, then run the demo.
         let first = try swiftBuild(in: consumer)
         try #require(first.status == 0, "the clean build failed:\n\(first.standardOutput)\(first.standardError)")
-        #expect(generatorRuns(in: first).count == 4, "\(generatorRuns(in: first))")
+        #expect(generatorRuns(in: first) == [generatorCommand], "\(generatorRuns(in: first))")
         let demo = try runProcess(consumer.appendingPathComponent(".build/debug/consumer-demo"), [])
         #expect(demo.status == 0, "\(demo.standardError)")
         #expect(demo.standardOutput == """
@@ -33,6 +38,7 @@ import Testing
             json: {"avatar_url":"https://example.com/a.png","email":"ada@example.com","nickname":"ada","tags":[],"userId":7}
             legacy: LegacyProfile(userId: 1, nickname: "ada", avatarUrl: nil, tags: ["x"]) equal to itself: true
             shapes: [{"radius":1,"type":"circle"},{"type":"dot","value":2},{"type":"empty"}]
+            thread: {"reply":{"author":"grace","quoted":{"body":"hi","type":"text"}},"type":"reply"}
             changed: value(old: 0, new: 2)
             counter: 2
 
@@ -54,13 +60,28 @@ import Testing
         #expect(generatorRuns(in: settled).isEmpty, "a no-op build ran \(generatorRuns(in: settled))")
         #expect(compiledModules(in: settled).isEmpty, "a no-op build compiled \(compiledModules(in: settled))")
 
-        // 3. One schema touched: exactly its command runs.
+        // 3. One schema touched: the target's command runs and rewrites nothing, so nothing
+        //    recompiles. One schema edited: only its output is rewritten.
         let shape = consumer.appendingPathComponent("Sources/Models/Shape.adtValue")
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: shape.path)
         let third = try swiftBuild(in: consumer)
         #expect(third.status == 0)
-        #expect(generatorRuns(in: third) == ["Valuegen: generating Shape.swift from Shape.adtValue"])
-        #expect(compiledModules(in: third).isEmpty, "the regenerated Shape.swift has the same bytes, so nothing recompiles: \(compiledModules(in: third))")
+        #expect(generatorRuns(in: third) == [generatorCommand])
+        #expect(compiledModules(in: third).isEmpty, "the regenerated files have the same bytes, so nothing recompiles: \(compiledModules(in: third))")
+
+        let before = try outputModificationDates(in: consumer)
+        let reply = consumer.appendingPathComponent("Sources/Models/Reply.value")
+        let replySchema = try String(contentsOf: reply, encoding: .utf8)
+        try Data(replySchema.replacingOccurrences(of: "# A reply to a note", with: "# An answer to a note").utf8).write(to: reply)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(7)], ofItemAtPath: reply.path)
+        let edited = try swiftBuild(in: consumer)
+        #expect(edited.status == 0, "\(edited.standardOutput)\(edited.standardError)")
+        #expect(generatorRuns(in: edited) == [generatorCommand])
+        #expect(compiledModules(in: edited).contains("Models"))
+        #expect(try buildPluginOutput(in: consumer, named: "Reply.swift").contains("/// An answer to a note"))
+        let after = try outputModificationDates(in: consumer)
+        #expect(after.keys.sorted() == before.keys.sorted())
+        #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["Reply.swift"], "only the edited schema's output is rewritten")
 
         // 4. A schema error fails the build at the schema's line.
         let counter = consumer.appendingPathComponent("Sources/Models/Counter.object")
@@ -101,18 +122,45 @@ import Testing
         let command = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "--target", "Models"])
         #expect(command.status == 0, "\(command.standardOutput)\(command.standardError)")
         let generated = consumer.appendingPathComponent("Sources/Models/Generated")
-        #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Profile.swift", "Shape.swift"])
+        #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Note.swift", "Profile.swift", "Reply.swift", "Shape.swift"])
         let built = try buildPluginOutput(in: consumer, named: "Profile.swift")
         #expect(try String(contentsOf: generated.appendingPathComponent("Profile.swift"), encoding: .utf8) == built, "the command plugin and the build plugin generate the same file")
     }
 
+    /// The display name of the one command the build-tool plugin makes for Models.
+    private let generatorCommand = "Valuegen: generating 6 files from Models's schemas"
+
     /// A file the build-tool plugin generated in its work directory.
     private func buildPluginOutput(in package: URL, named name: String) throws -> String {
-        let outputs = package.appendingPathComponent(".build/plugins/outputs")
-        guard let path = try TestSupport.files(in: outputs).first(where: { $0.hasSuffix("ValuegenBuildPlugin/\(name)") }) else {
-            throw TestFailure("no \(name) under \(outputs.path)")
+        guard let file = try buildPluginOutputFiles(in: package)[name] else {
+            throw TestFailure("no \(name) among the build plugin's outputs")
         }
-        return try String(contentsOf: outputs.appendingPathComponent(path), encoding: .utf8)
+        return try String(contentsOf: file, encoding: .utf8)
+    }
+
+    /// The Swift files the build-tool plugin generated for Models, by name, with when each was
+    /// last written.
+    private func outputModificationDates(in package: URL) throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for (name, file) in try buildPluginOutputFiles(in: package) {
+            guard let date = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date else {
+                throw TestFailure("no modification date for \(file.path)")
+            }
+            dates[name] = date
+        }
+        return dates
+    }
+
+    /// The Swift files in the build-tool plugin's work directory for Models, by name.
+    private func buildPluginOutputFiles(in package: URL) throws -> [String: URL] {
+        let outputs = package.appendingPathComponent(".build/plugins/outputs")
+        var files: [String: URL] = [:]
+        for path in try TestSupport.files(in: outputs) where path.hasSuffix(".swift") {
+            let components = path.split(separator: "/")
+            guard components.contains("Models"), components.dropLast().last == "ValuegenBuildPlugin" else { continue }
+            files[String(components.last!)] = outputs.appendingPathComponent(path)
+        }
+        return files
     }
 
     private func swiftBuild(in package: URL) throws -> ProcessResult {

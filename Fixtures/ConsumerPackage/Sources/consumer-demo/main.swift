@@ -26,6 +26,9 @@ print("legacy: \(legacy) equal to itself: \(legacy == legacy)")
 let shapes: [Shape] = [.circle(radius: 1), .dot(2), .empty]
 print("shapes: \(String(decoding: try encoder.encode(shapes), as: UTF8.self))")
 
+let thread = Note.reply(reply: Reply(author: "grace", quoted: .text(body: "hi")))
+print("thread: \(String(decoding: try encoder.encode(thread), as: UTF8.self))")
+
 let counter = Counter()
 counter.onWillChange { change in
     if case .value(_, let new) = change { return new >= 0 }
