@@ -36,9 +36,17 @@ enum ThreadStack {
     /// unescaped, a number handed to the standard library's parser, an error thrown out).
     static let reserve: UInt = 64 * 1024
 
-    /// The refusal's message, the same for JSON and binary data.
-    static func tooDeepMessage(depth: Int) -> String {
-        "nesting too deep for this thread's stack (\(depth) levels; read deeply nested data on a thread with a larger stack)"
+    /// Why a reader may not enter nesting level `level` (past ``shallowDepth``), or nil when it
+    /// may: the level is deeper than `maximumDepth`, or the thread's stack has too little room
+    /// left for it. The messages are the same for JSON and binary data.
+    static func refusal(ofLevel level: Int, maximumDepth: Int) -> String? {
+        if level > maximumDepth {
+            return "nesting deeper than \(maximumDepth) levels"
+        }
+        if !hasRoomForAnotherLevel() {
+            return "nesting too deep for this thread's stack (\(level) levels; read deeply nested data on a thread with a larger stack)"
+        }
+        return nil
     }
 
     /// Whether at least ``reserve`` bytes of the current thread's stack are left below the

@@ -254,16 +254,9 @@ public struct BinaryReader {
     /// room left for it.
     @usableFromInline @inline(never)
     mutating func checkDeepLevel(at start: Int) throws(BinaryError) {
-        let message: String
-        if depth > Self.maximumDepth {
-            message = "nesting deeper than \(Self.maximumDepth) levels"
-        } else if !ThreadStack.hasRoomForAnotherLevel() {
-            message = ThreadStack.tooDeepMessage(depth: depth)
-        } else {
-            return
-        }
+        guard let refusal = ThreadStack.refusal(ofLevel: depth, maximumDepth: Self.maximumDepth) else { return }
         depth -= 1
-        throw BinaryError(message: message, offset: start)
+        throw BinaryError(message: refusal, offset: start)
     }
 
     @usableFromInline

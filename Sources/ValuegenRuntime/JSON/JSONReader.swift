@@ -464,11 +464,8 @@ public struct JSONReader {
     /// than ``maximumDepth`` or the thread's stack has too little room left for it.
     @usableFromInline @inline(never)
     func checkDeepLevel() throws(JSONError) {
-        guard depth <= Self.maximumDepth else {
-            throw fail("nesting deeper than \(Self.maximumDepth) levels")
-        }
-        guard ThreadStack.hasRoomForAnotherLevel() else {
-            throw fail(ThreadStack.tooDeepMessage(depth: depth))
+        if let refusal = ThreadStack.refusal(ofLevel: depth, maximumDepth: Self.maximumDepth) {
+            throw fail(refusal)
         }
     }
 
@@ -476,7 +473,7 @@ public struct JSONReader {
     /// would not throw); for readers that enter it themselves.
     @usableFromInline @inline(never)
     func canEnterDeepLevel() -> Bool {
-        depth < Self.maximumDepth && ThreadStack.hasRoomForAnotherLevel()
+        ThreadStack.refusal(ofLevel: depth + 1, maximumDepth: Self.maximumDepth) == nil
     }
 
     mutating func matchLiteral(_ literal: StaticString) -> Bool {
