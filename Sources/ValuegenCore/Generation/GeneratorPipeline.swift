@@ -63,6 +63,15 @@ public struct GeneratorPipeline: Sendable {
         return generate(resolved, cycles: StorageCycles(resolved.request.map { [$0] } ?? []))
     }
 
+    /// Generates the schema files of one module together, as `GenerationRun` does for the
+    /// files of a run: what one file declares is seen by every other. `swiftTypeNames` are
+    /// the types the module's own Swift files declare.
+    public func generate(module sources: [SchemaSource], settings: GenerationSettings, swiftTypeNames: Set<String> = []) -> [GeneratedFile] {
+        let resolved = sources.map { resolve($0, settings: settings) }
+        let cycles = StorageCycles(resolved.compactMap(\.request))
+        return resolved.map { generate($0, cycles: cycles) }
+    }
+
     /// read → parse → resolve: the request the features will receive, or nil with the errors.
     func resolve(_ source: SchemaSource, settings: GenerationSettings) -> ResolvedSchema {
         var diagnostics = DiagnosticCollector(path: source.path)
