@@ -4,7 +4,10 @@ import ValuegenPluginSDK
 /// atomically, and `try Model.load(from: url)` with the format recognized from the bytes.
 /// It needs the three codings, so including it includes JSON, Binary and Coding.
 struct PersistenceFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Persistence", implies: ["JSON", "Binary", "Coding"])
+    /// The codings it saves and loads with, which it needs on every model it holds too.
+    static let needs = ["JSON", "Binary", "Coding"]
+
+    let descriptor = FeatureDescriptor.builtIn("Persistence", implies: needs)
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let types = request.types(including: descriptor.name)

@@ -23,6 +23,12 @@ public struct GenerationOptions: Sendable {
     /// Where `{"product": "Name"}` plugins are found: the folder SwiftPM builds them into.
     public var productDirectory: String?
 
+    /// A list of the module's Swift type declarations written by the build plugin
+    /// (`SwiftTypeList`), read instead of scanning the Swift files beside the schemas.
+    public var swiftTypeListPath: String?
+    /// Whether the target can import ValuegenRuntime (the build plugin knows).
+    public var runtimeAvailability: RuntimeAvailability = .unknown
+
     public init(
         inputs: [String],
         outputDirectory: String = ".",

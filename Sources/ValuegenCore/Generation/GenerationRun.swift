@@ -20,6 +20,13 @@ public struct GenerationRun: Sendable {
             report.usageErrors.append(error.description)
             return report
         }
+        let swiftTypes: [SwiftTypeDeclaration]
+        switch Self.swiftTypes(options) {
+        case .success(let found): swiftTypes = found
+        case .failure(let failure):
+            report.usageErrors.append(failure.message)
+            return report
+        }
         let plan: GenerationPlan
         switch GenerationPlan.make(for: schemas, options: options, builtIn: registry) {
         case .success(let made): plan = made
@@ -41,17 +48,19 @@ public struct GenerationRun: Sendable {
             report.diagnostics.append(Diagnostic(.error, "generates the same output file as \(other); rename one of the two schema files", path: path))
         }
 
-        // Every file is resolved before any is generated: a recursive type may span files.
+        // Every file is resolved, then the module of all of them, before any is generated.
         let resolved = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ResolvedSchema? in
             let entry = plan.entries[index]
             guard conflicts[entry.schema.path] == nil else { return nil }
             return resolve(entry)
         }
-        let cycles = StorageCycles(resolved.compactMap { $0?.request })
-        let generated = ConcurrentMap.map(Array(plan.entries.indices)) { index -> GeneratedFile? in
-            resolved[index].map { plan.entries[index].pipeline.generate($0, cycles: cycles) }
+        let kept = resolved.indices.filter { resolved[$0] != nil }
+        let module = ModuleResolver(swiftTypes: swiftTypes, runtimeIsAvailable: options.runtimeAvailability, registry: registry)
+            .resolve(kept.map { resolved[$0]! })
+        let generated = ConcurrentMap.map(Array(kept.indices)) { position -> GeneratedFile in
+            plan.entries[kept[position]].pipeline.generate(module.schemas[position])
         }
-        let files = checkExtraFiles(generated.compactMap { $0 }, options: options)
+        let files = checkExtraFiles(generated, options: options)
         let outcomes = ConcurrentMap.map(Array(files.indices)) { index in
             write(files[index], options: options)
         }
@@ -69,6 +78,32 @@ public struct GenerationRun: Sendable {
         return report
     }
 
+    /// The module's Swift types: the build plugin's list, or a scan of the Swift files among
+    /// and beside the inputs.
+    private static func swiftTypes(_ options: GenerationOptions) -> Result<[SwiftTypeDeclaration], SwiftTypesFailure> {
+        if let path = options.swiftTypeListPath {
+            guard let bytes = try? FileSystem.read(path) else {
+                return .failure(SwiftTypesFailure(message: "\(path): error: cannot read the list of Swift types (--swift-types)"))
+            }
+            switch SwiftTypeList.declarations(in: String(decoding: bytes, as: UTF8.self)) {
+            case .success(let declarations): return .success(declarations)
+            case .failure(let error):
+                return .failure(SwiftTypesFailure(message: "\(path):\(error.line): error: not a line of a Swift type list (name, kind, conformances, path, line, column separated by tabs); let the build plugin write this file"))
+            }
+        }
+        let files = SchemaDiscovery.swiftFiles(for: options.inputs)
+        let declarations = ConcurrentMap.map(Array(files.indices)) { index -> [SwiftTypeDeclaration] in
+            let path = files[index]
+            guard let bytes = try? FileSystem.read(path) else { return [] }
+            return SwiftTypeScanner.declarations(in: bytes, path: path)
+        }
+        return .success(declarations.flatMap { $0 })
+    }
+
+    private struct SwiftTypesFailure: Error {
+        var message: String
+    }
+
     private func resolve(_ entry: GenerationPlan.Entry) -> ResolvedSchema {
         let path = entry.schema.path
         do {
@@ -77,7 +112,7 @@ public struct GenerationRun: Sendable {
         } catch {
             var diagnostics = DiagnosticCollector(path: path)
             diagnostics.error("cannot read the schema file", at: nil)
-            return ResolvedSchema(source: SchemaSource(path: path, bytes: []), request: nil, diagnostics: diagnostics)
+            return ResolvedSchema(source: SchemaSource(path: path, bytes: []), model: nil, diagnostics: diagnostics)
         }
     }
 

@@ -47,7 +47,7 @@ public struct GeneratedFile: Sendable {
     }
 }
 
-/// read → parse → resolve → storage cycles → features → assemble: each stage a plain function of its input,
+/// read → parse → resolve each file → module (every file together) → features → assemble: each stage a plain function of its input,
 /// so the same bytes give the same output on every machine and in every file order.
 public struct GeneratorPipeline: Sendable {
     public let registry: FeatureRegistry
@@ -56,20 +56,24 @@ public struct GeneratorPipeline: Sendable {
         self.registry = registry
     }
 
-    /// Generates one file on its own: a cycle through types of other schema files is not
-    /// seen here; `GenerationRun` resolves every file of a run before generating any.
+    /// Generates one file on its own, as a module of one file: the types it names must be
+    /// declared in it, with `%type`, or be standard ones.
     public func generate(_ source: SchemaSource, settings: GenerationSettings) -> GeneratedFile {
-        let resolved = resolve(source, settings: settings)
-        return generate(resolved, cycles: StorageCycles(resolved.request.map { [$0] } ?? []))
+        generate(module: [source], settings: settings)[0]
     }
 
     /// Generates the schema files of one module together, as `GenerationRun` does for the
-    /// files of a run: what one file declares is seen by every other. `swiftTypeNames` are
-    /// the types the module's own Swift files declare.
-    public func generate(module sources: [SchemaSource], settings: GenerationSettings, swiftTypeNames: Set<String> = []) -> [GeneratedFile] {
+    /// files of a run: what one file declares is seen by every other. `swiftTypes` are the
+    /// types the module's own Swift files declare.
+    public func generate(module sources: [SchemaSource], settings: GenerationSettings, swiftTypes: [SwiftTypeDeclaration] = []) -> [GeneratedFile] {
         let resolved = sources.map { resolve($0, settings: settings) }
-        let cycles = StorageCycles(resolved.compactMap(\.request))
-        return resolved.map { generate($0, cycles: cycles) }
+        let module = ModuleResolver(swiftTypes: swiftTypes).resolve(resolved)
+        return module.schemas.map { generate($0) }
+    }
+
+    /// The same, with the module's Swift types known by name only.
+    public func generate(module sources: [SchemaSource], settings: GenerationSettings, swiftTypeNames: Set<String>) -> [GeneratedFile] {
+        generate(module: sources, settings: settings, swiftTypes: swiftTypeNames.sorted().map { SwiftTypeDeclaration(name: $0) })
     }
 
     /// read → parse → resolve: the request the features will receive, or nil with the errors.
@@ -77,11 +81,11 @@ public struct GeneratorPipeline: Sendable {
         var diagnostics = DiagnosticCollector(path: source.path)
         guard let kind = source.kind else {
             diagnostics.error(SchemaSource.notASchemaFileMessage, at: nil)
-            return ResolvedSchema(source: source, request: nil, diagnostics: diagnostics)
+            return ResolvedSchema(source: source, model: nil, diagnostics: diagnostics)
         }
         if let invalid = UTF8Validation.firstInvalidByte(in: source.bytes) {
             diagnostics.error("invalid UTF-8 (byte 0x\(String(source.bytes[invalid.offset], radix: 16, uppercase: true))); schema files must be UTF-8", at: invalid.location)
-            return ResolvedSchema(source: source, request: nil, diagnostics: diagnostics)
+            return ResolvedSchema(source: source, model: nil, diagnostics: diagnostics)
         }
 
         let (syntax, syntaxDiagnostics) = SchemaParser.parse(source.bytes, kind: kind, path: source.path)
@@ -92,26 +96,24 @@ public struct GeneratorPipeline: Sendable {
 
         let file = SchemaFileDescription(name: source.fileName, path: source.path, kind: kind)
         var resolver = ModelResolver(file: file, settings: settings, registry: registry)
-        let request = resolver.resolve(syntax)
+        let model = resolver.resolve(syntax)
         resolver.diagnostics.diagnostics.forEach { diagnostics.append($0) }
-        return ResolvedSchema(source: source, request: diagnostics.hasErrors ? nil : request, diagnostics: diagnostics)
+        return ResolvedSchema(source: source, model: model, scope: resolver.scope, explicitIncludes: resolver.explicitIncludes, diagnostics: diagnostics)
     }
 
-    /// features → assemble, once the cycles of the whole run are known.
-    func generate(_ resolved: ResolvedSchema, cycles: StorageCycles) -> GeneratedFile {
-        var file = generateInStageOrder(resolved, cycles: cycles)
+    /// features → assemble, once the module stage has seen every file of the run.
+    func generate(_ resolved: ResolvedSchema) -> GeneratedFile {
+        var file = generateInStageOrder(resolved)
         file.diagnostics = file.diagnostics.inSourceOrder()
         return file
     }
 
-    private func generateInStageOrder(_ resolved: ResolvedSchema, cycles: StorageCycles) -> GeneratedFile {
+    private func generateInStageOrder(_ resolved: ResolvedSchema) -> GeneratedFile {
         let source = resolved.source
         var diagnostics = resolved.diagnostics
-        cycles.diagnostics(for: source.path).forEach { diagnostics.append($0) }
-        guard let resolvedRequest = resolved.request, !diagnostics.hasErrors else {
+        guard let request = resolved.request else {
             return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
         }
-        let request = cycles.apply(to: resolvedRequest)
 
         let contributions = run(request, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else {
@@ -150,9 +152,19 @@ public struct GeneratorPipeline: Sendable {
 /// A schema file after parsing and resolving, before any feature runs.
 struct ResolvedSchema: Sendable {
     var source: SchemaSource
-    /// What the features will receive; nil when the file has errors.
-    var request: GenerationRequest?
+    /// The file's types as far as they resolved; nil when the file could not be parsed at all.
+    /// The module stage sees them even when the file has errors, so that a name it declares
+    /// is not reported as unknown in another file.
+    var model: GenerationRequest?
+    var scope = FileScope()
+    /// The features each type names in `includes(...)`, and those they imply.
+    var explicitIncludes: [String: Set<String>] = [:]
     var diagnostics: DiagnosticCollector
+
+    /// What the features will receive; nil when the file has errors.
+    var request: GenerationRequest? {
+        diagnostics.hasErrors ? nil : model
+    }
 }
 
 /// A file a feature emitted beside the generated Swift file.

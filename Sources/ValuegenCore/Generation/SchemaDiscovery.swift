@@ -27,6 +27,9 @@ public enum SchemaDiscovery {
                 for path in schemaFiles(in: input) where seen.insert(path).inserted {
                     found.append(Found(path: path, root: input))
                 }
+            } else if input.hasSuffix(".swift") {
+                // A Swift file of the module: its type names count as declared (see swiftFiles).
+                continue
             } else {
                 guard SchemaSource(path: input, bytes: []).kind != nil else {
                     throw Failure(description: "\(input): error: \(SchemaSource.notASchemaFileMessage)")
@@ -39,7 +42,33 @@ public enum SchemaDiscovery {
         return found
     }
 
+    /// The module's hand-written Swift files: those named on the command line, those in the
+    /// folders searched for schemas, and those beside a schema file named on its own.
+    public static func swiftFiles(for inputs: [String]) -> [String] {
+        var found: Set<String> = []
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                found.formUnion(files(in: input) { $0.hasSuffix(".swift") })
+            } else if input.hasSuffix(".swift") {
+                found.insert(input)
+            } else {
+                let folder = (input as NSString).deletingLastPathComponent
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+                for name in names where name.hasSuffix(".swift") && !name.hasPrefix(".") {
+                    found.insert(folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))
+                }
+            }
+        }
+        return found.sorted()
+    }
+
     private static func schemaFiles(in folder: String) -> [String] {
+        files(in: folder) { SchemaSource(path: $0, bytes: []).kind != nil }
+    }
+
+    private static func files(in folder: String, matching isWanted: (String) -> Bool) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var paths: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -49,7 +78,7 @@ public enum SchemaDiscovery {
                 continue
             }
             let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-            if SchemaSource(path: path, bytes: []).kind != nil {
+            if isWanted(path) {
                 paths.append(path)
             }
         }

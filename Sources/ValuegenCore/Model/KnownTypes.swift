@@ -24,3 +24,38 @@ enum KnownTypes {
         foundation.contains(name) || name.hasPrefix("Foundation.") && foundation.contains(String(name.dropFirst("Foundation.".count)))
     }
 }
+
+extension KnownTypes {
+    /// Standard library and Foundation types valuegen does not track the conformances of:
+    /// a schema uses one through `%type`, which says the user vouches for it.
+    static let untracked: Set<String> = [
+        "Character", "Substring", "StaticString", "Int128", "UInt128", "Float16", "Float80",
+        "Never", "Void", "AnyHashable", "Range", "ClosedRange", "ObjectIdentifier", "Duration",
+        "Unicode", "Calendar", "IndexSet", "URLComponents", "URLRequest", "Measurement",
+        "NSNumber", "NSObject", "NSString", "Notification", "AttributedString", "NSAttributedString",
+        "PersonNameComponents", "DateInterval", "NSRange", "Progress", "NSError", "JSONDecoder", "JSONEncoder",
+    ]
+
+    /// Protocols a schema may name after `any` without declaring them.
+    static let standardProtocols: Set<String> = [
+        "Error", "Sendable", "Hashable", "Equatable", "Codable", "Encodable", "Decodable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "Identifiable", "Comparable", "AnyObject",
+    ]
+
+    /// Names a schema type may not take: the types and protocols generated code and the code
+    /// around it rely on, and the modules it qualifies names with. A model named `String`
+    /// would change what every `String` of its module means.
+    static let reservedTypeNames: Set<String> = standardLibrary.union(foundation).union(untracked).union(standardProtocols).union([
+        "Any", "Array", "Optional", "Result", "Self", "Type", "Protocol",
+        "Hasher", "Encoder", "Decoder", "CodingKey", "EncodingError", "DecodingError",
+        "KeyedEncodingContainer", "KeyedDecodingContainer", "Observable", "ObservationRegistrar",
+        "Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch",
+        "JSONReader", "JSONWriter", "JSONError", "JSONCodable", "JSONDecodable", "JSONEncodable", "JSONKey", "JSONPathComponent",
+        "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
+        "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds",
+        "PersistableModel", "PersistenceError", "PersistenceFormat",
+    ])
+
+    /// The number of generic arguments a standard generic type takes.
+    static let genericArity: [String: Int] = ["Set": 1, "Array": 1, "Optional": 1, "Dictionary": 2]
+}

@@ -8,9 +8,12 @@ struct ModelResolver {
     let registry: FeatureRegistry
     var diagnostics: DiagnosticCollector
 
-    /// The resolved types of one attribute list, kept beside the attributes for the Sendable analysis.
-    private var referencedNames: [String: Set<String>] = [:]
-    private var containsExistential: Set<String> = []
+    /// What the file's annotations declare: `%type` names, its own module, its imports.
+    private(set) var scope = FileScope()
+    /// The canonical names of the features each type asks for itself (in `includes(...)`,
+    /// and what those imply); the others came from defaults. The module stage leaves out
+    /// quietly a default that cannot hold, and reports an explicit one.
+    private(set) var explicitIncludes: [String: Set<String>] = [:]
     private var needsFoundation = false
 
     init(file: SchemaFileDescription, settings: GenerationSettings, registry: FeatureRegistry) {
@@ -21,13 +24,12 @@ struct ModelResolver {
     }
 
     mutating func resolve(_ syntax: SchemaSyntax) -> GenerationRequest {
-        let declarations = resolveFileAnnotations(syntax.fileAnnotations)
-        let typeResolver = TypeResolver(declaredTypes: Set(declarations.types.keys))
+        scope = resolveFileAnnotations(syntax.fileAnnotations)
+        let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
 
         // Each check runs when its line is reached, so diagnostics come in the order of the file.
         var types: [ModelType] = []
         var typeNames: [String: SourceLocation] = [:]
-        var explicitSendable: Set<String> = []
         for declaration in syntax.types {
             checkUnique(declaration.name, what: "type", seen: &typeNames)
             let includes = resolveIncludes(declaration)
@@ -44,40 +46,11 @@ struct ModelResolver {
                 type.attributes = resolveAttributes(declaration.attributes, owner: type.name, typeResolver: typeResolver)
             }
             type.includes = includes.names
-            if includes.explicitlyIncludesSendable {
-                explicitSendable.insert(type.name)
-            }
+            explicitIncludes[type.name, default: []].formUnion(includes.explicit)
             types.append(type)
         }
 
-        let sendableTypes = sendableTypeNames(types, declarations: declarations)
-        let localNames = Set(types.map(\.name))
-        func sendable(_ key: String) -> Bool {
-            isSendable(key: key, sendableTypes: sendableTypes, localNames: localNames, declarations: declarations)
-        }
-        for index in types.indices {
-            let name = types[index].name
-            types[index].canBeSendable = sendableTypes.contains(name)
-            if !types[index].canBeSendable && !explicitSendable.contains(name) {
-                types[index].includes.removeAll { $0 == "Sendable" }
-            }
-            for attribute in types[index].attributes.indices {
-                types[index].attributes[attribute].type.isSendable = sendable("\(name).\(types[index].attributes[attribute].name)")
-            }
-            types[index].cases = types[index].cases.map { adtCase in
-                var adtCase = adtCase
-                for attribute in adtCase.attributes.indices {
-                    adtCase.attributes[attribute].type.isSendable = sendable("\(name).\(adtCase.name).\(adtCase.attributes[attribute].name)")
-                }
-                if var single = adtCase.singleValueType {
-                    single.isSendable = sendable("\(name).\(adtCase.name).")
-                    adtCase.singleValueType = single
-                }
-                return adtCase
-            }
-        }
-
-        var imports = declarations.imports
+        var imports = scope.imports
         if needsFoundation {
             imports.insert("Foundation")
         }
@@ -92,15 +65,8 @@ struct ModelResolver {
 
     // MARK: - File annotations
 
-    private struct FileDeclarations {
-        var types: [String: SourceLocation] = [:]
-        var sendable: Set<String> = []
-        var imports: Set<String> = []
-    }
-
-    private mutating func resolveFileAnnotations(_ annotations: [Annotation]) -> FileDeclarations {
-        var declarations = FileDeclarations()
-        var ownModule: String?
+    private mutating func resolveFileAnnotations(_ annotations: [Annotation]) -> FileScope {
+        var declarations = FileScope()
         var libraries: [String] = []
         for annotation in annotations {
             switch annotation.name {
@@ -117,9 +83,10 @@ struct ModelResolver {
                 }
                 if let library = annotation["library"] {
                     libraries.append(library)
+                    declarations.libraries[name] = library
                 }
             case "library":
-                ownModule = requiredArgument("name", of: annotation)
+                declarations.ownModule = requiredArgument("name", of: annotation)
             case "import":
                 if let module = annotation["module"] ?? requiredArgument("name", of: annotation) {
                     libraries.append(module)
@@ -128,7 +95,7 @@ struct ModelResolver {
                 break
             }
         }
-        for library in libraries where library != ownModule {
+        for library in libraries where library != declarations.ownModule {
             guard SwiftLanguage.isIdentifier(library) else {
                 diagnostics.error("'\(library)' is not a valid module name", at: annotations.first { $0["library"] == library || $0["name"] == library || $0["module"] == library }?.location)
                 continue
@@ -200,8 +167,7 @@ struct ModelResolver {
                 break
             }
         }
-        let key = "\(owner).\(syntax.name.text)"
-        record(type, key: key)
+        needsFoundation = needsFoundation || type.needsFoundation
         return Attribute(
             name: syntax.name.text,
             type: TypeReference(
@@ -217,14 +183,6 @@ struct ModelResolver {
             annotations: syntax.annotations,
             location: syntax.name.location
         )
-    }
-
-    private mutating func record(_ type: ResolvedType, key: String) {
-        referencedNames[key] = type.referencedNames
-        if type.containsExistential {
-            containsExistential.insert(key)
-        }
-        needsFoundation = needsFoundation || type.needsFoundation
     }
 
     // MARK: - ADT cases
@@ -254,7 +212,7 @@ struct ModelResolver {
                 } else {
                     do {
                         let type = try typeResolver.resolve(SchemaParser.parseType(spelling, at: annotation.location))
-                        record(type, key: "\(owner).\(caseName).")
+                        needsFoundation = needsFoundation || type.needsFoundation
                         adtCase.singleValueType = TypeReference(
                             swift: type.swift, wrapped: type.wrapped, isOptional: type.isOptional,
                             isExistential: type.isExistential, containsExistential: type.containsExistential, isSendable: true
@@ -274,7 +232,8 @@ struct ModelResolver {
 
     private struct ResolvedIncludes {
         var names: [String]
-        var explicitlyIncludesSendable: Bool
+        /// The features `includes(...)` names, and those they imply.
+        var explicit: Set<String>
     }
 
     private mutating func resolveIncludes(_ declaration: TypeDeclarationSyntax) -> ResolvedIncludes {
@@ -290,7 +249,7 @@ struct ModelResolver {
                 names.remove(feature.descriptor.name)
             }
         }
-        var explicitSendable = false
+        var explicit: Set<String> = []
         for include in declaration.includes {
             switch registry.lookup(include.text) {
             case .feature(let feature):
@@ -300,9 +259,7 @@ struct ModelResolver {
                     continue
                 }
                 names.insert(feature.descriptor.name)
-                if feature.descriptor.name == "Sendable" {
-                    explicitSendable = true
-                }
+                explicit.insert(feature.descriptor.name)
             case .ignored:
                 continue
             case .unknown:
@@ -334,44 +291,14 @@ struct ModelResolver {
                     diagnostics.error("'\(name)' needs '\(implied)', which excludes(...) removes; remove '\(exclude.text)' from excludes(...)", at: exclude.location)
                 } else if case .feature(let impliedFeature) = registry.lookup(implied), impliedFeature.descriptor.supportedKinds.contains(kind) {
                     names.insert(impliedFeature.descriptor.name)
+                    if explicit.contains(name) {
+                        explicit.insert(impliedFeature.descriptor.name)
+                    }
                 }
             }
         }
         let ordered = names.sorted { (registry.order(of: $0), $0) < (registry.order(of: $1), $1) }
-        return ResolvedIncludes(names: ordered, explicitlyIncludesSendable: explicitSendable && names.contains("Sendable"))
-    }
-
-    // MARK: - Sendable analysis
-
-    /// The types of this file that can be `Sendable`: values and ADTs whose every stored type
-    /// is. A name that is neither standard, declared with `%type`, nor in this file is a model
-    /// of another schema file, taken to be a `Sendable` value or ADT (docs/Language.md says so).
-    private func sendableTypeNames(_ types: [ModelType], declarations: FileDeclarations) -> Set<String> {
-        var candidates = Set(types.filter { $0.kind != .object }.map(\.name))
-        let localNames = Set(types.map(\.name))
-        var changed = true
-        while changed {
-            changed = false
-            for name in candidates.sorted() {
-                let keys = referencedNames.keys.filter { $0.hasPrefix(name + ".") }
-                let sendable = keys.allSatisfy { isSendable(key: $0, sendableTypes: candidates, localNames: localNames, declarations: declarations) }
-                if !sendable {
-                    candidates.remove(name)
-                    changed = true
-                }
-            }
-        }
-        return candidates
-    }
-
-    /// Whether the type recorded under the key (`Owner.attribute`) is `Sendable`.
-    private func isSendable(key: String, sendableTypes: Set<String>, localNames: Set<String>, declarations: FileDeclarations) -> Bool {
-        guard !containsExistential.contains(key) else { return false }
-        return referencedNames[key, default: []].allSatisfy { name in
-            if localNames.contains(name) { return sendableTypes.contains(name) }
-            if declarations.types[name] != nil { return declarations.sendable.contains(name) }
-            return true
-        }
+        return ResolvedIncludes(names: ordered, explicit: explicit.intersection(names))
     }
 
     // MARK: - Names

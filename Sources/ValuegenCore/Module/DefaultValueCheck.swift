@@ -1,0 +1,112 @@
+import ValuegenPluginSDK
+
+/// A default must be lexically whole (quotes, brackets, parentheses and interpolations
+/// balanced), and a literal must be of a kind the attribute's type accepts wherever both are
+/// known: `count: Int = "zero"` and `isDraft: Bool = 0` are errors at the default. Any other
+/// expression is copied through for swiftc to judge.
+struct DefaultValueCheck {
+    let declarations: ModuleDeclarations
+
+    func diagnostics(for schema: ResolvedSchema) -> [Diagnostic] {
+        guard let model = schema.model else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for type in model.types {
+            for attribute in type.attributes + type.cases.flatMap(\.attributes) {
+                guard let text = attribute.defaultValue else { continue }
+                let location = schema.source.location(ofText: text, onLineOf: attribute.location) ?? attribute.location
+                if let problem = DefaultLexer.problem(in: text) {
+                    diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is not a complete Swift expression: \(problem)", path: schema.source.path, at: location))
+                    continue
+                }
+                guard case .swift(let syntax, _)? = try? SchemaParser.parseType(attribute.type.swift, at: attribute.location) else { continue }
+                if let problem = problem(DefaultLiteral(text), for: syntax, scope: schema.scope) {
+                    diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is \(problem)", path: schema.source.path, at: location))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Why the literal cannot be a value of the type, as the end of a sentence; nil when it can,
+    /// or when either is not known well enough to say.
+    private func problem(_ literal: DefaultLiteral, for type: SwiftTypeSyntax, scope: FileScope) -> String? {
+        if case .expression = literal { return nil }
+        let spelling = type.spelling
+        switch type {
+        case .optional(let wrapped):
+            if case .nil = literal { return nil }
+            return problem(literal, for: wrapped, scope: scope)
+        case .array(let element):
+            return collectionProblem(literal, element: element, spelling: spelling, scope: scope)
+        case .dictionary(let key, let value):
+            switch literal {
+            case .dictionary(let entries):
+                for entry in entries {
+                    if let problem = problem(entry.key, for: key, scope: scope) ?? problem(entry.value, for: value, scope: scope) {
+                        return problem
+                    }
+                }
+                return nil
+            case .array(let elements) where elements.isEmpty:
+                return "'[]', but '\(spelling)' is a dictionary; write '[:]' for an empty dictionary"
+            default:
+                return mismatch(literal, spelling, accepts: "a dictionary literal")
+            }
+        case .existential:
+            return nil
+        case .named(let name, let arguments):
+            if case .nil = literal {
+                return "'nil', but '\(spelling)' is not optional; make the type '\(spelling)?' or write a value"
+            }
+            if name == "Set", arguments.count == 1 {
+                return collectionProblem(literal, element: arguments[0], spelling: spelling, scope: scope)
+            }
+            if name == "Dictionary", arguments.count == 2 {
+                return problem(literal, for: .dictionary(key: arguments[0], value: arguments[1]), scope: scope)
+            }
+            switch declarations.meaning(of: name, in: scope) {
+            case .schema(let entry):
+                return "\(literal.kindName), but '\(name)' is a \(entry.type.kind.noun) (\(entry.fileName)), which no literal makes; write an expression that makes one\(entry.type.kind == .adtValue ? ", such as '.\(entry.type.cases.first?.name ?? "caseName")'" : "")"
+            case .standard:
+                guard let accepted = Self.literalKinds[name] else {
+                    return "\(literal.kindName), but no literal makes a '\(name)'; write an expression that makes one"
+                }
+                return accepted.contains(where: { $0 == literal }) ? nil : mismatch(literal, spelling, accepts: accepted.map(\.kindName).joined(separator: " or "))
+            case .declaredWithPercentType, .swift, .unknown:
+                return nil
+            }
+        }
+    }
+
+    private func collectionProblem(_ literal: DefaultLiteral, element elementType: SwiftTypeSyntax, spelling: String, scope: FileScope) -> String? {
+        guard case .array(let items) = literal else {
+            return mismatch(literal, spelling, accepts: "an array literal")
+        }
+        for item in items {
+            if let problem = problem(item, for: elementType, scope: scope) {
+                return problem
+            }
+        }
+        return nil
+    }
+
+    private func mismatch(_ literal: DefaultLiteral, _ spelling: String, accepts: String) -> String {
+        "\(literal.kindName), but its type '\(spelling)' takes \(accepts)"
+    }
+
+    /// The literal kinds each standard type accepts.
+    static let literalKinds: [String: [DefaultLiteral]] = {
+        var kinds: [String: [DefaultLiteral]] = [
+            "String": [.string], "Bool": [.boolean],
+            "Double": [.integer, .float], "Float": [.integer, .float], "CGFloat": [.integer, .float],
+            "TimeInterval": [.integer, .float], "Decimal": [.integer, .float],
+        ]
+        for name in ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"] {
+            kinds[name] = [.integer]
+        }
+        for name in ["Swift.Int": "Int", "Swift.String": "String", "Swift.Double": "Double", "Swift.Bool": "Bool"] {
+            kinds[name.key] = kinds[name.value]
+        }
+        return kinds
+    }()
+}

@@ -1,0 +1,221 @@
+import ValuegenPluginSDK
+
+/// Features that hold only when every model a type holds has them too: a struct is `Hashable`,
+/// `Sendable`, `JSONCodable`, `BinaryCodable` or `Codable` only when what it stores is.
+///
+/// Across the whole module, a feature a type got by default (its kind's defaults, the
+/// configuration's `defaultIncludes`) and that cannot hold is left out quietly, and that may
+/// in turn leave it out of the types holding this one. A feature the type names in
+/// `includes(...)` (or one such a feature implies, as Persistence implies JSON, Binary and
+/// Coding) that cannot hold is an error at the attribute, naming the include to add.
+struct FeatureRequirements {
+    /// The features with the requirement, in the order messages list them.
+    static let features = ["Equality", "Sendable", "JSON", "Binary", "Coding"]
+
+    let declarations: ModuleDeclarations
+    let registry: FeatureRegistry
+
+    /// Leaves out the defaults that cannot hold, marks what can be `Sendable`, and returns
+    /// the errors for explicit features that cannot hold.
+    func apply(to schemas: inout [ResolvedSchema]) -> [Diagnostic] {
+        var state = State(schemas: schemas, declarations: declarations)
+        leaveOutDefaultsThatCannotHold(&state, schemas: schemas)
+        var diagnostics: [Diagnostic] = []
+        for file in schemas.indices {
+            guard var model = schemas[file].model else { continue }
+            for index in model.types.indices {
+                model.types[index].includes = model.types[index].includes.filter { state.includes(file, index).contains($0) }
+                markSendable(&model.types[index], file: file, state: state, scope: schemas[file].scope)
+                diagnostics += errors(for: model.types[index], file: file, schema: schemas[file], state: state)
+                diagnostics += hashableErrors(for: model.types[index], schema: schemas[file], state: state)
+            }
+            schemas[file].model = model
+        }
+        return diagnostics
+    }
+
+    // MARK: - The module's includes
+
+    /// The includes of every type while defaults are being left out; a schema type's entry
+    /// is its first declaration's.
+    struct State {
+        var includes: [[Set<String>]]
+        var firstDeclaration: [String: (file: Int, index: Int)] = [:]
+
+        init(schemas: [ResolvedSchema], declarations: ModuleDeclarations) {
+            includes = schemas.map { schema in (schema.model?.types ?? []).map { Set($0.includes) } }
+            for (name, entry) in declarations.schemaTypes {
+                if let index = schemas[entry.file].model?.types.firstIndex(where: { $0.name == name }) {
+                    firstDeclaration[name] = (entry.file, index)
+                }
+            }
+        }
+
+        func includes(_ file: Int, _ index: Int) -> Set<String> {
+            includes[file][index]
+        }
+
+        func schemaTypeIncludes(_ name: String) -> Set<String>? {
+            firstDeclaration[name].map { includes[$0.file][$0.index] }
+        }
+    }
+
+    private func leaveOutDefaultsThatCannotHold(_ state: inout State, schemas: [ResolvedSchema]) {
+        var changed = true
+        while changed {
+            changed = false
+            for file in schemas.indices {
+                guard let model = schemas[file].model else { continue }
+                let explicit = schemas[file].explicitIncludes
+                for (index, type) in model.types.enumerated() {
+                    for feature in Self.features where state.includes[file][index].contains(feature) && explicit[type.name]?.contains(feature) != true {
+                        guard !blockers(of: feature, in: type, scope: schemas[file].scope, state: state).isEmpty else { continue }
+                        state.includes[file][index].remove(feature)
+                        // A default that needs the feature goes with it (Persistence needs JSON).
+                        for other in state.includes[file][index] where explicit[type.name]?.contains(other) != true {
+                            if case .feature(let dependent) = registry.lookup(other), dependent.descriptor.implies.contains(feature) {
+                                state.includes[file][index].remove(other)
+                            }
+                        }
+                        changed = true
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - What stands in the way
+
+    /// One stored value that holds a type without the feature.
+    struct Blocker {
+        var value: StoredValue
+        /// The model or type that lacks the feature; nil for an existential.
+        var heldType: String?
+    }
+
+    private func blockers(of feature: String, in type: ModelType, scope: FileScope, state: State) -> [Blocker] {
+        var result: [Blocker] = []
+        for value in type.storedValues {
+            if feature == "Equality" && value.skipsEquality { continue }
+            if feature == "Sendable" && value.type.containsExistential {
+                result.append(Blocker(value: value, heldType: nil))
+                continue
+            }
+            var seen: Set<String> = []
+            for use in value.type.uses where !use.isConstraint && seen.insert(use.name).inserted {
+                if !has(feature, use.name, scope: scope, state: state) {
+                    result.append(Blocker(value: value, heldType: use.name))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the named type has the feature. Types valuegen cannot see into (`%type`, the
+    /// module's Swift code, imported modules) are taken on trust, except for `Sendable`, which
+    /// they must declare (`sendable=true`, or `: Sendable` in the Swift declaration).
+    private func has(_ feature: String, _ name: String, scope: FileScope, state: State) -> Bool {
+        switch declarations.meaning(of: name, in: scope) {
+        case .schema:
+            return state.schemaTypeIncludes(name)?.contains(feature) ?? true
+        case .declaredWithPercentType(let isSendable):
+            return feature != "Sendable" || isSendable
+        case .swift(let declaration):
+            return feature != "Sendable" || declaration.conformances.contains("Sendable")
+        case .standard:
+            return true
+        case .unknown:
+            return feature != "Sendable" || name.contains(".") && KnownTypes.isKnown(String(name.split(separator: ".").last!))
+        }
+    }
+
+    private func markSendable(_ type: inout ModelType, file: Int, state: State, scope: FileScope) {
+        func sendable(_ reference: TypeReference) -> Bool {
+            !reference.containsExistential && reference.uses.allSatisfy { $0.isConstraint || has("Sendable", $0.name, scope: scope, state: state) }
+        }
+        for index in type.attributes.indices {
+            type.attributes[index].type.isSendable = sendable(type.attributes[index].type)
+        }
+        for caseIndex in type.cases.indices {
+            for index in type.cases[caseIndex].attributes.indices {
+                type.cases[caseIndex].attributes[index].type.isSendable = sendable(type.cases[caseIndex].attributes[index].type)
+            }
+            if var single = type.cases[caseIndex].singleValueType {
+                single.isSendable = sendable(single)
+                type.cases[caseIndex].singleValueType = single
+            }
+        }
+        type.canBeSendable = type.kind != .object && type.storedValues.allSatisfy(\.type.isSendable)
+    }
+
+    // MARK: - Errors
+
+    private func errors(for type: ModelType, file: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
+        let explicit = schema.explicitIncludes[type.name] ?? []
+        // Sendable and existentials under Equality are reported by their features, which say more.
+        let checked = Self.features.filter { $0 != "Sendable" && type.includes($0) && explicit.contains($0) }
+        var missing: [String: (value: StoredValue, features: [String])] = [:]
+        var order: [String] = []
+        for feature in checked {
+            for blocker in blockers(of: feature, in: type, scope: schema.scope, state: state) {
+                guard let held = blocker.heldType else { continue }
+                let key = "\(blocker.value.location.line):\(blocker.value.location.column):\(held)"
+                if missing[key] == nil {
+                    missing[key] = (blocker.value, [])
+                    order.append(key)
+                }
+                missing[key]!.features.append(feature)
+            }
+        }
+        return order.map { key in
+            let (value, features) = missing[key]!
+            let held = String(key.split(separator: ":").last!)
+            let location = schema.source.location(ofWord: held, onLineOf: value.location) ?? value.location
+            return Diagnostic(.error, message(type: type, value: value, held: held, features: features, scope: schema.scope), path: schema.source.path, at: location)
+        }
+    }
+
+    private func message(type: ModelType, value: StoredValue, held: String, features: [String], scope: FileScope) -> String {
+        let list = Self.list(features)
+        guard case .schema(let entry) = declarations.meaning(of: held, in: scope) else {
+            return "'\(type.name)' includes \(list), which \(value.description) of type '\(value.type.swift)' cannot have; exclude \(list)"
+        }
+        if entry.type.kind == .object && features == ["Equality"] {
+            let remedy = value.canSkipEquality ? "mark \(value.description.replacingPrefix("attribute ", with: "")) %skipEquality, or remove Equality from includes(...)" : "remove Equality from includes(...)"
+            return "'\(type.name)' includes Equality, but \(value.description) holds '\(held)', an object (\(entry.fileName)), and objects are not Equatable or Hashable; \(remedy)"
+        }
+        let pronoun = features.count == 1 ? "it" : "them"
+        let forPersistence = type.includes("Persistence") && features.allSatisfy { PersistenceFeature.needs.contains($0) }
+        let holderNames = forPersistence
+            ? "Persistence, which needs \(list)"
+            : "\(list), which \(features.count == 1 ? "needs" : "need") the same"
+        return "'\(type.name)' includes \(holderNames) on every model it holds, but '\(held)' (\(entry.fileName)) does not include \(pronoun); add \(list) to the includes(...) of '\(held)'"
+    }
+
+    /// A `Set` element or a dictionary key must be `Hashable`: a model there needs Equality.
+    private func hashableErrors(for type: ModelType, schema: ResolvedSchema, state: State) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for value in type.storedValues {
+            for use in value.type.uses where use.needsHashable {
+                guard case .schema(let entry) = declarations.meaning(of: use.name, in: schema.scope),
+                      state.schemaTypeIncludes(use.name)?.contains("Equality") == false else { continue }
+                let location = schema.source.location(ofWord: use.name, onLineOf: value.location) ?? value.location
+                let message = entry.type.kind == .object
+                    ? "\(value.description) uses '\(use.name)' as a Set element or dictionary key, which must be Hashable, but '\(use.name)' is an object (\(entry.fileName)); use an array, or key by an identifier"
+                    : "\(value.description) uses '\(use.name)' as a Set element or dictionary key, which must be Hashable, but '\(use.name)' (\(entry.fileName)) does not include Equality; add Equality to the includes(...) of '\(use.name)'"
+                diagnostics.append(Diagnostic(.error, message, path: schema.source.path, at: location))
+            }
+        }
+        return diagnostics
+    }
+
+    private static func list(_ features: [String]) -> String {
+        features.count <= 1 ? features.joined() : features.dropLast().joined(separator: ", ") + " and " + features.last!
+    }
+}
+
+private extension String {
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

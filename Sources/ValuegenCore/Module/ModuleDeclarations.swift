@@ -1,0 +1,84 @@
+import ValuegenPluginSDK
+
+/// Every type a module's schema files can name, and where each is declared: the schema types
+/// of all its files, the types its own Swift files declare, and the standard library's and
+/// Foundation's. `%type` declarations belong to their file (they bring its import), so a
+/// file's scope is asked for separately.
+struct ModuleDeclarations {
+    /// A type declared by a schema file.
+    struct SchemaType {
+        var type: ModelType
+        var path: String
+        /// The file's name, as messages mention it: `Author.value`.
+        var fileName: String
+        /// The index of its file among the module's schemas.
+        var file: Int
+    }
+
+    /// The first declaration of each schema type, in path order.
+    private(set) var schemaTypes: [String: SchemaType] = [:]
+    /// Types declared again after their first declaration.
+    private(set) var duplicates: [(first: SchemaType, again: SchemaType)] = []
+    /// The hand-written Swift declarations, merged by name (an `extension` adds conformances).
+    private(set) var swiftTypes: [String: SwiftTypeDeclaration] = [:]
+
+    init(_ schemas: [ResolvedSchema], inPathOrder order: [Int], swiftTypes: [SwiftTypeDeclaration]) {
+        for index in order {
+            guard let model = schemas[index].model else { continue }
+            // A type named like a standard one is an error (TypeNameCheck); the name keeps its
+            // standard meaning everywhere else, so one mistake gives one error.
+            for type in model.types where !KnownTypes.reservedTypeNames.contains(type.name) {
+                let entry = SchemaType(type: type, path: model.file.path, fileName: model.file.name, file: index)
+                if let first = schemaTypes[type.name] {
+                    // The same name twice in one file is the file resolver's to report.
+                    if first.file != index {
+                        duplicates.append((first, entry))
+                    }
+                } else {
+                    schemaTypes[type.name] = entry
+                }
+            }
+        }
+        for declaration in swiftTypes {
+            if var known = self.swiftTypes[declaration.name] {
+                known.conformances += declaration.conformances
+                if known.kind == "extension" {
+                    known.kind = declaration.kind
+                    known.path = declaration.path
+                    known.line = declaration.line
+                    known.column = declaration.column
+                }
+                self.swiftTypes[declaration.name] = known
+            } else {
+                self.swiftTypes[declaration.name] = declaration
+            }
+        }
+    }
+
+    /// How a name written in a file resolves.
+    enum Meaning {
+        case schema(SchemaType)
+        /// `%type` in the file itself; `isSendable` from `sendable=true`.
+        case declaredWithPercentType(isSendable: Bool)
+        case swift(SwiftTypeDeclaration)
+        /// A standard library or Foundation type whose conformances valuegen knows.
+        case standard
+        case unknown
+    }
+
+    func meaning(of name: String, in scope: FileScope) -> Meaning {
+        if let schema = schemaTypes[name] { return .schema(schema) }
+        if scope.types[name] != nil { return .declaredWithPercentType(isSendable: scope.sendable.contains(name)) }
+        // A hand-written `extension Int: P` declares nothing new.
+        if let swift = swiftTypes[name], swift.kind != "extension" { return .swift(swift) }
+        if KnownTypes.isKnown(name) { return .standard }
+        return .unknown
+    }
+
+    /// The names a misspelled name in the file may have meant.
+    func candidates(in scope: FileScope) -> [String] {
+        var names = Set(schemaTypes.keys).union(scope.types.keys).union(KnownTypes.standardLibrary).union(KnownTypes.foundation)
+        names.formUnion(swiftTypes.values.filter { $0.kind != "extension" }.map(\.name))
+        return names.filter { !$0.contains(".") }.sorted()
+    }
+}

@@ -1,0 +1,92 @@
+import ValuegenPluginSDK
+
+/// The module stage: every schema file of a run (the whole target under the build plugin)
+/// together, after each was resolved on its own and before any feature runs. It knows every
+/// type declared — schemas, `%type`, the module's Swift code, the standard library and
+/// Foundation — which features each type has once defaults that cannot hold are left out,
+/// and which members those features generate; and it reports what only the whole module
+/// shows, so that whatever it lets through compiles.
+struct ModuleResolver {
+    /// The types the module's hand-written Swift files declare.
+    var swiftTypes: [SwiftTypeDeclaration] = []
+    /// Whether the target can import ValuegenRuntime; nil when not known (the CLI).
+    var runtimeIsAvailable: RuntimeAvailability = .unknown
+    var registry: FeatureRegistry = .builtIn
+
+    func resolve(_ schemas: [ResolvedSchema]) -> ResolvedModule {
+        var schemas = schemas
+        // Path order, so that "first declared" and every message are the same in every file order.
+        let order = schemas.indices.sorted { schemas[$0].source.path < schemas[$1].source.path }
+        let declarations = ModuleDeclarations(schemas, inPathOrder: order, swiftTypes: swiftTypes)
+
+        var found = duplicateDeclarations(declarations)
+        let typeNames = TypeNameCheck(declarations: declarations)
+        let defaults = DefaultValueCheck(declarations: declarations)
+        for index in order {
+            found += typeNames.diagnostics(for: schemas[index])
+            found += defaults.diagnostics(for: schemas[index])
+        }
+        found += FeatureRequirements(declarations: declarations, registry: registry).apply(to: &schemas)
+
+        let models = order.compactMap { schemas[$0].model }
+        // MEMBERS found += MemberCollisions.diagnostics(for: models, otherTypeNames: otherTypeNames(declarations))
+        let cycles = StorageCycles(models)
+        for index in schemas.indices {
+            schemas[index].model = schemas[index].model.map(cycles.apply(to:))
+            found += cycles.diagnostics(for: schemas[index].source.path)
+        }
+        found += runtimeIsAvailable.diagnostics(for: order.map { schemas[$0] })
+
+        return ResolvedModule(schemas: Self.distribute(found, into: schemas))
+    }
+
+    /// A schema type declared in two files, or declared by a schema and by the Swift code.
+    private func duplicateDeclarations(_ declarations: ModuleDeclarations) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for (first, again) in declarations.duplicates {
+            found.append(Diagnostic(.error, "type '\(again.type.name)' is already declared in \(first.fileName); a module can declare a type once, so rename one of them or delete one file", path: again.path, at: again.type.location))
+            found.append(Diagnostic(.note, "'\(again.type.name)' first declared here", path: first.path, at: first.type.location))
+        }
+        for (name, entry) in declarations.schemaTypes.sorted(by: { $0.key < $1.key }) {
+            guard let swift = declarations.swiftTypes[name], swift.kind != "extension" else { continue }
+            found.append(Diagnostic(.error, "type '\(name)' is also declared in the module's Swift code (\(swift.place)); rename the schema type or the Swift one", path: entry.path, at: entry.type.location))
+        }
+        return found
+    }
+
+    /// Names a feature may not give a type it generates beside a schema type (`UserBuilder`).
+    private func otherTypeNames(_ declarations: ModuleDeclarations) -> [String: String] {
+        var names: [String: String] = [:]
+        for (name, declaration) in declarations.swiftTypes where declaration.kind != "extension" {
+            names[name] = "the module's Swift code (\(declaration.place))"
+        }
+        return names
+    }
+
+    /// Each diagnostic goes to the schema file it is about; a note follows the diagnostic it
+    /// explains, even when it points into another file.
+    private static func distribute(_ diagnostics: [Diagnostic], into schemas: [ResolvedSchema]) -> [ResolvedSchema] {
+        var schemas = schemas
+        var indexByPath: [String: Int] = [:]
+        for (index, schema) in schemas.enumerated() where indexByPath[schema.source.path] == nil {
+            indexByPath[schema.source.path] = index
+        }
+        var current: Int?
+        for diagnostic in diagnostics {
+            if diagnostic.severity != .note {
+                current = indexByPath[diagnostic.path]
+            }
+            if let current {
+                schemas[current].diagnostics.append(diagnostic)
+            }
+        }
+        return schemas
+    }
+}
+
+/// The module stage's output: every schema file with its model as the features will see it
+/// (defaults that cannot hold left out, `Sendable` decided, recursive cases `indirect`) and
+/// with the diagnostics only the whole module shows.
+struct ResolvedModule: Sendable {
+    var schemas: [ResolvedSchema]
+}

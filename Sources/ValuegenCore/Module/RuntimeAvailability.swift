@@ -1,0 +1,32 @@
+import ValuegenPluginSDK
+
+/// Whether the target the generated files are compiled into can import ValuegenRuntime, which
+/// the code of JSON, Binary and Persistence needs. The build plugin knows the target's
+/// dependencies and says so before anything is compiled; the CLI does not know.
+public enum RuntimeAvailability: Sendable, Equatable {
+    case unknown
+    case available
+    /// The target does not depend on the runtime: its name, and the identity of the package
+    /// that provides the runtime, as the target's manifest must name it.
+    case missing(target: String, package: String)
+
+    /// The features whose generated code imports ValuegenRuntime.
+    static let features = ["JSON", "Binary", "Persistence"]
+
+    /// One error in each schema file with a type that needs the runtime, at its first such type.
+    func diagnostics(for schemas: [ResolvedSchema]) -> [Diagnostic] {
+        guard case .missing(let target, let package) = self else { return [] }
+        return schemas.compactMap { schema in
+            guard let model = schema.model else { return nil }
+            for type in model.types {
+                guard let feature = Self.features.first(where: type.includes) else { continue }
+                return Diagnostic(
+                    .error,
+                    "'\(type.name)' includes \(feature), whose generated code imports ValuegenRuntime, but target '\(target)' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"\(package)\") to the dependencies of target '\(target)' in Package.swift",
+                    path: schema.source.path, at: type.location
+                )
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import ValuegenPluginSDK
+
+/// Every type name a schema writes must name a type the generated file can see: a schema type
+/// of the module, a `%type` of the file, a type of the module's Swift code, or a standard one
+/// valuegen knows. A schema type may not take a name the generated code relies on.
+struct TypeNameCheck {
+    let declarations: ModuleDeclarations
+
+    func diagnostics(for schema: ResolvedSchema) -> [Diagnostic] {
+        guard let model = schema.model else { return [] }
+        var diagnostics = DiagnosticCollector(path: schema.source.path)
+        for type in model.types {
+            if KnownTypes.reservedTypeNames.contains(type.name) {
+                diagnostics.error("a schema type cannot be named '\(type.name)': the generated code and the code around it rely on the standard '\(type.name)'; rename the type", at: type.location)
+            }
+            for value in type.storedValues {
+                for use in value.type.uses {
+                    if let message = problem(with: use, in: schema.scope, owner: type) {
+                        let location = schema.source.location(ofWord: use.name.split(separator: ".").first.map(String.init) ?? use.name, onLineOf: value.location) ?? value.location
+                        diagnostics.error(message, at: location)
+                    }
+                }
+            }
+        }
+        return diagnostics.diagnostics
+    }
+
+    private func problem(with use: TypeUse, in scope: FileScope, owner: ModelType) -> String? {
+        let name = use.name
+        if name == "Self" {
+            return "an attribute's type cannot be 'Self'; write the type's name ('\(owner.name)'), inside an array or an optional where it holds itself"
+        }
+        if name.contains(".") {
+            return qualifiedNameProblem(name, in: scope)
+        }
+        if use.isConstraint {
+            return constraintProblem(name, in: scope)
+        }
+        switch declarations.meaning(of: name, in: scope) {
+        case .schema(let schemaType):
+            if use.argumentCount > 0 {
+                return "'\(name)' (\(schemaType.fileName)) takes no generic arguments; write '\(name)'"
+            }
+        case .declaredWithPercentType:
+            break
+        case .swift(let declaration):
+            if declaration.kind == "protocol" {
+                return "'\(name)' is a protocol (\(declaration.place)); write 'any \(name)'"
+            }
+        case .standard:
+            let arity = KnownTypes.genericArity[name] ?? 0
+            if use.argumentCount != arity {
+                return arity == 0
+                    ? "'\(name)' takes no generic arguments; write '\(name)'"
+                    : "'\(name)' takes \(arity) generic argument\(arity == 1 ? "" : "s"), not \(use.argumentCount)"
+            }
+        case .unknown:
+            return unknownNameProblem(name, in: scope)
+        }
+        return nil
+    }
+
+    private func unknownNameProblem(_ name: String, in scope: FileScope) -> String? {
+        if KnownTypes.standardProtocols.contains(name) {
+            return "'\(name)' is a protocol; write 'any \(name)'"
+        }
+        if KnownTypes.untracked.contains(name) {
+            return "'\(name)' is a standard type whose conformances valuegen does not track; declare it with '%type name=\(name)' (add 'sendable=true' if it is Sendable), which vouches that it has what the type's features need"
+        }
+        let suggestion = Suggestion.closest(to: name, among: declarations.candidates(in: scope))
+        let unseen = scope.imports.filter { $0 != "Foundation" && $0 != scope.ownModule }.sorted()
+        if !unseen.isEmpty {
+            // A name from a module valuegen cannot see is taken on trust, unless it looks like a typo.
+            guard let suggestion else { return nil }
+            return "unknown type '\(name)'; did you mean '\(suggestion)'? If '\(name)' really comes from \(unseen.joined(separator: " or ")), declare it with '%type name=\(name) library=\(unseen[0])'"
+        }
+        if let suggestion {
+            return "unknown type '\(name)'; did you mean '\(suggestion)'?"
+        }
+        return "unknown type '\(name)'; declare it in a schema file of this module or in the module's Swift code, or declare where it comes from with '%type name=\(name) library=ModuleName'"
+    }
+
+    private func qualifiedNameProblem(_ name: String, in scope: FileScope) -> String? {
+        let components = name.split(separator: ".").map(String.init)
+        let module = components[0]
+        let rest = components.dropFirst().joined(separator: ".")
+        switch module {
+        case "Swift":
+            return KnownTypes.standardLibrary.contains(rest) ? nil : "unknown type '\(name)': the standard library has no type '\(rest)' that valuegen knows; declare it with '%type name=\(name)'"
+        case "Foundation":
+            return KnownTypes.foundation.contains(rest) ? nil : "unknown type '\(name)': Foundation has no type '\(rest)' that valuegen knows; declare it with '%type name=\(name)'"
+        default:
+            if scope.imports.contains(module) || module == scope.ownModule || declarations.schemaTypes[module] != nil || declarations.swiftTypes[module] != nil {
+                return nil
+            }
+            return "unknown module '\(module)' in '\(name)'; import it with '%import name=\(module)' or declare the type with '%type name=\(name) library=\(module)'"
+        }
+    }
+
+    private func constraintProblem(_ name: String, in scope: FileScope) -> String? {
+        if KnownTypes.standardProtocols.contains(name) { return nil }
+        switch declarations.meaning(of: name, in: scope) {
+        case .schema(let schemaType):
+            return "'\(name)' is a \(schemaType.type.kind.noun) (\(schemaType.fileName)), not a protocol; write '\(name)' without 'any'"
+        case .swift(let declaration) where declaration.kind != "protocol":
+            return "'\(name)' is a \(declaration.kind) (\(declaration.place)), not a protocol; write '\(name)' without 'any'"
+        case .standard:
+            return "'\(name)' is not a protocol; write '\(name)' without 'any'"
+        case .declaredWithPercentType, .swift:
+            return nil
+        case .unknown:
+            return unknownNameProblem(name, in: scope)
+        }
+    }
+}
+
+extension ModelKind {
+    /// How messages call a type of this kind.
+    var noun: String {
+        switch self {
+        case .value: return "value"
+        case .adtValue: return "ADT"
+        case .object: return "object"
+        }
+    }
+}
