@@ -95,7 +95,7 @@ import ValuegenRuntime
 
     @Test func choosesTheDecimalTheDefinitionChoosesForManyValues() throws {
         var generator = SeededGenerator(seed: 21)
-        var values: [Double] = [0, 1, -1, 0.5, 1e-15, 1.5e-15, 1e-16, 5e-324, .leastNormalMagnitude, 0x1p44, 0x1p44 - 1, 0x1p43 + 0.5,
+        var values: [Double] = [0, 1, -1, 0.5, 1e-15, 1.5e-15, 1e-16, .leastNonzeroMagnitude, .leastNormalMagnitude, 0x1p44, 0x1p44 - 1, 0x1p43 + 0.5,
                                 1e13, 1.7e13, 1.76e13, 17_592_186_044_415.5, 9_999_999_999_999.9, 0.30000000000000004, 1.0 / 3]
         for _ in 0..<20_000 {
             // Decimals m / 10^k, as the benchmark and most data make them.
@@ -146,7 +146,7 @@ import ValuegenRuntime
         var generator = SeededGenerator(seed: 77)
         var writer = BinaryWriter()
         var expected: [UInt8] = []
-        let specials: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 0x1p44, 0x1p44 - 1, 17_592_186_044_415.5, 5e-324,
+        let specials: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 0x1p44, 0x1p44 - 1, 17_592_186_044_415.5, .leastNonzeroMagnitude,
                                   .leastNormalMagnitude, 1e-15, 1.5e-15, 1e15, 0.30000000000000004, 100, 1e-16]
         for _ in 0..<60_000 {
             let fieldNumber = [1, 2, 3, 17, 18, 19, 33, 15, 16, 31][Int.random(in: 0..<10, using: &generator)]

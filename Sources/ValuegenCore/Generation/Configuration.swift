@@ -66,7 +66,6 @@ public struct Configuration: Sendable, Equatable {
         guard case .object(let members) = document else {
             throw fail("the configuration must be a JSON object such as {\"defaultIncludes\": [\"Builder\"]}")
         }
-        let folder = (path as NSString).deletingLastPathComponent
         var configuration = Configuration()
         for member in members.sorted(by: { $0.key < $1.key }) {
             switch member.key {
