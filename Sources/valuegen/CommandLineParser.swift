@@ -15,7 +15,7 @@ struct UsageError: Error {
     var message: String
 }
 
-/// Parses `valuegen [--help | --version | generate [options] PATH...]`.
+/// Parses `valuegen [--help | --version | generate [options] PATH... | plugins inspect PATH]`.
 enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else {
@@ -39,47 +39,106 @@ enum CommandLineParser {
             }
             return .pluginWorker(libraryPath: arguments[1])
         default:
-            throw UsageError(message: "unknown command '\(first)'")
+            let suggestion = Suggestion.closest(to: first, among: ["generate", "plugins", "--help", "--version"])
+            throw UsageError(message: "unknown command '\(first)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
         }
     }
 
     private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
-        var options = GenerationOptions(inputs: [])
-        var quiet = false
+        var parsed = GenerateArguments()
         var index = 0
-        func value(for option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw UsageError(message: "\(option) needs a value")
-            }
-            return arguments[index]
-        }
         while index < arguments.count {
             let argument = arguments[index]
-            switch argument {
-            case "--output", "-o": options.outputDirectory = try value(for: argument)
-            case "--config": options.configurationPath = try value(for: argument)
-            case "--include": options.includes.append(try value(for: argument))
-            case "--exclude": options.excludes.append(try value(for: argument))
-            case "--check": options.checkOnly = true
-            case "--plugin": options.plugins.append(try value(for: argument))
-            case "--isolate-plugins": options.isolatePlugins = true
-            case "--product-directory": options.productDirectory = try value(for: argument)
-            case "--no-extra-files": options.allowsExtraFiles = false
-            case "--quiet", "-q": quiet = true
-            case "--help", "-h": return .help
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    throw UsageError(message: "unknown option '\(argument)'")
-                }
-                options.inputs.append(argument)
-            }
             index += 1
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.options.inputs.append(argument)
+                continue
+            }
+            // `--name=value`: long options only, as swiftc and SwiftPM take them.
+            var name = argument
+            var attachedValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                attachedValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = GenerateOption.all.first(where: { $0.names.contains(name) }) else {
+                throw UsageError(message: "unknown option '\(name)'\(GenerateOption.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? "")")
+            }
+            switch option.action {
+            case .flag(let apply):
+                guard attachedValue == nil else {
+                    throw UsageError(message: "\(name) takes no value")
+                }
+                apply(&parsed)
+            case .value(let apply):
+                let value: String
+                if let attachedValue {
+                    value = attachedValue
+                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    value = ""
+                }
+                guard !value.isEmpty else {
+                    throw UsageError(message: "\(name) needs a value")
+                }
+                apply(&parsed, value)
+            }
+            if parsed.help {
+                return .help
+            }
         }
-        guard !options.inputs.isEmpty else {
+        guard !parsed.options.inputs.isEmpty else {
             throw UsageError(message: "generate needs at least one schema file or folder")
         }
-        return .generate(options, quiet: quiet)
+        return .generate(parsed.options, quiet: parsed.quiet)
+    }
+}
+
+/// What `valuegen generate`'s arguments have said so far.
+private struct GenerateArguments {
+    var options = GenerationOptions(inputs: [])
+    var quiet = false
+    var help = false
+}
+
+/// One option of `valuegen generate`: its spellings and what it sets. A new option is one
+/// entry in `all` (and a line in `Usage.text`); `--name=value` and "did you mean" follow.
+private struct GenerateOption: Sendable {
+    enum Action: Sendable {
+        case flag(@Sendable (inout GenerateArguments) -> Void)
+        /// Takes the next argument, or what follows `=`, as its value.
+        case value(@Sendable (inout GenerateArguments, String) -> Void)
+    }
+
+    var names: [String]
+    var action: Action
+
+    static let all: [GenerateOption] = [
+        GenerateOption(names: ["--output", "-o"], action: .value { $0.options.outputDirectory = $1 }),
+        GenerateOption(names: ["--config"], action: .value { $0.options.configurationPath = $1 }),
+        GenerateOption(names: ["--include"], action: .value { $0.options.includes.append($1) }),
+        GenerateOption(names: ["--exclude"], action: .value { $0.options.excludes.append($1) }),
+        GenerateOption(names: ["--plugin"], action: .value { $0.options.plugins.append($1) }),
+        GenerateOption(names: ["--isolate-plugins"], action: .flag { $0.options.isolatePlugins = true }),
+        GenerateOption(names: ["--product-directory"], action: .value { $0.options.productDirectory = $1 }),
+        GenerateOption(names: ["--no-extra-files"], action: .flag { $0.options.allowsExtraFiles = false }),
+        GenerateOption(names: ["--check"], action: .flag { $0.options.checkOnly = true }),
+        GenerateOption(names: ["--quiet", "-q"], action: .flag { $0.quiet = true }),
+        GenerateOption(names: ["--help", "-h"], action: .flag { $0.help = true }),
+    ]
+
+    /// The long option a mistyped one most likely meant: the only one it begins (`--out`), or
+    /// the nearest by spelling (`--ouptut`, `-output`).
+    static func suggestion(for name: String) -> String? {
+        let typed = String(name.drop(while: { $0 == "-" }))
+        let words = all.flatMap(\.names).filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+        let extended = words.filter { $0.hasPrefix(typed) }
+        if !typed.isEmpty, extended.count == 1 {
+            return "--" + extended[0]
+        }
+        return Suggestion.closest(to: typed, among: words).map { "--" + $0 }
     }
 }
 
@@ -112,6 +171,8 @@ enum Usage {
       -q, --quiet           Print only diagnostics.
       --version             Print the version.
       -h, --help            Print this help.
+
+      An option's value may also follow an equals sign: --output=Generated.
 
     PLUGINS:
       valuegen plugins inspect LIBRARY   Print a plugin's id, version, ABI version, include names

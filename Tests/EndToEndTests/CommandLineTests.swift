@@ -27,6 +27,66 @@ import ValuegenCore
         #expect(result.standardError == "error: unknown option '--frobnicate'\nRun 'valuegen --help' for usage.\n")
     }
 
+    @Test func unknownOptionSuggestsTheOptionItBeginsOrIsSpelledNearest() throws {
+        let expected = [
+            "--out": "unknown option '--out'; did you mean '--output'?",
+            "--ouptut": "unknown option '--ouptut'; did you mean '--output'?",
+            "-output": "unknown option '-output'; did you mean '--output'?",
+            "--includes": "unknown option '--includes'; did you mean '--include'?",
+            "--iso": "unknown option '--iso'; did you mean '--isolate-plugins'?",
+            "--outptu=Gen": "unknown option '--outptu'; did you mean '--output'?",
+            "--p": "unknown option '--p'",
+            "-x": "unknown option '-x'",
+        ]
+        for (option, message) in expected {
+            let result = try valuegen(["generate", option, "x"])
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: \(message)\nRun 'valuegen --help' for usage.\n", "\(option)")
+        }
+    }
+
+    @Test func unknownCommandSuggestsTheNearest() throws {
+        let result = try valuegen(["genrate", "x"])
+        #expect(result.status == 2)
+        #expect(result.standardError == "error: unknown command 'genrate'; did you mean 'generate'?\nRun 'valuegen --help' for usage.\n")
+    }
+
+    @Test func everyOptionThatTakesAValueTakesItAfterAnEqualsSign() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestSupport.write("User {\n  userId: Int\n}\n", to: folder.appendingPathComponent("User.value"))
+        try TestSupport.write(#"{"accessLevel": "internal"}"#, to: folder.appendingPathComponent("Settings/custom.json"))
+        let result = try valuegen(["generate", "User.value", "--output=Out", "--config=Settings/custom.json", "--include=With", "--exclude=Equality"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let user = try String(contentsOf: folder.appendingPathComponent("Out/User.swift"), encoding: .utf8)
+        #expect(user.contains("\nstruct User {\n    let userId: Int\n"))
+        #expect(user.contains("func with(userId: Int) -> User"))
+        #expect(!user.contains("Hashable"))
+
+        let plugin = try valuegen(["generate", "User.value", "--plugin=Missing/libNothing.so", "-o", "Out"], in: folder)
+        #expect(plugin.status == 2)
+        #expect(plugin.standardError.contains("Missing/libNothing.so"), "\(plugin.standardError)")
+
+        try TestSupport.write(#"{"plugins": [{"product": "Fakes"}]}"#, to: folder.appendingPathComponent("Settings/product.json"))
+        let product = try valuegen(["generate", "User.value", "--config=Settings/product.json", "--product-directory=Products", "-o", "Out"], in: folder)
+        #expect(product.status == 2)
+        #expect(product.standardError.contains("was built in Products (none was built there)"), "\(product.standardError)")
+    }
+
+    @Test func optionValuesMustBeGivenAndFlagsTakeNone() throws {
+        let expected = [
+            ["--output"]: "--output needs a value",
+            ["--output=", "x"]: "--output needs a value",
+            ["--include", "--check", "x"]: "--include needs a value",
+            ["--check=yes", "x"]: "--check takes no value",
+        ]
+        for (arguments, message) in expected {
+            let result = try valuegen(["generate"] + arguments)
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: \(message)\nRun 'valuegen --help' for usage.\n", "\(arguments)")
+        }
+    }
+
     @Test func missingCommandIsAUsageError() throws {
         let result = try valuegen([])
         #expect(result.status == 2)

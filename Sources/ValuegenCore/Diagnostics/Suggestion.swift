@@ -1,8 +1,9 @@
 /// "Did you mean" suggestions: the candidate closest to a misspelled name, if any is close.
-enum Suggestion {
+/// Public for the command line's unknown options and commands.
+public enum Suggestion {
     /// The candidate with the smallest edit distance (case-insensitive) to the name, when that
     /// distance is small enough to be a typo.
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    public static func closest(to name: String, among candidates: [String]) -> String? {
         let lowered = Array(name.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
