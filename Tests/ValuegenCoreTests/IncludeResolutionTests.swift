@@ -96,6 +96,29 @@ struct IncludeResolutionTests {
             == ["Value", "Equality", "Sendable", "Description"])
     }
 
+    // MARK: - Unknown includes
+
+    @Test func aSwiftProtocolNameSuggestsTheFeatureThatConformsToIt() {
+        let expected = [
+            "Codable": "Coding", "Decodable": "Coding", "Encodable": "Coding",
+            "Equatable": "Equality", "Hashable": "Equality",
+            "CustomStringConvertible": "Description", "Observable": "Observation", "hashable": "Equality",
+        ]
+        for (name, feature) in expected.sorted(by: { $0.key < $1.key }) {
+            #expect(diagnostics("Models/User.value", "User includes(\(name)) {\n  a: Int\n}\n") == [
+                "Models/User.value:1:15: error: unknown include '\(name)'; did you mean '\(feature)'?",
+            ])
+        }
+    }
+
+    @Test func aSwiftProtocolNameInTheConfigurationSuggestsTheFeature() throws {
+        let configuration = try Configuration.parse(Array(#"{"defaultIncludes": ["Hashable"]}"#.utf8), path: "Models/valuegen.json")
+        let failure = #expect(throws: Configuration.Failure.self) {
+            try configuration.validate(against: .builtIn, path: "Models/valuegen.json")
+        }
+        #expect(failure?.description == "Models/valuegen.json: error: 'defaultIncludes' names unknown include 'Hashable'; did you mean 'Equality'?")
+    }
+
     // MARK: - What features receive
 
     @Test func featuresReceiveTheIncludesAndTheKind() throws {

@@ -102,8 +102,20 @@ public struct FeatureRegistry: Sendable {
         byName[name] ?? Int.max
     }
 
+    /// Swift protocols written as include names, and the feature that conforms a type to them.
+    /// (`Sendable` is a feature of its own name.)
+    static let featuresForSwiftProtocols: [String: String] = [
+        "codable": "Coding", "decodable": "Coding", "encodable": "Coding",
+        "equatable": "Equality", "hashable": "Equality",
+        "customstringconvertible": "Description",
+        "observable": "Observation",
+    ]
+
     /// A sentence for an unknown include name, with a suggestion when one is close.
     func unknownIncludeMessage(_ name: String) -> String {
+        if let feature = Self.featuresForSwiftProtocols[name.lowercased()], byName[feature] != nil {
+            return "unknown include '\(name)'; did you mean '\(feature)'?"
+        }
         // Only an error pays for the edit distances.
         let candidates = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name)
         if let suggestion = Suggestion.closest(to: name, among: candidates + Array(byName.keys).sorted()) {
