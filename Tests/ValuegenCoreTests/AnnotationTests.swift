@@ -100,7 +100,7 @@ struct AnnotationTests {
           Contact
         }
 
-        """)
+        """, swiftTypes: swiftTypes("User"))
         #expect(diagnostics.isEmpty)
         let cases = try #require(request.types.first).cases
         #expect(cases.map { $0.singleValueType?.swift } == ["Double", "[String]", "Int", "User?"])

@@ -557,13 +557,13 @@ struct DiagnosticTests {
     }
 
     @Test func reportsEqualityOnAnExistentialAttribute() {
-        #expect(diagnostics("Models/User.value", "User {\n  delegate: any Delegate\n}\n") == [
+        #expect(diagnostics("Models/User.value", "User {\n  delegate: any Delegate\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol")) == [
             "Models/User.value:2:3: error: attribute 'delegate' has type 'any Delegate', which cannot be compared or hashed; mark it %skipEquality or exclude Equality",
         ])
     }
 
     @Test func reportsCodingOnAnExistentialAttribute() {
-        #expect(diagnostics("Models/User.value", "User includes(Coding) excludes(Equality) {\n  delegate: any Delegate\n}\n") == [
+        #expect(diagnostics("Models/User.value", "User includes(Coding) excludes(Equality) {\n  delegate: any Delegate\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol")) == [
             "Models/User.value:2:3: error: attribute 'delegate' has type 'any Delegate', which cannot be coded; exclude Coding or use a concrete type",
         ])
     }
@@ -575,7 +575,7 @@ struct DiagnosticTests {
           Delegated
         }
 
-        """) == [
+        """, swiftTypes: swiftTypes("Delegate", kind: "protocol")) == [
             "Models/Status.adtValue:3:3: error: the payload of subtype 'Delegated' has type 'any Delegate', which cannot be compared or hashed; exclude Equality",
             "Models/Status.adtValue:3:3: error: the payload of subtype 'Delegated' has type 'any Delegate', which cannot be coded; exclude Coding or use a concrete type",
         ])
@@ -675,7 +675,7 @@ struct DiagnosticTests {
 
 @Suite struct LateReviewDiagnosticTests {
     @Test func reportsAnExistentialInsideACollection() {
-        #expect(diagnostics("Models/User.value", "User includes(Coding) {\n  delegates: [any Delegate]\n}\n") == [
+        #expect(diagnostics("Models/User.value", "User includes(Coding) {\n  delegates: [any Delegate]\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol")) == [
             "Models/User.value:2:3: error: attribute 'delegates' has type '[any Delegate]', which cannot be compared or hashed; mark it %skipEquality or exclude Equality",
             "Models/User.value:2:3: error: attribute 'delegates' has type '[any Delegate]', which cannot be coded; exclude Coding or use a concrete type",
         ])
@@ -715,7 +715,7 @@ struct DiagnosticTests {
     }
 
     @Test func protocolCompositionsAfterAny() throws {
-        let file = generate("Models/User.value", "User excludes(Equality) {\n  m: any Photo & Named\n}\n")
+        let file = generate("Models/User.value", "User excludes(Equality) {\n  m: any Photo & Named\n}\n", swiftTypes: swiftTypes("Photo", "Named", kind: "protocol"))
         #expect(file.diagnostics.isEmpty)
         #expect(file.contents?.contains("    public let m: any Photo & Named\n") == true)
     }
@@ -763,7 +763,7 @@ struct DiagnosticTests {
     }
 
     @Test func codingErrorsNameTheFeature() {
-        #expect(diagnostics("Models/User.value", "User includes(JSON) excludes(Equality) {\n  delegate: any Delegate\n}\n") == [
+        #expect(diagnostics("Models/User.value", "User includes(JSON) excludes(Equality) {\n  delegate: any Delegate\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol")) == [
             "Models/User.value:2:3: error: attribute 'delegate' has type 'any Delegate', which cannot be coded; exclude JSON or use a concrete type",
         ])
     }

@@ -99,7 +99,8 @@ struct ParserTests {
         ("[ [Int] ]", "[[Int]]"),
     ])
     func resolvesSwiftTypes(written: String, swift: String) {
-        let (request, diagnostics) = resolve("Models/User.value", "User {\n  value: \(written)\n}\n")
+        let declared = swiftTypes("MyError") + swiftTypes("Photo", kind: "protocol")
+        let (request, diagnostics) = resolve("Models/User.value", "%type name=Result\nUser {\n  value: \(written)\n}\n", swiftTypes: declared)
         #expect(diagnostics.isEmpty)
         #expect(request.types.first?.attributes.first?.type.swift == swift)
     }
@@ -123,7 +124,7 @@ struct ParserTests {
     @Test(arguments: [
         (##"title: String = "#general""##, ##""#general""##),
         (#"title: String = "a # } b""#, #""a # } b""#),
-        (##"title: String = #"raw "# inside"#"##, ##"#"raw "# inside"#"##),
+        (##"title: String = #"raw " inside"#"##, ##"#"raw " inside"#"##),
         (#"title: String = "escaped \" quote # x""#, #""escaped \" quote # x""#),
         ("count: Int = 0", "0"),
         ("presence: Presence = .offline", ".offline"),
@@ -133,7 +134,7 @@ struct ParserTests {
         ("tags: Set<String> = [\"a\", \"}\"]", "[\"a\", \"}\"]"),
     ])
     func keepsTheDefaultValueAsWritten(line: String, defaultValue: String) {
-        let (request, diagnostics) = resolve("Models/User.value", "User {\n  \(line)\n}\n")
+        let (request, diagnostics) = resolve("Models/User.value", "User {\n  \(line)\n}\n", swiftTypes: swiftTypes("Presence"))
         #expect(diagnostics.isEmpty)
         #expect(request.types.first?.attributes.first?.defaultValue == defaultValue)
     }

@@ -6,7 +6,9 @@ import ValuegenCore
 struct RemodelSyntaxTests {
     /// The Swift type of the single attribute `line` declares in a value.
     private func swiftType(of line: String, fileAnnotations: String = "") -> (swift: String?, diagnostics: [String]) {
-        let (request, diagnostics) = resolve("Models/User.value", "\(fileAnnotations)User {\n  \(line)\n}\n")
+        // Named `Profile`, so that `User *value` names another model; the Swift code declares the rest.
+        let declared = swiftTypes("User", "MyEnum") + swiftTypes("Photo", "Named", kind: "protocol")
+        let (request, diagnostics) = resolve("Models/Profile.value", "\(fileAnnotations)Profile {\n  \(line)\n}\n", swiftTypes: declared)
         return (request.types.first?.attributes.first?.type.swift, diagnostics)
     }
 
@@ -87,7 +89,7 @@ struct RemodelSyntaxTests {
           id<Photo> photo
         }
 
-        """)
+        """, swiftTypes: swiftTypes("Photo", kind: "protocol"))
         #expect(diagnostics.isEmpty)
         #expect(attributeTypes(request.types.first) == ["thumbnailUrl: URL?", "name: String", "photo: (any Photo)?"])
     }

@@ -5,8 +5,8 @@ import ValuegenCore
 @Suite("Which types can be Sendable")
 struct SendableAnalysisTests {
     /// The names of the file's types that keep the Sendable feature.
-    private func sendableTypes(_ path: String, _ text: String) -> [String] {
-        let (request, diagnostics) = resolve(path, text)
+    private func sendableTypes(_ path: String, _ text: String, swiftTypes: [SwiftTypeDeclaration] = []) -> [String] {
+        let (request, diagnostics) = resolve(path, text, swiftTypes: swiftTypes)
         #expect(diagnostics.isEmpty)
         return request.types.filter { $0.includes("Sendable") }.map(\.name)
     }
@@ -41,12 +41,35 @@ struct SendableAnalysisTests {
     }
 
     @Test func anExistentialIsNeverSendable() {
-        #expect(sendableTypes("Models/User.value", "User {\n  %skipEquality\n  delegate: any Delegate\n}\n") == [])
-        #expect(sendableTypes("Models/User.value", "User {\n  %skipEquality\n  delegates: [any Delegate]\n}\n") == [])
+        let delegate = swiftTypes("Delegate", kind: "protocol", conformances: ["Sendable"])
+        #expect(sendableTypes("Models/User.value", "User {\n  %skipEquality\n  delegate: any Delegate\n}\n", swiftTypes: delegate) == [])
+        #expect(sendableTypes("Models/User.value", "User {\n  %skipEquality\n  delegates: [any Delegate]\n}\n", swiftTypes: delegate) == [])
     }
 
-    @Test func aNameDeclaredNowhereIsTakenToBeASendableModel() {
-        #expect(sendableTypes("Models/Message.value", "Message {\n  sender: User\n  attachments: [Attachment]\n}\n") == ["Message"])
+    @Test func aModelOfAnotherFileIsSendableWhenItKeepsSendable() {
+        let (requests, diagnostics) = resolveModule([
+            ("Models/Message.value", "Message {\n  sender: User\n  attachments: [Attachment]\n}\n"),
+            ("Models/User.value", "User {\n  name: String\n}\n"),
+            ("Models/Attachment.adtValue", "Attachment {\n  None\n}\n"),
+        ])
+        #expect(diagnostics.isEmpty)
+        #expect(requests.flatMap(\.types).filter { $0.includes("Sendable") }.map(\.name) == ["Message", "User", "Attachment"])
+    }
+
+    @Test func aModelOfAnotherFileWithoutSendableMakesTheHolderNonSendable() {
+        let (requests, diagnostics) = resolveModule([
+            ("Models/Message.value", "Message {\n  sender: User\n  settings: [Settings]\n}\nNote {\n  message: Message?\n}\n"),
+            ("Models/User.value", "User excludes(Sendable) {\n  name: String\n}\n"),
+            ("Models/Settings.object", "Settings {\n  theme: String\n}\n"),
+        ])
+        #expect(diagnostics.isEmpty)
+        #expect(requests.flatMap(\.types).filter { $0.includes("Sendable") }.map(\.name) == [])
+        #expect(requests[0].types[0].attributes.map(\.type.isSendable) == [false, false])
+    }
+
+    @Test func aSwiftTypeIsSendableWhenItsDeclarationSaysSo() {
+        #expect(sendableTypes("Models/Price.value", "Price {\n  amount: Money\n}\n", swiftTypes: swiftTypes("Money", conformances: ["Hashable", "Sendable"])) == ["Price"])
+        #expect(sendableTypes("Models/Price.value", "Price {\n  amount: Money\n}\n", swiftTypes: swiftTypes("Money", conformances: ["Hashable"])) == [])
     }
 
     @Test func nonSendableTypesOfTheSameFileSpreadToTheTypesHoldingThem() {

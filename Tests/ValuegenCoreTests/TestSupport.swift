@@ -10,38 +10,61 @@ func generate(
     _ path: String,
     _ text: String,
     settings: GenerationSettings = GenerationSettings(),
-    registry: FeatureRegistry = .builtIn
+    registry: FeatureRegistry = .builtIn,
+    swiftTypes: [SwiftTypeDeclaration] = []
 ) -> GeneratedFile {
-    GeneratorPipeline(registry: registry).generate(SchemaSource(path: path, text: text), settings: settings)
+    GeneratorPipeline(registry: registry).generate(module: [SchemaSource(path: path, text: text)], settings: settings, swiftTypes: swiftTypes)[0]
+}
+
+/// Types the module's hand-written Swift code declares, for a schema that names them.
+func swiftTypes(_ names: String..., kind: String = "struct", conformances: [String] = []) -> [SwiftTypeDeclaration] {
+    names.map { SwiftTypeDeclaration(name: $0, kind: kind, conformances: conformances, path: "Sources/Models/Handwritten.swift", line: 1, column: 1) }
 }
 
 /// The diagnostics of a schema, one `path:line:column: severity: message` line each.
 func diagnostics(
     _ path: String,
     _ text: String,
-    settings: GenerationSettings = GenerationSettings()
+    settings: GenerationSettings = GenerationSettings(),
+    swiftTypes: [SwiftTypeDeclaration] = []
 ) -> [String] {
-    generate(path, text, settings: settings).diagnostics.map(\.description)
+    generate(path, text, settings: settings, swiftTypes: swiftTypes).diagnostics.map(\.description)
 }
 
-/// Parses and resolves a schema without running any feature: the request features would receive,
-/// and the diagnostics of parsing and resolving.
+/// Parses and resolves a schema, as a module of one file, without running any feature: the
+/// request features would receive, and the diagnostics of parsing and resolving.
 func resolve(
     _ path: String,
     _ text: String,
     settings: GenerationSettings = GenerationSettings(),
-    registry: FeatureRegistry = .builtIn
+    registry: FeatureRegistry = .builtIn,
+    swiftTypes: [SwiftTypeDeclaration] = []
 ) -> (request: GenerationRequest, diagnostics: [String]) {
-    let source = SchemaSource(path: path, text: text)
-    let kind = source.kind!
-    let (syntax, syntaxDiagnostics) = SchemaParser.parse(source.bytes, kind: kind, path: path)
-    var resolver = ModelResolver(
-        file: SchemaFileDescription(name: source.fileName, path: path, kind: kind),
-        settings: settings,
-        registry: registry
+    let resolved = GeneratorPipeline(registry: registry).resolve(SchemaSource(path: path, text: text), settings: settings)
+    let schema = ModuleResolver(swiftTypes: swiftTypes, registry: registry).resolve([resolved]).schemas[0]
+    return (schema.model!, schema.diagnostics.diagnostics.inSourceOrder().map(\.description))
+}
+
+/// Resolves several schema files as one module: the requests features would receive, and
+/// every file's diagnostics.
+func resolveModule(
+    _ files: [(path: String, text: String)],
+    settings: GenerationSettings = GenerationSettings(),
+    swiftTypes: [SwiftTypeDeclaration] = []
+) -> (requests: [GenerationRequest], diagnostics: [String]) {
+    let pipeline = GeneratorPipeline()
+    let resolved = files.map { pipeline.resolve(SchemaSource(path: $0.path, text: $0.text), settings: settings) }
+    let module = ModuleResolver(swiftTypes: swiftTypes).resolve(resolved)
+    return (
+        module.schemas.compactMap(\.model),
+        module.schemas.flatMap { $0.diagnostics.diagnostics.inSourceOrder().map(\.description) }
     )
-    let request = resolver.resolve(syntax)
-    return (request, (syntaxDiagnostics + resolver.diagnostics.diagnostics).map(\.description))
+}
+
+/// The diagnostics of several schema files generated as one module.
+func moduleDiagnostics(_ files: [(path: String, text: String)], swiftTypes: [SwiftTypeDeclaration] = []) -> [String] {
+    GeneratorPipeline().generate(module: files.map { SchemaSource(path: $0.path, text: $0.text) }, settings: GenerationSettings(), swiftTypes: swiftTypes)
+        .flatMap { $0.diagnostics.map(\.description) }
 }
 
 /// The Swift types of a resolved type's attributes, by attribute name, in declaration order.

@@ -3,7 +3,8 @@
 public enum Suggestion {
     /// The candidate with the smallest edit distance (case-insensitive) to the name, when that
     /// distance is small enough to be a typo.
-    public static func closest(to name: String, among candidates: [String]) -> String? {
+    /// `maximumDistance` overrides how far a typo may be (by default 2, or a third of the name).
+    public static func closest(to name: String, among candidates: [String], maximumDistance: Int? = nil) -> String? {
         let lowered = Array(name.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -12,7 +13,7 @@ public enum Suggestion {
                 best = (candidate, distance)
             }
         }
-        guard let best, best.distance <= max(2, lowered.count / 3) else { return nil }
+        guard let best, best.distance <= (maximumDistance ?? max(2, lowered.count / 3)) else { return nil }
         return best.candidate
     }
 

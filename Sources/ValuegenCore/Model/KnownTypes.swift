@@ -30,7 +30,7 @@ extension KnownTypes {
     /// a schema uses one through `%type`, which says the user vouches for it.
     static let untracked: Set<String> = [
         "Character", "Substring", "StaticString", "Int128", "UInt128", "Float16", "Float80",
-        "Never", "Void", "AnyHashable", "Range", "ClosedRange", "ObjectIdentifier", "Duration",
+        "Never", "Void", "AnyHashable", "Result", "Range", "ClosedRange", "ObjectIdentifier", "Duration",
         "Unicode", "Calendar", "IndexSet", "URLComponents", "URLRequest", "Measurement",
         "NSNumber", "NSObject", "NSString", "Notification", "AttributedString", "NSAttributedString",
         "PersonNameComponents", "DateInterval", "NSRange", "Progress", "NSError", "JSONDecoder", "JSONEncoder",

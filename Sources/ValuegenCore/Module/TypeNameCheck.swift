@@ -67,7 +67,8 @@ struct TypeNameCheck {
         if KnownTypes.untracked.contains(name) {
             return "'\(name)' is a standard type whose conformances valuegen does not track; declare it with '%type name=\(name)' (add 'sendable=true' if it is Sendable), which vouches that it has what the type's features need"
         }
-        let suggestion = Suggestion.closest(to: name, among: declarations.candidates(in: scope))
+        // Type names are short and many: `User` is two edits from `Set`, which is no typo.
+        let suggestion = Suggestion.closest(to: name, among: declarations.candidates(in: scope), maximumDistance: name.count <= 4 ? 1 : 2)
         let unseen = scope.imports.filter { $0 != "Foundation" && $0 != scope.ownModule }.sorted()
         if !unseen.isEmpty {
             // A name from a module valuegen cannot see is taken on trust, unless it looks like a typo.
