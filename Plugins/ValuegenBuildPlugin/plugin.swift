@@ -21,13 +21,14 @@ struct ValuegenBuildPlugin: BuildToolPlugin {
             targetDirectory: target.directoryURL,
             tool: try context.tool(named: "valuegen").url,
             workDirectory: context.pluginWorkDirectoryURL,
-            package: context.package
+            package: context.package,
+            runtime: RuntimeDependency.of(target, in: context.package)
         )
     }
 }
 
 enum BuildCommands {
-    static func make(schemas files: [URL], targetName: String, targetDirectory: URL, tool: URL, workDirectory: URL, package: Package?) throws -> [Command] {
+    static func make(schemas files: [URL], targetName: String, targetDirectory: URL, tool: URL, workDirectory: URL, package: Package?, runtime: RuntimeDependency) throws -> [Command] {
         let productDirectory = tool.deletingLastPathComponent()
         let configuration = try PluginConfiguration.load(targetDirectory: targetDirectory, package: package, productDirectory: productDirectory)
         let schemas = files.filter { SchemaFileNaming.schemaExtension(of: $0.lastPathComponent) != nil }
@@ -44,15 +45,71 @@ enum BuildCommands {
         if let file = configuration.file {
             arguments += ["--config", file.path]
         }
+        // The names of the types the target's Swift files declare, rewritten only when they
+        // change: editing a function body reruns nothing, declaring a type reruns the generator.
+        let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        let swiftTypes = try SwiftTypeListFile.write(for: swiftFiles, in: workDirectory)
+        arguments += ["--swift-types", swiftTypes.path]
+        if case .missing(let packageIdentity) = runtime {
+            arguments += ["--missing-runtime", targetName, "--runtime-package", packageIdentity]
+        }
         return [
             .buildCommand(
                 displayName: "Valuegen: generating \(outputs.count) \(outputs.count == 1 ? "file" : "files") from \(targetName)'s schemas",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: schemas + (configuration.file.map { [$0] } ?? []) + configuration.pluginLibraries,
+                inputFiles: schemas + [swiftTypes] + (configuration.file.map { [$0] } ?? []) + configuration.pluginLibraries,
                 outputFiles: outputs
             ),
         ]
+    }
+}
+
+/// Whether the target can import ValuegenRuntime, which generated JSON, Binary and
+/// Persistence code imports: told to valuegen, which reports a type that needs it at the
+/// schema, before swiftc would say "no such module" in a generated file.
+enum RuntimeDependency {
+    case available
+    /// Not among the target's dependencies; the identity of the package that provides it.
+    case missing(packageIdentity: String)
+    case unknown
+
+    static func of(_ target: SourceModuleTarget, in package: Package) -> RuntimeDependency {
+        let direct = target.dependencies.contains { dependency in
+            if case .product(let product) = dependency { return product.name == "ValuegenRuntime" }
+            return false
+        }
+        if direct || target.recursiveTargetDependencies.contains(where: { $0.name == "ValuegenRuntime" }) {
+            return .available
+        }
+        // The package that vends the runtime, as the target's manifest names it.
+        var providers: [String] = []
+        func visit(_ package: Package) {
+            if package.products.contains(where: { $0.name == "ValuegenRuntime" }) {
+                providers.append(package.id)
+            }
+            package.dependencies.forEach { visit($0.package) }
+        }
+        package.dependencies.forEach { visit($0.package) }
+        return .missing(packageIdentity: providers.first ?? "valuegen")
+    }
+}
+
+/// The list of the target's Swift types that valuegen reads with `--swift-types`.
+enum SwiftTypeListFile {
+    static func write(for swiftFiles: [URL], in workDirectory: URL) throws -> URL {
+        var declarations: [SwiftTypeDeclaration] = []
+        for file in swiftFiles {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            declarations += SwiftTypeScanner.declarations(in: Array(data), path: file.path)
+        }
+        let url = workDirectory.appendingPathComponent("swift-types.txt")
+        let bytes = Data(SwiftTypeList.text(of: declarations).utf8)
+        if FileManager.default.contents(atPath: url.path) != bytes {
+            try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+            try bytes.write(to: url, options: .atomic)
+        }
+        return url
     }
 }
 
@@ -71,7 +128,8 @@ extension ValuegenBuildPlugin: XcodeBuildToolPlugin {
             targetDirectory: targetDirectory,
             tool: try context.tool(named: "valuegen").url,
             workDirectory: context.pluginWorkDirectoryURL,
-            package: nil
+            package: nil,
+            runtime: .unknown
         )
     }
 }

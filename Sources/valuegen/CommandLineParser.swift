@@ -92,6 +92,9 @@ enum CommandLineParser {
         guard !parsed.options.inputs.isEmpty else {
             throw UsageError(message: "generate needs at least one schema file or folder")
         }
+        if let target = parsed.targetWithoutRuntime {
+            parsed.options.runtimeAvailability = .missing(target: target, package: parsed.runtimePackage)
+        }
         return .generate(parsed.options, quiet: parsed.quiet)
     }
 }
@@ -101,6 +104,8 @@ private struct GenerateArguments {
     var options = GenerationOptions(inputs: [])
     var quiet = false
     var help = false
+    var targetWithoutRuntime: String?
+    var runtimePackage = "valuegen"
 }
 
 /// One option of `valuegen generate`: its spellings and what it sets. A new option is one
@@ -124,6 +129,9 @@ private struct GenerateOption: Sendable {
         GenerateOption(names: ["--isolate-plugins"], action: .flag { $0.options.isolatePlugins = true }),
         GenerateOption(names: ["--product-directory"], action: .value { $0.options.productDirectory = $1 }),
         GenerateOption(names: ["--no-extra-files"], action: .flag { $0.options.allowsExtraFiles = false }),
+        GenerateOption(names: ["--swift-types"], action: .value { $0.options.swiftTypeListPath = $1 }),
+        GenerateOption(names: ["--missing-runtime"], action: .value { $0.targetWithoutRuntime = $1 }),
+        GenerateOption(names: ["--runtime-package"], action: .value { $0.runtimePackage = $1 }),
         GenerateOption(names: ["--check"], action: .flag { $0.options.checkOnly = true }),
         GenerateOption(names: ["--quiet", "-q"], action: .flag { $0.quiet = true }),
         GenerateOption(names: ["--help", "-h"], action: .flag { $0.help = true }),
@@ -167,6 +175,13 @@ enum Usage {
                             (lib<Name>.so / .dylib); the SwiftPM plugins pass it.
       --no-extra-files      Refuse extra files from features (one Swift file per schema);
                             the build-tool plugin passes it.
+      --swift-types FILE    The types the module's Swift code declares, as the build-tool plugin
+                            lists them; without it, the .swift files among and beside the
+                            inputs are scanned for the names of the types they declare.
+      --missing-runtime TARGET
+                            The target the files are compiled into cannot import ValuegenRuntime:
+                            a type whose features need it is an error (the build-tool plugin
+                            passes it; --runtime-package NAME names the package to depend on).
       --check               Write nothing; exit 1 listing the generated files that are missing or stale.
       -q, --quiet           Print only diagnostics.
       --version             Print the version.

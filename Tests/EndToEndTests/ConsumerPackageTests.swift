@@ -93,6 +93,36 @@ import Testing
         #expect(output.contains("\(counter.path):1:9: error: unterminated body of type 'Counter': expected '}'"), "\(output)")
         try Data("Counter {\n  title: String = \"clicks\"\n  value: Int = 0\n}\n".utf8).write(to: counter)
 
+        // 4b. A type the target's own Swift code declares counts as declared: unknown before the
+        //     Swift file exists, fine once it does; editing the Swift file's bodies without
+        //     changing what it declares does not run the generator again.
+        try Data(replySchema.replacingOccurrences(of: "  quoted: Note\n", with: "  quoted: Note\n  mood: Mood?\n").utf8).write(to: reply)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(11)], ofItemAtPath: reply.path)
+        let undeclared = try swiftBuild(in: consumer)
+        #expect(undeclared.status != 0)
+        #expect((undeclared.standardOutput + undeclared.standardError).contains("\(reply.path):5:9: error: unknown type 'Mood'"), "\(undeclared.standardOutput)\(undeclared.standardError)")
+        let mood = consumer.appendingPathComponent("Sources/Models/Mood.swift")
+        try Data("public enum Mood: String, Hashable, Codable, Sendable {\n    case calm\n}\n".utf8).write(to: mood)
+        let declared = try swiftBuild(in: consumer)
+        #expect(declared.status == 0, "\(declared.standardOutput)\(declared.standardError)")
+        try Data("public enum Mood: String, Hashable, Codable, Sendable {\n    case calm, cheerful\n}\n".utf8).write(to: mood)
+        let bodyEdited = try swiftBuild(in: consumer)
+        #expect(bodyEdited.status == 0)
+        #expect(generatorRuns(in: bodyEdited).isEmpty, "editing a Swift file without changing its type names ran \(generatorRuns(in: bodyEdited))")
+        try FileManager.default.removeItem(at: mood)
+        try Data(replySchema.replacingOccurrences(of: "# A reply to a note", with: "# An answer to a note").utf8).write(to: reply)
+
+        // 4c. A type whose features need ValuegenRuntime, in a target that does not depend on
+        //     it, is reported at the schema with the line to add to Package.swift.
+        try Data("Counter includes(JSON) {\n  title: String = \"clicks\"\n  value: Int = 0\n}\n".utf8).write(to: counter)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(12)], ofItemAtPath: counter.path)
+        let withoutRuntime = try swiftBuild(in: consumer)
+        #expect(withoutRuntime.status != 0)
+        #expect((withoutRuntime.standardOutput + withoutRuntime.standardError).contains(
+            "\(counter.path):1:1: error: 'Counter' includes JSON, whose generated code imports ValuegenRuntime, but target 'Models' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"valuegen\") to the dependencies of target 'Models' in Package.swift"
+        ), "\(withoutRuntime.standardOutput)\(withoutRuntime.standardError)")
+        try Data("Counter {\n  title: String = \"clicks\"\n  value: Int = 0\n}\n".utf8).write(to: counter)
+
         // 5. A plugin product that does not exist is an error naming valuegen.json. SwiftPM runs
         //    the build plugin again only when the target's files change; then the plugin lists
         //    the dynamic library products that exist. Otherwise the commands run with the
