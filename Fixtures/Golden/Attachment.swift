@@ -6,7 +6,7 @@ import ValuegenRuntime
 /// Something sent along with a message.
 public enum Attachment {
     /// A photo stored on the media server.
-    case photo(url: URL, width: Int, height: Int, caption: String?)
+    case photo(url: URL, width: Int, height: Int, caption: String? = nil)
     /// - waveform: Loudness samples for the waveform, 0...1.
     case voiceNote(url: URL, duration: TimeInterval, waveform: [Float] = [])
 
@@ -17,7 +17,7 @@ public enum Attachment {
     case contactCard(User)
 
     /// A preview of a link found in the message; the case is `urlPreview`.
-    case urlPreview(url: URL, title: String?, thumbnail: Data?)
+    case urlPreview(url: URL, title: String? = nil, thumbnail: Data? = nil)
     case location(latitude: Double, longitude: Double)
 
     /// An attachment the sender has deleted.

@@ -9,7 +9,7 @@ public enum DeliveryStatus {
     case sent(sentAt: Date)
     case delivered(deliveredAt: Date, recipientCount: UInt)
     /// - retryAt: When the app tries again; nil when it gives up.
-    case failed(reason: String, retryAt: Date?, isPermanent: Bool)
+    case failed(reason: String, retryAt: Date? = nil, isPermanent: Bool)
 }
 
 // MARK: - DeliveryStatus: Equality

@@ -11,7 +11,7 @@ public enum Presence {
     case away(since: Date)
 
     /// Chosen by the user; `message` is shown to everyone who writes to them.
-    case doNotDisturb(until: Date?, message: String = "")
+    case doNotDisturb(until: Date? = nil, message: String = "")
     case offline
 }
 
@@ -295,7 +295,7 @@ public enum NotificationLevel {
     case `default`
     case all
     case mentionsOnly
-    case muted(until: Date?)
+    case muted(until: Date? = nil)
 }
 
 // MARK: - NotificationLevel: Equality

@@ -11,7 +11,7 @@ public enum RichText {
     indirect case bold(content: RichText)
 
     /// A link; without a label the URL itself is shown.
-    indirect case link(url: URL, label: RichText?)
+    indirect case link(url: URL, label: RichText? = nil)
 
     /// Another message quoted inline.
     indirect case quote(quoted: QuotedMessage)

@@ -411,6 +411,22 @@ struct FeatureOutputTests {
         """)
     }
 
+    @Test func anOptionalPayloadDefaultsToNilAsInTheMemberwiseInitializer() throws {
+        let file = try contents("Models/Attachment.adtValue", """
+        Attachment {
+          Image { url: URL  caption: String?  width: Int? = 3 }
+          Failed { reason: String?  retryAt: Date?  isPermanent: Bool }
+        }
+
+        """)
+        #expect(file.declarationSection == """
+        public enum Attachment {
+            case image(url: URL, caption: String? = nil, width: Int? = 3)
+            case failed(reason: String? = nil, retryAt: Date? = nil, isPermanent: Bool)
+        }
+        """)
+    }
+
     @Test func declaresAnEmptyEnum() throws {
         let file = try contents("Models/Never.adtValue", "Never {}\n")
         #expect(file.declarationSection == "public enum Never {}")

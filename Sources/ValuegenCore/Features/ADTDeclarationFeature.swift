@@ -33,7 +33,8 @@ struct ADTDeclarationFeature: Feature {
 }
 
 extension ADTCase {
-    /// `image(url: URL, width: Int = 0)`, `count(Double)` or `none`.
+    /// `image(url: URL, width: Int = 0, caption: String? = nil)`, `count(Double)` or `none`:
+    /// a payload's defaults are the memberwise initializer's (an optional defaults to `nil`).
     var declaration: String {
         if let single = singleValueType {
             return "\(swiftName)(\(single.swift))"
@@ -43,7 +44,7 @@ extension ADTCase {
         }
         let payload = attributes.map { attribute in
             var parameter = "\(attribute.swiftName): \(attribute.type.swift)"
-            if let value = attribute.defaultValue {
+            if let value = attribute.initializerDefault {
                 parameter += " = \(value)"
             }
             return parameter

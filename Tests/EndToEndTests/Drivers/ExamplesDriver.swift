@@ -165,7 +165,7 @@ section("Attachment: ADT coding with type and value") {
     check(try json(Attachment.deleted) == #"{"type":"deleted"}"#)
     check(try decode(Attachment.self, #"{"type":"deleted"}"#) == .deleted)
     check(try decode(Attachment.self, #"{"type":"voiceNote","url":"https://example.com/v","duration":1.5}"#) == .voiceNote(url: URL(string: "https://example.com/v")!, duration: 1.5, waveform: []), "payload default")
-    check(try decode(Attachment.self, #"{"type":"urlPreview","url":"https://example.com"}"#) == .urlPreview(url: URL(string: "https://example.com")!, title: nil, thumbnail: nil))
+    check(try decode(Attachment.self, #"{"type":"urlPreview","url":"https://example.com"}"#) == .urlPreview(url: URL(string: "https://example.com")!), "optional payloads default to nil")
     let card = Attachment.contactCard(User(userId: userId, nickname: "@x", email: "e"))
     check(try decode(Attachment.self, try json(card)) == card)
     do {
