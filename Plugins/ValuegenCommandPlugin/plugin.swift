@@ -10,15 +10,23 @@ struct ValuegenCommandPlugin: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         guard extractor.remainingArguments.isEmpty else {
-            throw PluginConfigurationError(description: "error: generate-models takes only --target NAME (repeatable); unexpected \(extractor.remainingArguments.joined(separator: " "))")
+            throw PluginConfigurationError(description: "generate-models takes only --target NAME (repeatable); unexpected \(extractor.remainingArguments.joined(separator: " "))")
         }
         let targets = try names.isEmpty ? context.package.targets : context.package.targets(named: names)
         let tool = try context.tool(named: "valuegen").url
-        var generatedAny = false
+        var jobs: [(target: SourceModuleTarget, schemas: [URL])] = []
         for case let target as SourceModuleTarget in targets {
             let schemas = target.sourceFiles.map(\.url).filter { SchemaFileNaming.schemaExtension(of: $0.lastPathComponent) != nil }.sorted { $0.path < $1.path }
-            guard !schemas.isEmpty else { continue }
-            generatedAny = true
+            if !schemas.isEmpty {
+                jobs.append((target, schemas))
+            }
+        }
+        guard !jobs.isEmpty else {
+            Diagnostics.warning("no target has .value, .adtValue or .object files\(names.isEmpty ? "" : " among \(names.joined(separator: ", "))")")
+            return
+        }
+        try refuseTargetsUsingTheBuildPlugin(jobs.map(\.target.name), context: context)
+        for (target, schemas) in jobs {
             let productDirectory = try buildPluginProducts(of: target, context: context, fallback: tool.deletingLastPathComponent())
             let configuration = try PluginConfiguration.load(targetDirectory: target.directoryURL, package: context.package, productDirectory: productDirectory)
             let output = target.directoryURL.appendingPathComponent("Generated")
@@ -28,9 +36,62 @@ struct ValuegenCommandPlugin: CommandPlugin {
             }
             try run(tool, arguments, target: target.name)
         }
-        if !generatedAny {
-            Diagnostics.warning("no target has .value, .adtValue or .object files\(names.isEmpty ? "" : " among \(names.joined(separator: ", "))")")
+    }
+
+    /// A target that also applies ValuegenBuildPlugin would get every type twice: the build
+    /// plugin generates the files this command writes into Sources/<Target>/Generated, and
+    /// SwiftPM stops at "multiple producers". Refused before anything is written.
+    ///
+    /// PackagePlugin does not tell a plugin which plugins a target applies, so the manifest is
+    /// read with `swift package dump-package` (its own scratch folder in this plugin's work
+    /// directory, so it needs no lock of the package's build folder). When that cannot run,
+    /// a warning says what to check.
+    private func refuseTargetsUsingTheBuildPlugin(_ targetNames: [String], context: PluginContext) throws {
+        let buildPlugin = "ValuegenBuildPlugin"
+        let usages: [String: [String]]
+        do {
+            usages = try pluginUsages(context: context)
+        } catch {
+            Diagnostics.warning("could not read which plugins the targets apply (\(error)); a target that also applies \(buildPlugin) ends in SwiftPM's \"multiple producers\" error: use one of the two")
+            return
         }
+        let refused = targetNames.filter { usages[$0, default: []].contains(buildPlugin) }
+        guard !refused.isEmpty else { return }
+        throw PluginConfigurationError(description: refused.map { name in
+            "target '\(name)' also applies \(buildPlugin), which generates the same files on every build, so the files written into Sources/\(name)/Generated would declare every type twice (SwiftPM: \"multiple producers\"); to commit the generated code, remove \(buildPlugin) from the plugins of '\(name)' in Package.swift and run generate-models again, or keep the build plugin and leave '\(name)' out of generate-models."
+        }.joined(separator: "\nerror: ") + " Nothing was written.")
+    }
+
+    /// The plugin names each target of the package applies, from `swift package dump-package`.
+    private func pluginUsages(context: PluginContext) throws -> [String: [String]] {
+        let process = Process()
+        process.executableURL = try context.tool(named: "swift").url
+        process.arguments = [
+            "package", "--package-path", context.package.directoryURL.path,
+            "--scratch-path", context.pluginWorkDirectoryURL.appendingPathComponent("manifest").path,
+            "--manifest-cache", "local", "--disable-sandbox", "dump-package",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw PluginConfigurationError(description: "swift package dump-package exited with status \(process.terminationStatus)")
+        }
+        // {"targets": [{"name": "Models", "pluginUsages": [{"plugin": ["ValuegenBuildPlugin", "valuegen"]}]}]}
+        guard let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let targets = manifest["targets"] as? [[String: Any]] else {
+            throw PluginConfigurationError(description: "swift package dump-package printed no targets")
+        }
+        var usages: [String: [String]] = [:]
+        for target in targets {
+            guard let name = target["name"] as? String else { continue }
+            let plugins = target["pluginUsages"] as? [[String: Any]] ?? []
+            usages[name] = plugins.compactMap { ($0["plugin"] as? [Any])?.first as? String }
+        }
+        return usages
     }
 
     /// Builds the dynamic library products the target's valuegen.json names and returns the
@@ -60,7 +121,7 @@ struct ValuegenCommandPlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PluginConfigurationError(description: "error: valuegen failed for target '\(target)' (exit status \(process.terminationStatus)); its messages are above")
+            throw PluginConfigurationError(description: "valuegen failed for target '\(target)' (exit status \(process.terminationStatus)); its messages are above")
         }
     }
 }

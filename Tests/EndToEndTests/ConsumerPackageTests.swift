@@ -8,7 +8,10 @@ import Testing
 /// 2. a second build runs no generator;
 /// 3. touching one schema reruns the target's one generator command, which rewrites nothing;
 ///    editing one schema rewrites exactly its output;
-/// 4. a schema error fails the build with `<schema path>:<line>:<column>: error:`.
+/// 4. a schema error fails the build with `<schema path>:<line>:<column>: error:`;
+/// 5. a plugin product that does not exist is an error naming valuegen.json;
+/// 6. the command plugin refuses a target that applies the build plugin, and otherwise writes
+///    the files the build plugin generates.
 ///
 /// Models holds a recursive type that spans two schema files (Note.adtValue's `reply` case holds
 /// Reply.value's struct, which holds a Note): the plugin generates all the target's schemas in
@@ -148,10 +151,25 @@ import Testing
         try FileManager.default.removeItem(at: extra)
         try original.write(to: configuration)
 
-        // 6. The command plugin writes the same files into Sources/Models/Generated.
-        let command = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "--target", "Models"])
-        #expect(command.status == 0, "\(command.standardOutput)\(command.standardError)")
+        // 6. The command plugin refuses Models while it applies the build plugin (every type
+        //    would be declared twice), and writes nothing. Without the build plugin it writes
+        //    the same files into Sources/Models/Generated.
+        let generateModels = ["swift", "package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "--target", "Models"]
         let generated = consumer.appendingPathComponent("Sources/Models/Generated")
+        let refused = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), generateModels)
+        #expect(refused.status != 0)
+        #expect((refused.standardOutput + refused.standardError).contains(
+            "error: target 'Models' also applies ValuegenBuildPlugin, which generates the same files on every build, so the files written into Sources/Models/Generated would declare every type twice (SwiftPM: \"multiple producers\"); to commit the generated code, remove ValuegenBuildPlugin from the plugins of 'Models' in Package.swift and run generate-models again, or keep the build plugin and leave 'Models' out of generate-models. Nothing was written."
+        ), "\(refused.standardOutput)\(refused.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: generated.path))
+
+        let manifest = consumer.appendingPathComponent("Package.swift")
+        let manifestText = try String(contentsOf: manifest, encoding: .utf8)
+        let buildPluginUsage = #"plugins: [.plugin(name: "ValuegenBuildPlugin", package: "valuegen")]"#
+        try #require(manifestText.contains(buildPluginUsage))
+        try Data(manifestText.replacingOccurrences(of: buildPluginUsage, with: "plugins: []").utf8).write(to: manifest)
+        let command = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), generateModels)
+        #expect(command.status == 0, "\(command.standardOutput)\(command.standardError)")
         #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Note.swift", "Profile.swift", "Reply.swift", "Shape.swift"])
         let built = try buildPluginOutput(in: consumer, named: "Profile.swift")
         #expect(try String(contentsOf: generated.appendingPathComponent("Profile.swift"), encoding: .utf8) == built, "the command plugin and the build plugin generate the same file")
