@@ -64,21 +64,26 @@ struct ValuegenCommandPlugin: CommandPlugin {
 
     /// The plugin names each target of the package applies, from `swift package dump-package`.
     private func pluginUsages(context: PluginContext) throws -> [String: [String]] {
+        let scratch = context.pluginWorkDirectoryURL.appendingPathComponent("manifest")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let log = scratch.appendingPathComponent("dump-package.log")
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw PluginConfigurationError(description: "cannot create \(log.path)")
+        }
         let process = Process()
         process.executableURL = try context.tool(named: "swift").url
         process.arguments = [
-            "package", "--package-path", context.package.directoryURL.path,
-            "--scratch-path", context.pluginWorkDirectoryURL.appendingPathComponent("manifest").path,
+            "package", "--package-path", context.package.directoryURL.path, "--scratch-path", scratch.path,
             "--manifest-cache", "local", "--disable-sandbox", "dump-package",
         ]
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PluginConfigurationError(description: "swift package dump-package exited with status \(process.terminationStatus)")
+            throw PluginConfigurationError(description: "swift package dump-package exited with status \(process.terminationStatus); its messages are in \(log.path)")
         }
         // {"targets": [{"name": "Models", "pluginUsages": [{"plugin": ["ValuegenBuildPlugin", "valuegen"]}]}]}
         guard let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
