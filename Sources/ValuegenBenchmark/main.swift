@@ -47,6 +47,11 @@ let inMemoryTime = bestOf(3) { _ in
     generatedBytes = sources.reduce(0) { $0 + (pipeline.generate($1, settings: GenerationSettings()).contents?.utf8.count ?? 0) }
 }
 
+// The same files as one module: what the module stage adds when it sees every file together.
+let moduleTime = bestOf(3) { _ in
+    _ = pipeline.generate(module: sources, settings: GenerationSettings())
+}
+
 let run = GenerationRun()
 var failures = 0
 let generateTime = bestOf(3) { index in
@@ -71,6 +76,7 @@ func format(_ value: Double, _ digits: Int = 3) -> String {
 print("valuegen-benchmark: \(count) schema files (\(BenchmarkSchema.attributeCount) attributes, Builder + With + Coding + defaults) in \(scratchParent), best of 3")
 print("  copy with FileManager      \(format(copyTime)) s   \(format(Double(count) / copyTime, 0)) files/s")
 print("  pipeline in memory, 1 core \(format(inMemoryTime)) s   \(format(Double(count) / inMemoryTime, 0)) files/s   \(format(Double(generatedBytes) / inMemoryTime / 1e6, 1)) MB/s of Swift")
+print("  pipeline in memory as one module, 1 core \(format(moduleTime)) s   ratio to file by file \(format(moduleTime / inMemoryTime, 2))x")
 print("  generate (all written)     \(format(generateTime)) s   \(format(Double(count) / generateTime, 0)) files/s   ratio to copy \(format(generateTime / copyTime, 2))x")
 print("  generate (no-op, unchanged) \(format(noOpTime)) s   \(format(Double(count) / noOpTime, 0)) files/s   ratio to copy \(format(noOpTime / copyTime, 2))x")
 print("  goal: \(count) files well under 0.2 s -> \(generateTime < 0.2 * Double(count) / 1000 ? "met" : "NOT met")")

@@ -20,8 +20,12 @@ import ValuegenCore
             try? FileManager.default.removeItem(at: second)
         }
         var generator = SystemRandomNumberGenerator()
-        let firstReport = GenerationRun().run(GenerationOptions(inputs: paths, outputDirectory: first.path))
-        let secondReport = GenerationRun().run(GenerationOptions(inputs: paths.reversed().shuffled(using: &generator), outputDirectory: second.path))
+        // Files named one by one start their search for valuegen.json in their own folder; the
+        // examples' configuration is one level up, and their models need it (JSON and Binary
+        // on every model that a Persistence model holds).
+        let configuration = TestSupport.examplesFolder.appendingPathComponent("valuegen.json").path
+        let firstReport = GenerationRun().run(GenerationOptions(inputs: paths, outputDirectory: first.path, configurationPath: configuration))
+        let secondReport = GenerationRun().run(GenerationOptions(inputs: paths.reversed().shuffled(using: &generator), outputDirectory: second.path, configurationPath: configuration))
         #expect(firstReport.exitCode == 0)
         #expect(secondReport.exitCode == 0)
         let names = try TestSupport.files(in: first)

@@ -13,6 +13,8 @@ struct FileScope: Sendable, Equatable {
     var ownModule: String?
     /// The modules the generated file imports for the `%type` and `%import` annotations.
     var imports: Set<String> = []
+    /// The modules named with `%import`.
+    var explicitImports: Set<String> = []
 
     /// Modules whose types valuegen cannot list: any import but Foundation and the module itself.
     var importsUnseenModules: Bool {

@@ -90,6 +90,7 @@ struct ModelResolver {
             case "import":
                 if let module = annotation["module"] ?? requiredArgument("name", of: annotation) {
                     libraries.append(module)
+                    declarations.explicitImports.insert(module)
                 }
             default:
                 break

@@ -14,12 +14,12 @@ struct DefaultValueCheck {
             for attribute in type.attributes + type.cases.flatMap(\.attributes) {
                 guard let text = attribute.defaultValue else { continue }
                 let location = schema.source.location(ofText: text, onLineOf: attribute.location) ?? attribute.location
-                if let problem = DefaultLexer.problem(in: text) {
+                if let problem = DefaultLexer.problem(in: text) ?? DefaultExpressionShape.problem(in: text) {
                     diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is not a complete Swift expression: \(problem)", path: schema.source.path, at: location))
                     continue
                 }
                 guard case .swift(let syntax, _)? = try? SchemaParser.parseType(attribute.type.swift, at: attribute.location) else { continue }
-                if let problem = problem(DefaultLiteral(text), for: syntax, scope: schema.scope) {
+                if let problem = problem(DefaultLiteral(text), for: syntax, scope: schema.scope) ?? implicitMemberProblem(text, for: syntax, scope: schema.scope) {
                     diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is \(problem)", path: schema.source.path, at: location))
                 }
             }
@@ -66,7 +66,7 @@ struct DefaultValueCheck {
             }
             switch declarations.meaning(of: name, in: scope) {
             case .schema(let entry):
-                return "\(literal.kindName), but '\(name)' is a \(entry.type.kind.noun) (\(entry.fileName)), which no literal makes; write an expression that makes one\(entry.type.kind == .adtValue ? ", such as '.\(entry.type.cases.first?.name ?? "caseName")'" : "")"
+                return "\(literal.kindName), but '\(name)' is \(entry.type.kind.nounWithArticle) (\(entry.fileName)), which no literal makes; write an expression that makes one\(entry.type.kind == .adtValue ? ", such as '.\(entry.type.cases.first(where: \.isPlain)?.name ?? entry.type.cases.first?.name ?? "caseName")'" : "")"
             case .standard:
                 guard let accepted = Self.literalKinds[name] else {
                     return "\(literal.kindName), but no literal makes a '\(name)'; write an expression that makes one"
@@ -76,6 +76,36 @@ struct DefaultValueCheck {
                 return nil
             }
         }
+    }
+
+    /// `.name` or `.name(...)` for a schema type: an ADT's case, with a payload exactly when
+    /// the case has one, or `.init(...)`.
+    private func implicitMemberProblem(_ text: String, for type: SwiftTypeSyntax, scope: FileScope) -> String? {
+        var type = type
+        if case .optional(let wrapped) = type { type = wrapped }
+        let text = text.trimmingSpaces
+        guard case .named(let name, let arguments) = type, arguments.isEmpty, text.hasPrefix("."),
+              case .schema(let entry) = declarations.meaning(of: name, in: scope) else { return nil }
+        let body = text.dropFirst()
+        let member = String(body.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }).replacingOccurrences(of: "`", with: "")
+        let rest = body.dropFirst(body.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }.count)
+        guard !member.isEmpty, rest.isEmpty || rest.first == "(" else { return nil }
+        if member == "init" { return nil }
+        guard entry.type.kind == .adtValue else {
+            return "'.\(member)', but '\(name)' is \(entry.type.kind.nounWithArticle) (\(entry.fileName)) with no such member; write '\(name)(...)'"
+        }
+        guard let adtCase = entry.type.cases.first(where: { $0.name == member }) else {
+            let suggestion = Suggestion.closest(to: member, among: entry.type.cases.map(\.name), maximumDistance: 2)
+            let cases = entry.type.cases.map { "." + $0.name }.joined(separator: ", ")
+            return "'.\(member)', which is not a case of '\(name)' (\(entry.fileName))" + (suggestion.map { "; did you mean '.\($0)'?" } ?? (cases.isEmpty ? "" : "; its cases are \(cases)"))
+        }
+        if adtCase.isPlain && !rest.isEmpty {
+            return "'\(text)', but case '\(member)' of '\(name)' has no payload; write '.\(member)'"
+        }
+        if !adtCase.isPlain && rest.isEmpty {
+            return "'.\(member)', but case '\(member)' of '\(name)' has a payload; write '.\(member)(...)' with its values"
+        }
+        return nil
     }
 
     private func collectionProblem(_ literal: DefaultLiteral, element elementType: SwiftTypeSyntax, spelling: String, scope: FileScope) -> String? {

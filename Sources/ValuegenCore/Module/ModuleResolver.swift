@@ -18,6 +18,7 @@ struct ModuleResolver {
         // Path order, so that "first declared" and every message are the same in every file order.
         let order = schemas.indices.sorted { schemas[$0].source.path < schemas[$1].source.path }
         let declarations = ModuleDeclarations(schemas, inPathOrder: order, swiftTypes: swiftTypes)
+        ModuleImports.apply(to: &schemas, declarations: declarations)
 
         var found = duplicateDeclarations(declarations)
         let typeNames = TypeNameCheck(declarations: declarations)

@@ -102,7 +102,7 @@ struct TypeNameCheck {
         if KnownTypes.standardProtocols.contains(name) { return nil }
         switch declarations.meaning(of: name, in: scope) {
         case .schema(let schemaType):
-            return "'\(name)' is a \(schemaType.type.kind.noun) (\(schemaType.fileName)), not a protocol; write '\(name)' without 'any'"
+            return "'\(name)' is \(schemaType.type.kind.nounWithArticle) (\(schemaType.fileName)), not a protocol; write '\(name)' without 'any'"
         case .swift(let declaration) where declaration.kind != "protocol":
             return "'\(name)' is a \(declaration.kind) (\(declaration.place)), not a protocol; write '\(name)' without 'any'"
         case .standard:
@@ -123,5 +123,10 @@ extension ModelKind {
         case .adtValue: return "ADT"
         case .object: return "object"
         }
+    }
+
+    /// `a value`, `an ADT`, `an object`.
+    var nounWithArticle: String {
+        self == .value ? "a value" : "an \(noun)"
     }
 }

@@ -1,0 +1,172 @@
+import ValuegenPluginSDK
+
+/// Names in the schemas that would collide with what the types' features generate
+/// (`GeneratedMembers`), reported at the attribute, subtype or type that takes the name, with
+/// the feature and the way out — otherwise swiftc would report an invalid redeclaration or a
+/// confusing type error inside a generated file.
+enum MemberCollisions {
+    /// Every collision in the module's files. `otherTypeNames` maps the types declared
+    /// elsewhere in the module (`%type`, hand-written Swift) to where, as a phrase that follows
+    /// "in" (`the module's Swift code (Sources/App/Builders.swift:3:8)`); the schema types
+    /// of all requests count too. In path order, then source order, in every file order.
+    static func diagnostics(for requests: [GenerationRequest], otherTypeNames: [String: String] = [:]) -> [Diagnostic] {
+        var schemaTypes: [String: SchemaFileDescription] = [:]
+        for request in requests.sorted(by: { $0.file.path < $1.file.path }) {
+            for type in request.types where schemaTypes[type.name] == nil {
+                schemaTypes[type.name] = request.file
+            }
+        }
+        var found: [Diagnostic] = []
+        for request in requests {
+            var file = DiagnosticCollector(path: request.file.path)
+            for type in request.types {
+                TypeCollisions(type: type, in: request.file, schemaTypes: schemaTypes, otherTypeNames: otherTypeNames).report(into: &file)
+            }
+            found += file.diagnostics
+        }
+        return found.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.location ?? SourceLocation(line: 0, column: 0)
+            let right = rhs.element.location ?? SourceLocation(line: 0, column: 0)
+            return (lhs.element.path, left.line, left.column, lhs.offset) < (rhs.element.path, right.line, right.column, rhs.offset)
+        }.map(\.element)
+    }
+}
+
+/// The collisions of one type, with what each of its features generates.
+private struct TypeCollisions {
+    let type: ModelType
+    let file: SchemaFileDescription
+    let schemaTypes: [String: SchemaFileDescription]
+    let otherTypeNames: [String: String]
+    /// The type's features in output order, with what each generates for it.
+    let generated: [(feature: String, members: GeneratedMembers)]
+
+    init(type: ModelType, in file: SchemaFileDescription, schemaTypes: [String: SchemaFileDescription], otherTypeNames: [String: String]) {
+        self.type = type
+        self.file = file
+        self.schemaTypes = schemaTypes
+        self.otherTypeNames = otherTypeNames
+        self.generated = type.includes.map { ($0, GeneratedMembers.of($0, for: type)) }
+    }
+
+    func report(into diagnostics: inout DiagnosticCollector) {
+        reportTopLevelTypes(into: &diagnostics)
+        reportTypeName(into: &diagnostics)
+        for attribute in type.attributes {
+            report(attribute, subtype: nil, into: &diagnostics)
+        }
+        for adtCase in type.cases {
+            reportCaseName(adtCase, into: &diagnostics)
+            for attribute in adtCase.attributes {
+                report(attribute, subtype: adtCase.subtypeName, into: &diagnostics)
+            }
+            if let single = adtCase.singleValueType {
+                reportNestedTypeUses(single, of: "the payload of subtype '\(adtCase.subtypeName)'", at: adtCase.location, into: &diagnostics)
+            }
+        }
+    }
+
+    /// `UserBuilder` beside `User`, when the module already declares a `UserBuilder`.
+    private func reportTopLevelTypes(into diagnostics: inout DiagnosticCollector) {
+        for (feature, members) in generated {
+            for declared in members.topLevelTypes {
+                let place: String
+                if let schemaFile = schemaTypes[declared.name] {
+                    place = schemaFile.path == file.path ? "this file" : schemaFile.name
+                } else if let other = otherTypeNames[declared.name] {
+                    place = other
+                } else {
+                    continue
+                }
+                diagnostics.error("the \(feature) feature generates \(declared.spelling) beside '\(type.name)', but '\(declared.name)' is already declared in \(place); rename one of them\(Self.orExcluding([feature], of: type))", at: type.location)
+            }
+        }
+    }
+
+    /// A type named like a type nested where a feature's code spells the type's name.
+    private func reportTypeName(into diagnostics: inout DiagnosticCollector) {
+        let nested = generated.flatMap { entry in entry.members.nestedTypes.map { (feature: entry.feature, type: $0) } }
+        for (feature, members) in generated {
+            for container in members.spellsTypeNameIn {
+                guard let shadow = nested.first(where: { $0.type.container == container && $0.type.name == type.name }) else { continue }
+                diagnostics.error("type '\(type.name)' has the name of \(shadow.type.spelling), which the \(shadow.feature) feature generates, so the code the \(feature) feature generates there would mean the nested type; rename the type\(Self.orExcluding([feature], of: type))", at: type.location)
+            }
+        }
+    }
+
+    private func reportCaseName(_ adtCase: ADTCase, into diagnostics: inout DiagnosticCollector) {
+        let hits = generated.flatMap { entry in
+            entry.members.caseNames.filter { $0.name == adtCase.name }.map { (feature: entry.feature, name: $0) }
+        }
+        for group in Self.grouped(hits) {
+            diagnostics.error("case '\(adtCase.name)' of subtype '\(adtCase.subtypeName)' collides with \(group.spelling), which \(Self.theFeatures(group.features)) \(group.features.count == 1 ? "generates" : "generate") for '\(type.name)'; rename the subtype\(Self.orExcluding(group.features, of: type))", at: adtCase.location)
+        }
+    }
+
+    private func report(_ attribute: Attribute, subtype: String?, into diagnostics: inout DiagnosticCollector) {
+        let hits = generated.flatMap { entry in
+            entry.members.attributeNames
+                .filter { $0.name == attribute.name && ($0.subtype == nil || $0.subtype == subtype) }
+                .map { (feature: entry.feature, name: $0) }
+        }
+        let subject = subtype.map { "attribute '\(attribute.name)' of subtype '\($0)'" } ?? "attribute '\(attribute.name)'"
+        for group in Self.grouped(hits) {
+            diagnostics.error("\(subject) collides with \(group.spelling), which \(Self.theFeatures(group.features)) \(group.features.count == 1 ? "generates" : "generate") for '\(type.name)'; rename the attribute\(keepingCodingKey(of: attribute))\(Self.orExcluding(group.features, of: type))", at: attribute.location)
+        }
+        reportNestedTypeUses(attribute.type, of: subject, at: attribute.location, into: &diagnostics)
+    }
+
+    /// An attribute's type that names a nested type: inside the type, the name means that one.
+    private func reportNestedTypeUses(_ valueType: TypeReference, of subject: String, at location: SourceLocation, into diagnostics: inout DiagnosticCollector) {
+        var reported: Set<String> = []
+        for use in valueType.uses where !use.isConstraint && !use.name.contains(".") {
+            for (feature, members) in generated {
+                guard let nested = members.nestedTypes.first(where: { $0.name == use.name }), reported.insert(use.name).inserted else { continue }
+                diagnostics.error("\(subject) has type '\(valueType.swift)', but inside '\(nested.container)' '\(use.name)' means \(nested.spelling), which the \(feature) feature generates; rename the type '\(use.name)'\(Self.orExcluding([feature], of: type))", at: location)
+            }
+        }
+    }
+
+    /// ` (keep its JSON key with %codingKey name="description")` when a coding feature codes the
+    /// attribute under its name.
+    private func keepingCodingKey(of attribute: Attribute) -> String {
+        guard type.includes("Coding") || type.includes("JSON"), attribute.codingKey == attribute.name else { return "" }
+        return " (keep its JSON key with %codingKey name=\(SwiftLanguage.stringLiteral(attribute.codingKey)))"
+    }
+
+    /// ` or add excludes(Description)`, when excluding the features is allowed: each can be
+    /// excluded and none is needed by another feature of the type (Persistence needs Coding).
+    private static func orExcluding(_ features: [String], of type: ModelType) -> String {
+        for feature in features {
+            guard case .feature(let found) = FeatureRegistry.builtIn.lookup(feature), found.descriptor.canBeExcluded else { return "" }
+            for other in type.includes where other != feature {
+                if case .feature(let needing) = FeatureRegistry.builtIn.lookup(other), needing.descriptor.implies.contains(feature) {
+                    return ""
+                }
+            }
+        }
+        return " or add excludes(\(features.joined(separator: ", ")))"
+    }
+
+    /// `the Description feature`, `the JSON and Binary features`.
+    private static func theFeatures(_ features: [String]) -> String {
+        guard features.count > 1 else { return "the \(features[0]) feature" }
+        return "the \(features.dropLast().joined(separator: ", ")) and \(features[features.count - 1]) features"
+    }
+
+    /// One message per generated name however many features generate it the same way
+    /// (`reader` for JSON and Binary), in the order first found.
+    private static func grouped(_ hits: [(feature: String, name: GeneratedName)]) -> [(spelling: String, features: [String])] {
+        var groups: [(spelling: String, features: [String])] = []
+        for hit in hits {
+            if let index = groups.firstIndex(where: { $0.spelling == hit.name.spelling }) {
+                if !groups[index].features.contains(hit.feature) {
+                    groups[index].features.append(hit.feature)
+                }
+            } else {
+                groups.append((hit.name.spelling, [hit.feature]))
+            }
+        }
+        return groups
+    }
+}
