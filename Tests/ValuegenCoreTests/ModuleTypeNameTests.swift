@@ -1,0 +1,273 @@
+import Testing
+import ValuegenPluginSDK
+@testable import ValuegenCore
+
+/// Every name in an attribute's type must name a type the generated file can see; the module
+/// stage reports the others at the name, with the fix in the message.
+@Suite("Module stage: type names")
+struct ModuleTypeNameTests {
+    private let author = (path: "Models/Author.value", text: "Author {\n  name: String\n}\n")
+
+    /// A one-file schema whose single attribute line is `line`, generated as a module with `Author.value`.
+    private func post(_ line: String, header: String = "", swiftTypes: [SwiftTypeDeclaration] = []) -> [String] {
+        moduleDiagnostics([author, (path: "Models/Post.value", text: header + "Post {\n  \(line)\n}\n")], swiftTypes: swiftTypes)
+    }
+
+    // MARK: - Unknown names
+
+    @Test func misspelledSchemaTypeOfAnotherFileSuggestsIt() {
+        #expect(post("author: Auther") == [
+            "Models/Post.value:2:11: error: unknown type 'Auther'; did you mean 'Author'?",
+        ])
+    }
+
+    @Test func misspelledStandardTypeInsideAnArraySuggestsItAtTheName() {
+        #expect(post("tags: [Strng]") == [
+            "Models/Post.value:2:10: error: unknown type 'Strng'; did you mean 'String'?",
+        ])
+    }
+
+    @Test func nameFarFromEveryKnownOneSaysWhereToDeclareIt() {
+        #expect(post("thing: Zebra") == [
+            "Models/Post.value:2:10: error: unknown type 'Zebra'; declare it in a schema file of this module or in the module's Swift code, or declare where it comes from with '%type name=Zebra library=ModuleName'",
+        ])
+    }
+
+    @Test func shortNameIsNotTakenForAStandardTypeTwoEditsAway() {
+        // `User` is two edits from `Set`: no typo, so no suggestion.
+        #expect(post("owner: User") == [
+            "Models/Post.value:2:10: error: unknown type 'User'; declare it in a schema file of this module or in the module's Swift code, or declare where it comes from with '%type name=User library=ModuleName'",
+        ])
+    }
+
+    @Test func shortNameOneEditFromAModuleTypeSuggestsIt() {
+        let diagnostics = moduleDiagnostics([
+            (path: "Models/User.value", text: "User {\n  name: String\n}\n"),
+            (path: "Models/Post.value", text: "Post {\n  owner: Usr\n}\n"),
+        ])
+        #expect(diagnostics == ["Models/Post.value:2:10: error: unknown type 'Usr'; did you mean 'User'?"])
+    }
+
+    @Test func typeOfAnotherFileIsKnownWhicheverFileComesFirst() {
+        let post = (path: "Models/Post.value", text: "Post {\n  author: Author\n}\n")
+        #expect(moduleDiagnostics([author, post]) == [])
+        #expect(moduleDiagnostics([post, author]) == [])
+    }
+
+    // MARK: - Modules valuegen cannot see
+
+    @Test func unknownNameIsTakenOnTrustInAFileThatImportsAModule() {
+        let file = generate("Models/Post.value", "%import name=Media\nPost {\n  photo: Photo\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.contents?.importLines == ["import Media"])
+    }
+
+    @Test func unknownNameIsTakenOnTrustInAFileWithATypeFromAnotherLibrary() {
+        #expect(diagnostics("Models/Post.value", "%type name=Video library=Media\nPost {\n  photo: Photo\n  clip: Video\n}\n") == [])
+    }
+
+    @Test func nameCloseToAKnownOneIsAnErrorEvenInAFileThatImportsAModule() {
+        #expect(post("author: Auther", header: "%import name=Media\n") == [
+            "Models/Post.value:3:11: error: unknown type 'Auther'; did you mean 'Author'? If 'Auther' really comes from Media, declare it with '%type name=Auther library=Media'",
+        ])
+    }
+
+    @Test func importingTheFilesOwnModuleTakesNothingOnTrust() {
+        #expect(diagnostics("Models/Post.value", "%library name=Models\n%import name=Models\nPost {\n  photo: Photo\n}\n") == [
+            "Models/Post.value:4:10: error: unknown type 'Photo'; declare it in a schema file of this module or in the module's Swift code, or declare where it comes from with '%type name=Photo library=ModuleName'",
+        ])
+    }
+
+    // MARK: - Qualified names
+
+    @Test func qualifiedStandardAndFoundationTypesAreKnown() {
+        let file = generate("Models/Post.value", "Post {\n  count: Swift.Int\n  locale: Foundation.Locale\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.contents?.contains("public let count: Swift.Int\n") == true)
+        #expect(file.contents?.importLines == ["import Foundation"])
+    }
+
+    @Test func qualifiedNameFoundationDoesNotHaveIsAnError() {
+        #expect(post("value: Foundation.Frob") == [
+            "Models/Post.value:2:10: error: unknown type 'Foundation.Frob': Foundation has no type 'Frob' that valuegen knows; declare it with '%type name=Foundation.Frob'",
+        ])
+    }
+
+    @Test func qualifiedUntrackedStandardTypeAsksForPercentType() {
+        #expect(post("letter: Swift.Character") == [
+            "Models/Post.value:2:11: error: unknown type 'Swift.Character': the standard library has no type 'Character' that valuegen knows; declare it with '%type name=Swift.Character'",
+        ])
+    }
+
+    @Test func qualifiedNameDeclaredAsTheMessageSaysIsAccepted() {
+        // The two messages above say to declare the qualified name with %type; doing so helps.
+        #expect(post("letter: Swift.Character", header: "%type name=Swift.Character\n") == [])
+        #expect(post("value: Foundation.Frob", header: "%type name=Foundation.Frob\n") == [])
+    }
+
+    @Test func nameQualifiedWithAModuleThatIsNotImportedIsAnError() {
+        #expect(post("photo: Media.Photo") == [
+            "Models/Post.value:2:10: error: unknown module 'Media' in 'Media.Photo'; import it with '%import name=Media' or declare the type with '%type name=Media.Photo library=Media'",
+        ])
+    }
+
+    @Test func nameQualifiedWithAnImportedModuleIsAccepted() {
+        #expect(post("photo: Media.Photo", header: "%import name=Media\n") == [])
+        #expect(post("photo: Media.Photo", header: "%type name=Media.Photo library=Media\n") == [])
+        #expect(post("photo: Models.Photo", header: "%library name=Models\n") == [])
+    }
+
+    // MARK: - Generic arguments
+
+    @Test func standardTypeWithoutGenericParametersTakesNoArguments() {
+        #expect(post("count: Int<String>") == [
+            "Models/Post.value:2:10: error: 'Int' takes no generic arguments; write 'Int'",
+        ])
+    }
+
+    @Test func standardGenericTypeTakesItsNumberOfArguments() {
+        #expect(post("tags: Set<Int, String>") == [
+            "Models/Post.value:2:9: error: 'Set' takes 1 generic argument, not 2",
+        ])
+        #expect(post("scores: Dictionary<String>") == [
+            "Models/Post.value:2:11: error: 'Dictionary' takes 2 generic arguments, not 1",
+        ])
+        #expect(post("tags: Set") == [
+            "Models/Post.value:2:9: error: 'Set' takes 1 generic argument, not 0",
+        ])
+    }
+
+    @Test func schemaTypeTakesNoGenericArguments() {
+        #expect(post("author: Author<Int>") == [
+            "Models/Post.value:2:11: error: 'Author' (Author.value) takes no generic arguments; write 'Author'",
+        ])
+    }
+
+    @Test func genericArgumentsOfPercentTypesAndSwiftTypesAreNotChecked() {
+        #expect(post("page: Page<Author>", header: "%type name=Page library=Paging\n") == [])
+        #expect(post("page: Page<Author, Int>", swiftTypes: swiftTypes("Page")) == [])
+    }
+
+    // MARK: - Protocols and `any`
+
+    @Test func anyBeforeASchemaTypeIsAnError() {
+        #expect(post("author: any Author") == [
+            "Models/Post.value:2:15: error: 'Author' is a value (Author.value), not a protocol; write 'Author' without 'any'",
+        ])
+    }
+
+    @Test func anyBeforeAStandardTypeIsAnError() {
+        #expect(post("count: any Int") == [
+            "Models/Post.value:2:14: error: 'Int' is not a protocol; write 'Int' without 'any'",
+        ])
+    }
+
+    @Test func anyBeforeASwiftStructIsAnErrorNamingWhereItIsDeclared() {
+        let money = [SwiftTypeDeclaration(name: "Money", kind: "struct", conformances: ["Hashable"], path: "Sources/Models/Money.swift", line: 1, column: 8)]
+        #expect(post("price: any Money", swiftTypes: money) == [
+            "Models/Post.value:2:14: error: 'Money' is a struct (Sources/Models/Money.swift:1:8), not a protocol; write 'Money' without 'any'",
+        ])
+    }
+
+    @Test func swiftProtocolWrittenBareAsksForAny() {
+        let delegate = [SwiftTypeDeclaration(name: "Delegate", kind: "protocol", conformances: ["AnyObject"], path: "Sources/Models/Delegate.swift", line: 1, column: 10)]
+        #expect(post("delegate: Delegate", swiftTypes: delegate) == [
+            "Models/Post.value:2:13: error: 'Delegate' is a protocol (Sources/Models/Delegate.swift:1:10); write 'any Delegate'",
+        ])
+        let written = moduleDiagnostics([(path: "Models/Post.value", text: "Post excludes(Equality) {\n  delegate: (any Delegate)?\n}\n")], swiftTypes: delegate)
+        #expect(written == [])
+    }
+
+    @Test func standardProtocolWrittenBareAsksForAny() {
+        #expect(post("failure: Error?") == [
+            "Models/Post.value:2:12: error: 'Error' is a protocol; write 'any Error'",
+        ])
+    }
+
+    @Test func internalSwiftTypeInPublicGeneratedCodeIsAnError() {
+        let money = [SwiftTypeDeclaration(name: "Money", kind: "struct", conformances: ["Hashable", "Sendable"], isPublic: false, path: "Sources/Models/Money.swift", line: 1, column: 8)]
+        #expect(post("price: Money", swiftTypes: money) == [
+            "Models/Post.value:2:10: error: 'Money' is not public (Sources/Models/Money.swift:1:8), but the generated types are public and their public properties cannot have it as their type; declare it 'public', or set \"accessLevel\": \"internal\" in valuegen.json",
+        ])
+        #expect(diagnostics("Models/Post.value", "Post {\n  price: Money\n}\n", settings: GenerationSettings(accessLevel: .internal), swiftTypes: money) == [])
+    }
+
+    // MARK: - Standard types valuegen does not track
+
+    @Test func untrackedStandardTypeAsksForPercentType() {
+        #expect(post("initial: Character") == [
+            "Models/Post.value:2:12: error: 'Character' is a standard type whose conformances valuegen does not track; declare it with '%type name=Character' (add 'sendable=true' if it is Sendable), which vouches that it has what the type's features need",
+        ])
+    }
+
+    @Test func untrackedStandardTypeDeclaredWithPercentTypeIsAccepted() {
+        #expect(post("initial: Character", header: "%type name=Character sendable=true\n") == [])
+    }
+
+    @Test func selfIsRefusedAsAnAttributeType() {
+        #expect(post("children: [Self]") == [
+            "Models/Post.value:2:14: error: an attribute's type cannot be 'Self'; write the type's name ('Post'), inside an array ([Post]) where it holds itself",
+        ])
+    }
+
+    // MARK: - Declared twice
+
+    @Test func typeDeclaredInTwoFilesIsAnErrorAtTheSecondInPathOrder() {
+        let first = (path: "Models/Legacy.value", text: "# Kept for old clients.\nUser {\n  name: String\n}\n")
+        let second = (path: "Models/User.value", text: "User {\n  name: String\n}\n")
+        let expected = [
+            "Models/User.value:1:1: error: type 'User' is already declared in Legacy.value; a module can declare a type once, so rename one of them or delete one file",
+            "Models/Legacy.value:2:1: note: 'User' first declared here",
+        ]
+        #expect(moduleDiagnostics([first, second]) == expected)
+        #expect(moduleDiagnostics([second, first]) == expected)
+    }
+
+    @Test func typeDeclaredInThreeFilesIsAnErrorInEachLaterFile() {
+        let files = ["A", "B", "C"].map { (path: "Models/\($0).value", text: "User {\n  name: String\n}\n") }
+        let expected = [
+            "Models/B.value:1:1: error: type 'User' is already declared in A.value; a module can declare a type once, so rename one of them or delete one file",
+            "Models/A.value:1:1: note: 'User' first declared here",
+            "Models/C.value:1:1: error: type 'User' is already declared in A.value; a module can declare a type once, so rename one of them or delete one file",
+            "Models/A.value:1:1: note: 'User' first declared here",
+        ]
+        #expect(moduleDiagnostics(files) == expected)
+        // Each file's diagnostics come with the file, in the order the files were given.
+        #expect(moduleDiagnostics(files.reversed()) == Array(expected[2...] + expected[..<2]))
+    }
+
+    @Test func schemaTypeAlsoDeclaredInTheSwiftCodeIsAnError() {
+        let swift = [SwiftTypeDeclaration(name: "User", kind: "struct", path: "Sources/Models/User+Extras.swift", line: 1, column: 8)]
+        #expect(diagnostics("Models/User.value", "User {\n  name: String\n}\n", swiftTypes: swift) == [
+            "Models/User.value:1:1: error: type 'User' is also declared in the module's Swift code (Sources/Models/User+Extras.swift:1:8); rename the schema type or the Swift one",
+        ])
+    }
+
+    @Test func swiftExtensionOfASchemaTypeDeclaresNothingNew() {
+        let swift = [SwiftTypeDeclaration(name: "User", kind: "extension", conformances: ["Identifiable"], path: "Sources/Models/User+Extras.swift", line: 1, column: 11)]
+        #expect(diagnostics("Models/User.value", "User {\n  name: String\n}\n", swiftTypes: swift) == [])
+    }
+
+    // MARK: - Reserved names
+
+    @Test func schemaTypeCannotTakeAStandardTypesName() {
+        #expect(diagnostics("Models/String.value", "String {\n  a: Int\n}\n") == [
+            "Models/String.value:1:1: error: a schema type cannot be named 'String': generated code relies on the standard type of that name; rename the type",
+        ])
+        #expect(diagnostics("Models/Result.adtValue", "Result {\n  Success\n  Failure\n}\n") == [
+            "Models/Result.adtValue:1:1: error: a schema type cannot be named 'Result': generated code relies on the standard type of that name; rename the type",
+        ])
+    }
+
+    @Test func reservedSchemaTypeNameIsOneErrorAndTheNameKeepsItsStandardMeaning() {
+        #expect(diagnostics("Models/String.value", "String {\n  a: Int\n}\nTitle {\n  text: String = \"x\"\n}\n") == [
+            "Models/String.value:1:1: error: a schema type cannot be named 'String': generated code relies on the standard type of that name; rename the type",
+        ])
+    }
+
+    @Test func schemaTypeCannotTakeTheNameOfARuntimeType() {
+        #expect(diagnostics("Models/JSONReader.value", "JSONReader {\n  a: Int\n}\n") == [
+            "Models/JSONReader.value:1:1: error: a schema type cannot be named 'JSONReader': generated code relies on ValuegenRuntime's type of that name; rename the type",
+        ])
+    }
+}
