@@ -10,15 +10,18 @@ public struct SwiftTypeDeclaration: Sendable, Equatable, Hashable {
     public var kind: String
     /// The protocols and superclass listed after `:` where it is declared or extended.
     public var conformances: [String]
+    /// Whether the declaration is `public` or `open`, so that public generated code may use it.
+    public var isPublic: Bool
     /// The Swift file, when known.
     public var path: String?
     /// 1-based line and column of the name.
     public var line: Int
     public var column: Int
 
-    public init(name: String, kind: String = "struct", conformances: [String] = [], path: String? = nil, line: Int = 0, column: Int = 0) {
+    public init(name: String, kind: String = "struct", conformances: [String] = [], isPublic: Bool = true, path: String? = nil, line: Int = 0, column: Int = 0) {
         self.name = name
         self.kind = kind
+        self.isPublic = isPublic
         self.conformances = conformances
         self.path = path
         self.line = line
@@ -32,12 +35,12 @@ public struct SwiftTypeDeclaration: Sendable, Equatable, Hashable {
 }
 
 /// The list the build plugin hands to `valuegen generate --swift-types FILE`: one declaration a
-/// line, `name<TAB>kind<TAB>conformances,comma,separated<TAB>path<TAB>line<TAB>column`, sorted, so that
+/// line, `name<TAB>kind<TAB>conformances,comma,separated<TAB>public|internal<TAB>path<TAB>line<TAB>column`, sorted, so that
 /// the file's bytes change only when a declaration does (and only then is the generator rerun).
 public enum SwiftTypeList {
     public static func text(of declarations: [SwiftTypeDeclaration]) -> String {
         let lines = declarations.map { declaration in
-            [declaration.name, declaration.kind, declaration.conformances.joined(separator: ","), declaration.path ?? "", String(declaration.line), String(declaration.column)]
+            [declaration.name, declaration.kind, declaration.conformances.joined(separator: ","), declaration.isPublic ? "public" : "internal", declaration.path ?? "", String(declaration.line), String(declaration.column)]
                 .joined(separator: "\t")
         }
         return lines.sorted().map { $0 + "\n" }.joined()
@@ -46,19 +49,23 @@ public enum SwiftTypeList {
     /// The declarations of such a list; nil with the 1-based number of the first line that is not one.
     public static func declarations(in text: String) -> Result<[SwiftTypeDeclaration], LineError> {
         var result: [SwiftTypeDeclaration] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 6, !fields[0].isEmpty, let number = Int(fields[4]), let column = Int(fields[5]) else {
+            guard fields.count == 7, !fields[0].isEmpty, fields[3] == "public" || fields[3] == "internal", let number = Int(fields[5]), let column = Int(fields[6]) else {
                 return .failure(LineError(line: index + 1))
             }
             let conformances = fields[2].split(separator: ",").map(String.init)
-            result.append(SwiftTypeDeclaration(name: fields[0], kind: fields[1], conformances: conformances, path: fields[3].isEmpty ? nil : fields[3], line: number, column: column))
+            result.append(SwiftTypeDeclaration(name: fields[0], kind: fields[1], conformances: conformances, isPublic: fields[3] == "public", path: fields[4].isEmpty ? nil : fields[4], line: number, column: column))
         }
         return .success(result)
     }
 
     public struct LineError: Error, Equatable {
         public var line: Int
+
+        public init(line: Int) {
+            self.line = line
+        }
     }
 }
 
@@ -71,10 +78,15 @@ public enum SwiftTypeScanner {
         var scanner = Scanner(bytes: source)
         var found: [SwiftTypeDeclaration] = []
         var previousWord = ""
+        // The modifiers written before the current word (`public final class`).
+        var modifiers: [String] = []
         while let token = scanner.nextWord() {
-            defer { previousWord = token.text }
+            defer {
+                previousWord = token.text
+                if Self.modifierWords.contains(token.text) { modifiers.append(token.text) } else { modifiers.removeAll() }
+            }
             // `class func`, `class var`: a member, not a type; `.self`/`.Type` are not keywords here.
-            guard Self.introducers.contains(token.text), !token.afterDot else { continue }
+            guard Self.introducers.contains(token.text), !token.afterDot, !token.isEscaped else { continue }
             guard let name = scanner.peekWord(), SwiftTypeScanner.isTypeName(name.text) else { continue }
             if token.text == "class", Self.memberWords.contains(name.text) { continue }
             if token.text == "enum" && previousWord == "case" { continue }
@@ -83,12 +95,14 @@ public enum SwiftTypeScanner {
             if token.text == "extension" {
                 guard !conformances.isEmpty else { continue }
             }
-            found.append(SwiftTypeDeclaration(name: name.text, kind: token.text, conformances: conformances, path: path, line: name.line, column: name.column))
+            let isPublic = modifiers.contains("public") || modifiers.contains("open")
+            found.append(SwiftTypeDeclaration(name: name.text, kind: token.text, conformances: conformances, isPublic: isPublic, path: path, line: name.line, column: name.column))
         }
         return found
     }
 
     static let introducers: Set<String> = ["struct", "class", "enum", "actor", "protocol", "typealias", "extension"]
+    static let modifierWords: Set<String> = ["public", "open", "package", "internal", "fileprivate", "private", "final", "indirect", "nonisolated", "dynamic"]
     static let memberWords: Set<String> = ["func", "var", "let", "subscript", "init", "deinit", "final", "override", "private", "fileprivate", "internal", "public", "open", "static"]
 
     static func isTypeName(_ word: String) -> Bool {
@@ -102,6 +116,8 @@ public enum SwiftTypeScanner {
         var line: Int
         var column: Int
         var afterDot: Bool
+        /// Written in backticks (`` `struct` ``): a name, never a keyword.
+        var isEscaped = false
     }
 
     struct Scanner {
@@ -135,10 +151,17 @@ public enum SwiftTypeScanner {
                     while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                     skipBlockComment()
-                case UInt8(ascii: "\""), UInt8(ascii: "#") where isStringStart():
+                case _ where byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && isStringStart()):
                     skipString()
                 case UInt8(ascii: "`"):
                     index += 1
+                    let start = index
+                    let column = index - lineStart + 1
+                    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+                    guard index > start else { continue }
+                    let word = Word(text: String(decoding: bytes[start..<index], as: UTF8.self), line: line, column: column, afterDot: afterDot, isEscaped: true)
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
+                    return word
                 default:
                     index += 1
                 }
@@ -151,7 +174,6 @@ public enum SwiftTypeScanner {
             var copy = self
             copy.skipSpaces()
             guard copy.index < bytes.count, Self.isWordStart(bytes[copy.index]) || bytes[copy.index] == UInt8(ascii: "`") else { return nil }
-            if bytes[copy.index] == UInt8(ascii: "`") { copy.index += 1 }
             return copy.nextWord()
         }
 
@@ -169,6 +191,12 @@ public enum SwiftTypeScanner {
                 if depth == 0, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "=") { break }
                 if byte == UInt8(ascii: "<") { depth += 1 }
                 if byte == UInt8(ascii: ">") { depth -= 1 }
+                if byte == UInt8(ascii: "@") {
+                    // `@unchecked Sendable`, `@retroactive P`: the attribute is not a conformance.
+                    index += 1
+                    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+                    continue
+                }
                 if depth == 0, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "&") {
                     names.append(current)
                     current = ""

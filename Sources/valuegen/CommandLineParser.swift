@@ -93,7 +93,9 @@ enum CommandLineParser {
             throw UsageError(message: "generate needs at least one schema file or folder")
         }
         if let target = parsed.targetWithoutRuntime {
-            parsed.options.runtimeAvailability = .missing(target: target, package: parsed.runtimePackage)
+            parsed.options.runtimeAvailability = .missing(target: target, package: parsed.runtimePackage ?? "valuegen")
+        } else if parsed.runtimePackage != nil {
+            throw UsageError(message: "--runtime-package names the package of --missing-runtime, which is not given")
         }
         return .generate(parsed.options, quiet: parsed.quiet)
     }
@@ -105,7 +107,7 @@ private struct GenerateArguments {
     var quiet = false
     var help = false
     var targetWithoutRuntime: String?
-    var runtimePackage = "valuegen"
+    var runtimePackage: String?
 }
 
 /// One option of `valuegen generate`: its spellings and what it sets. A new option is one

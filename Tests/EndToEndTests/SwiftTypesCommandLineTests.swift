@@ -111,9 +111,7 @@ import Testing
         #expect(result.standardError.hasPrefix("types.txt:2: error: not a line of a Swift type list"), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
         // The message names every field of a line, in order.
-        withKnownIssue("the message leaves out the public/internal field") {
-            #expect(result.standardError == "types.txt:2: error: not a line of a Swift type list (name, kind, conformances, public or internal, path, line, column separated by tabs); let the build plugin write this file\n")
-        }
+        #expect(result.standardError == "types.txt:2: error: not a line of a Swift type list (name, kind, conformances, public or internal, path, line, column separated by tabs); let the build plugin write this file\n")
     }
 
     @Test func unreadableSwiftTypeListIsAUsageError() throws {

@@ -29,11 +29,16 @@ import ValuegenPluginHost
         let throughABI = FeatureRegistry(features: FeatureRegistry.builtIn.features.map { $0.descriptor.name == "Builder" ? plugin : $0 })
         let examples = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Examples/Messaging")
         var compared = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() {
-            let source = SchemaSource(path: name, bytes: Array(try Data(contentsOf: examples.appendingPathComponent(name))))
-            guard source.kind != nil else { continue }
-            let inProcess = GeneratorPipeline(registry: .builtIn).generate(source, settings: GenerationSettings())
-            let loaded = GeneratorPipeline(registry: throughABI).generate(source, settings: GenerationSettings())
+        // The examples are one module, with their valuegen.json's defaults.
+        let sources = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
+            .map { SchemaSource(path: $0, bytes: Array(try Data(contentsOf: examples.appendingPathComponent($0)))) }
+            .filter { $0.kind != nil }
+        let settings = GenerationSettings(defaultIncludes: ["JSON", "Binary"])
+        let inProcessFiles = GeneratorPipeline(registry: .builtIn).generate(module: sources, settings: settings)
+        let loadedFiles = GeneratorPipeline(registry: throughABI).generate(module: sources, settings: settings)
+        for (inProcess, loaded) in zip(inProcessFiles, loadedFiles) {
+            let name = inProcess.source.path
+            #expect(inProcess.diagnostics.isEmpty, "\(name): \(inProcess.diagnostics)")
             #expect(loaded.diagnostics == inProcess.diagnostics, "\(name)")
             #expect(loaded.contents == inProcess.contents, "\(name) differs when Builder runs through the C ABI")
             if inProcess.contents?.contains("Builder") == true { compared += 1 }

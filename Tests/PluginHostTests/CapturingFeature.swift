@@ -52,10 +52,12 @@ enum ExampleRequests {
     static func captured() throws -> [GenerationRequest] {
         let capture = CapturingFeature()
         let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding([capture]))
-        for path in try schemaFiles() {
-            let bytes = Array(try Data(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent(path)))
-            let generated = pipeline.generate(SchemaSource(path: path, bytes: bytes), settings: GenerationSettings())
-            #expect(!generated.hasErrors, "\(path): \(generated.diagnostics)")
+        // The examples are one module, generated with their valuegen.json's defaults.
+        let sources = try schemaFiles().map { path in
+            SchemaSource(path: path, bytes: Array(try Data(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent(path))))
+        }
+        for generated in pipeline.generate(module: sources, settings: GenerationSettings(defaultIncludes: ["JSON", "Binary"])) {
+            #expect(!generated.hasErrors, "\(generated.source.path): \(generated.diagnostics)")
         }
         let requests = capture.requests
         #expect(requests.map(\.file.path) == (try schemaFiles()), "one request per schema file")

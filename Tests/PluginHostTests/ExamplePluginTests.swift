@@ -103,6 +103,7 @@ import ValuegenPluginHost
               friend: Stranger
             }
             """, to: folder.appendingPathComponent("Models/Person.value"))
+        try ExampleModels.write(ExampleModels.handwrittenSource, to: folder.appendingPathComponent("Models/Stranger.swift"))
         let expected = """
             Models/Person.value:3:3: error: annotation '%fake' needs a 'value=' argument: the Swift expression to use, e.g. %fake value="seed * 10"
             Models/Person.value:5:3: error: Fake does not know how to make a value of type 'Stranger' for attribute 'friend'; give it a default value or write %fake value="<Swift expression>" before the attribute
@@ -371,8 +372,12 @@ enum ExampleModels {
     /// One schema file generated in this process with the built-in features and the plugins.
     static func generate(_ schema: String, path: String, plugins: [any Feature], accessLevel: AccessLevel = .public) throws -> GeneratedFile {
         let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding(plugins))
-        return pipeline.generate(SchemaSource(path: path, text: schema), settings: GenerationSettings(accessLevel: accessLevel))
+        return pipeline.generate(module: [SchemaSource(path: path, text: schema)], settings: GenerationSettings(accessLevel: accessLevel), swiftTypes: handwritten)[0]
     }
+
+    /// `Stranger`: a type of the module's own Swift code, which Fake knows nothing about.
+    static let handwritten = [SwiftTypeDeclaration(name: "Stranger", conformances: ["Hashable", "Sendable"], path: "Models/Stranger.swift", line: 1, column: 15)]
+    static let handwrittenSource = "public struct Stranger: Hashable, Sendable {}\n"
 
     /// What one feature added to one type: its `// MARK: - Type: Feature` line through the
     /// `}` that ends the declaration, and the newline after it.

@@ -60,7 +60,8 @@ import ValuegenPluginSDK
         let folder = try ProcessRunner.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let options = #"{"style": "compact", "limits": [1, 2.5, -3], "nested": {"flag": true, "none": null}, "text": "tab\tquote\"é😀"}"#
-        try Data(#"{"plugins": [{"path": "\#(plugin)", "options": \#(options)}]}"#.utf8)
+        // The examples' own defaults, which their models need, and the plugin.
+        try Data(#"{"defaultIncludes": ["JSON", "Binary"], "plugins": [{"path": "\#(plugin)", "options": \#(options)}]}"#.utf8)
             .write(to: folder.appendingPathComponent("valuegen.json"))
 
         let outcome = try ProcessRunner.valuegen(

@@ -136,11 +136,9 @@ struct DefaultValueCheckTests {
     @Test func interpolationUnclosedBeforeTheClosingQuoteIsNamedAsSuch() {
         // swiftc: "cannot find ')' to match opening '(' in string interpolation"; ending the string
         // with another '"', as the message now says, does not fix it.
-        withKnownIssue("reported as an unclosed string literal") {
-            #expect(post(#"greeting: String = "\(a""#) == [
-                #"Models/Post.value:2:22: error: the default of 'greeting' is not a complete Swift expression: the string interpolation '\(' is never closed"#,
-            ])
-        }
+        #expect(post(#"greeting: String = "\(a""#) == [
+            #"Models/Post.value:2:22: error: the default of 'greeting' is not a complete Swift expression: the string interpolation '\(' is never closed"#,
+        ])
     }
 
     @Test func expressionWithAMissingOperandIsAnError() {

@@ -603,7 +603,7 @@ struct DiagnosticTests {
 
     @Test func reportsABuilderWhoseNameIsAlreadyTaken() {
         #expect(diagnostics("Models/User.value", "User includes(Builder) {\n  a: Int\n}\nUserBuilder {\n  b: Int\n}\n") == [
-            "Models/User.value:1:1: error: the builder of 'User' would be named 'UserBuilder', which this file already declares",
+            "Models/User.value:1:1: error: the Builder feature generates 'struct UserBuilder' beside 'User', but 'UserBuilder' is already declared in this file; rename one of them or add excludes(Builder)",
         ])
     }
 

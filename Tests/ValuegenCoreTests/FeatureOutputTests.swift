@@ -4,8 +4,8 @@ import ValuegenCore
 /// The exact code each built-in feature generates for small types.
 @Suite("Generated code of the built-in features")
 struct FeatureOutputTests {
-    private func contents(_ path: String, _ text: String, settings: GenerationSettings = GenerationSettings()) throws -> String {
-        let file = generate(path, text, settings: settings)
+    private func contents(_ path: String, _ text: String, settings: GenerationSettings = GenerationSettings(), swiftTypes: [SwiftTypeDeclaration] = []) throws -> String {
+        let file = generate(path, text, settings: settings, swiftTypes: swiftTypes)
         #expect(file.diagnostics.isEmpty)
         return try #require(file.contents)
     }
@@ -199,7 +199,7 @@ struct FeatureOutputTests {
     }
 
     @Test func skippingEqualityOnAnExistentialAllowsEquality() throws {
-        let file = try contents("Models/User.value", "User {\n  name: String\n  %skipEquality\n  delegate: any Delegate\n}\n")
+        let file = try contents("Models/User.value", "User {\n  name: String\n  %skipEquality\n  delegate: any Delegate\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol"))
         #expect(file.featureSection("User", "Equality")?.contains("lhs.name == rhs.name") == true)
     }
 
@@ -428,8 +428,8 @@ struct FeatureOutputTests {
     }
 
     @Test func declaresAnEmptyEnum() throws {
-        let file = try contents("Models/Never.adtValue", "Never {}\n")
-        #expect(file.declarationSection == "public enum Never {}")
+        let file = try contents("Models/Nothing.adtValue", "Nothing {}\n")
+        #expect(file.declarationSection == "public enum Nothing {}")
     }
 
     @Test func describesEachCaseOfAnEnum() throws {

@@ -80,12 +80,10 @@ struct ModuleFeatureRequirementTests {
         // Now one message: "add Equality and JSON to the includes(...) of 'Account'", but Equality
         // is not available for objects.
         let post = (path: "Models/Post.value", text: "Post includes(Equality, JSON) {\n  owner: Account\n}\n")
-        withKnownIssue("an object is asked to include Equality when the holder includes Equality and another feature") {
-            #expect(moduleDiagnostics([account, post]) == [
-                "Models/Post.value:2:10: error: 'Post' includes Equality, but attribute 'owner' holds 'Account', an object (Account.object), and objects are not Equatable or Hashable; mark 'owner' %skipEquality, or remove Equality from includes(...)",
-                "Models/Post.value:2:10: error: 'Post' includes JSON, which needs the same on every model it holds, but 'Account' (Account.object) does not include JSON; add JSON to the includes(...) of 'Account'",
-            ])
-        }
+        #expect(moduleDiagnostics([account, post]) == [
+            "Models/Post.value:2:10: error: 'Post' includes Equality, but attribute 'owner' holds 'Account', an object (Account.object), and objects are not Equatable or Hashable; mark 'owner' %skipEquality, or remove Equality from includes(...)",
+            "Models/Post.value:2:10: error: 'Post' includes JSON, which needs the same on every model it holds, but 'Account' (Account.object) does not include JSON; add JSON to the includes(...) of 'Account'",
+        ])
         let skipped = (path: "Models/Post.value", text: "Post includes(Equality, JSON) {\n  %skipEquality\n  owner: Account\n}\n")
         #expect(moduleDiagnostics([account, skipped]) == [
             "Models/Post.value:3:10: error: 'Post' includes JSON, which needs the same on every model it holds, but 'Account' (Account.object) does not include JSON; add JSON to the includes(...) of 'Account'",

@@ -26,7 +26,7 @@ struct ModuleStageTests {
     @Test func typeThatNeedsTheRuntimeInATargetWithoutItIsOneErrorPerFileAtItsFirstSuchType() {
         #expect(diagnostics(runtimeFiles, runtime: .missing(target: "Models", package: "valuegen")) == [
             "Models/Post.value:5:1: error: 'Comment' includes JSON, whose generated code imports ValuegenRuntime, but target 'Models' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"valuegen\") to the dependencies of target 'Models' in Package.swift",
-            "Models/Archive.value:1:1: error: 'Archive' includes JSON, whose generated code imports ValuegenRuntime, but target 'Models' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"valuegen\") to the dependencies of target 'Models' in Package.swift",
+            "Models/Archive.value:1:1: error: 'Archive' includes Persistence, whose generated code imports ValuegenRuntime, but target 'Models' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"valuegen\") to the dependencies of target 'Models' in Package.swift",
         ])
     }
 

@@ -146,11 +146,9 @@ struct SwiftTypeScannerTests {
     @Test func backtickedKeywordIsANameNotADeclaration() {
         // Now `indirect case \`struct\`(Post)` declares a struct 'Post', which a schema type 'Post'
         // then collides with ("also declared in the module's Swift code").
-        withKnownIssue("a backticked keyword is read as the keyword") {
-            #expect(scan("enum Token {\n    indirect case `struct`(Post)\n    case `class`\n    case other\n}\nlet `protocol` = 1\n") == [
-                "Token enum [] 1:6",
-            ])
-        }
+        #expect(scan("enum Token {\n    indirect case `struct`(Post)\n    case `class`\n    case other\n}\nlet `protocol` = 1\n") == [
+            "Token enum [] 1:6",
+        ])
     }
 
     @Test func memberAccessesNamedLikeKeywordsAreNotDeclarations() {
@@ -159,9 +157,7 @@ struct SwiftTypeScannerTests {
 
     @Test func backtickedNameIsReadWithoutTheBackticks() {
         #expect(scan("struct `Type` {}\n") == ["Type struct [] 1:9"])
-        withKnownIssue("the inheritance list after a backticked name is not read") {
-            #expect(scan("enum `Protocol`: String, Sendable {}\n") == [#"Protocol enum ["String", "Sendable"] 1:7"#])
-        }
+        #expect(scan("enum `Protocol`: String, Sendable {}\n") == [#"Protocol enum ["String", "Sendable"] 1:7"#])
     }
 
     // MARK: - The list the build plugin writes
@@ -215,8 +211,6 @@ struct SwiftTypeScannerTests {
     @Test func lineNumberOfAMalformedLineCountsBlankLines() {
         // A person reading "types.txt:3" looks at the third line of the file.
         let good = "Money\tstruct\t\tpublic\tM.swift\t1\t8\n"
-        withKnownIssue("blank lines are skipped before lines are numbered") {
-            #expect(malformedLine(good + "\n" + "bad\n") == 3)
-        }
+        #expect(malformedLine(good + "\n" + "bad\n") == 3)
     }
 }

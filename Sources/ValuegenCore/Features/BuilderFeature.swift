@@ -8,11 +8,8 @@ struct BuilderFeature: Feature {
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier
         for type in request.types(including: descriptor.name) {
+            // A type already named like the builder is reported by the module stage (GeneratedMembers).
             let builder = type.name + "Builder"
-            if request.type(named: builder) != nil {
-                emitter.diagnose(.error, "the builder of '\(type.name)' would be named '\(builder)', which this file already declares", at: type.location)
-                continue
-            }
             var printer = CodePrinter()
             printer.line("/// Builds a `\(type.name)` one attribute at a time.")
             printer.block("\(access)struct \(builder)") { body in

@@ -88,7 +88,7 @@ public struct GenerationRun: Sendable {
             switch SwiftTypeList.declarations(in: String(decoding: bytes, as: UTF8.self)) {
             case .success(let declarations): return .success(declarations)
             case .failure(let error):
-                return .failure(SwiftTypesFailure(message: "\(path):\(error.line): error: not a line of a Swift type list (name, kind, conformances, path, line, column separated by tabs); let the build plugin write this file"))
+                return .failure(SwiftTypesFailure(message: "\(path):\(error.line): error: not a line of a Swift type list (name, kind, conformances, public or internal, path, line, column separated by tabs); let the build plugin write this file"))
             }
         }
         let files = SchemaDiscovery.swiftFiles(for: options.inputs)

@@ -98,7 +98,7 @@ public struct GeneratorPipeline: Sendable {
         var resolver = ModelResolver(file: file, settings: settings, registry: registry)
         let model = resolver.resolve(syntax)
         resolver.diagnostics.diagnostics.forEach { diagnostics.append($0) }
-        return ResolvedSchema(source: source, model: model, scope: resolver.scope, explicitIncludes: resolver.explicitIncludes, diagnostics: diagnostics)
+        return ResolvedSchema(source: source, model: model, scope: resolver.scope, explicitIncludes: resolver.explicitIncludes, explicitExcludes: resolver.explicitExcludes, diagnostics: diagnostics)
     }
 
     /// features → assemble, once the module stage has seen every file of the run.
@@ -159,6 +159,8 @@ struct ResolvedSchema: Sendable {
     var scope = FileScope()
     /// The features each type names in `includes(...)`, and those they imply.
     var explicitIncludes: [String: Set<String>] = [:]
+    /// The features each type's `excludes(...)` removes.
+    var explicitExcludes: [String: Set<String>] = [:]
     var diagnostics: DiagnosticCollector
 
     /// What the features will receive; nil when the file has errors.

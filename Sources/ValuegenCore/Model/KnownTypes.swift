@@ -56,6 +56,14 @@ extension KnownTypes {
         "PersistableModel", "PersistenceError", "PersistenceFormat",
     ])
 
+    /// What a reserved name is, for the message that refuses it as a schema type's name.
+    static func reservedNameOrigin(_ name: String) -> String {
+        if ["Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch"].contains(name) { return "the module" }
+        if name.hasPrefix("JSON") || name.hasPrefix("Binary") || name.hasPrefix("Persist") { return "ValuegenRuntime's type" }
+        if isKnown(name) || untracked.contains(name) { return "the standard type" }
+        return "the standard type or protocol"
+    }
+
     /// The number of generic arguments a standard generic type takes.
     static let genericArity: [String: Int] = ["Set": 1, "Array": 1, "Optional": 1, "Dictionary": 2]
 }

@@ -14,6 +14,8 @@ struct ModelResolver {
     /// and what those imply); the others came from defaults. The module stage leaves out
     /// quietly a default that cannot hold, and reports an explicit one.
     private(set) var explicitIncludes: [String: Set<String>] = [:]
+    /// The canonical names each type's `excludes(...)` removes.
+    private(set) var explicitExcludes: [String: Set<String>] = [:]
     private var needsFoundation = false
 
     init(file: SchemaFileDescription, settings: GenerationSettings, registry: FeatureRegistry) {
@@ -47,6 +49,7 @@ struct ModelResolver {
             }
             type.includes = includes.names
             explicitIncludes[type.name, default: []].formUnion(includes.explicit)
+            explicitExcludes[type.name, default: []].formUnion(includes.excluded)
             types.append(type)
         }
 
@@ -235,6 +238,8 @@ struct ModelResolver {
         var names: [String]
         /// The features `includes(...)` names, and those they imply.
         var explicit: Set<String>
+        /// The features `excludes(...)` removes.
+        var excluded: Set<String> = []
     }
 
     private mutating func resolveIncludes(_ declaration: TypeDeclarationSyntax) -> ResolvedIncludes {
@@ -251,6 +256,7 @@ struct ModelResolver {
             }
         }
         var explicit: Set<String> = []
+        var excluded: Set<String> = []
         for include in declaration.includes {
             switch registry.lookup(include.text) {
             case .feature(let feature):
@@ -275,6 +281,7 @@ struct ModelResolver {
                     continue
                 }
                 names.remove(feature.descriptor.name)
+                excluded.insert(feature.descriptor.name)
             case .ignored:
                 continue
             case .unknown:
@@ -299,7 +306,7 @@ struct ModelResolver {
             }
         }
         let ordered = names.sorted { (registry.order(of: $0), $0) < (registry.order(of: $1), $1) }
-        return ResolvedIncludes(names: ordered, explicit: explicit.intersection(names))
+        return ResolvedIncludes(names: ordered, explicit: explicit.intersection(names), excluded: excluded)
     }
 
     // MARK: - Names

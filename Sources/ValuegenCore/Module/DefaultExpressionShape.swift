@@ -13,6 +13,8 @@ enum DefaultExpressionShape {
                 return "'@' cannot stand in an expression here"
             case .operator where !standardOperators.contains(token.text):
                 return "'\(token.text)' is not an operator Swift defines"
+            case .operand where token.text.first?.isNumber == true && DefaultLiteral.numberKind(token.text) == nil:
+                return "'\(token.text)' is not a number Swift reads"
             case .operand where previous?.kind == .operand || previous?.kind == .closing:
                 if let previous, !keywords.contains(previous.text), !keywords.contains(token.text) {
                     return "'\(previous.text)' and '\(token.text)' stand side by side; join them with an operator or a comma"
@@ -80,6 +82,12 @@ enum DefaultExpressionShape {
                     if isWordByte(bytes[index]) {
                         index += 1
                     } else if bytes[index] == UInt8(ascii: "."), isDigit(bytes[start]), index + 1 < bytes.count, isDigit(bytes[index + 1]) {
+                        index += 1
+                    } else if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+"), isDigit(bytes[start]),
+                              bytes[index - 1] == UInt8(ascii: "e") || bytes[index - 1] == UInt8(ascii: "E"),
+                              !(index - start >= 2 && bytes[start + 1] == UInt8(ascii: "x")),
+                              index + 1 < bytes.count, isDigit(bytes[index + 1]) {
+                        // The sign of a decimal exponent: `1e-5`.
                         index += 1
                     } else {
                         break

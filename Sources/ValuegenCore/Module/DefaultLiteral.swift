@@ -10,8 +10,15 @@ indirect enum DefaultLiteral: Equatable, Sendable {
     case dictionary([(key: DefaultLiteral, value: DefaultLiteral)])
     case expression
 
+    /// Two literals are of the same kind when their cases are the same, whatever they hold.
     static func == (lhs: DefaultLiteral, rhs: DefaultLiteral) -> Bool {
-        lhs.kindName == rhs.kindName
+        switch (lhs, rhs) {
+        case (.string, .string), (.integer, .integer), (.float, .float), (.boolean, .boolean), (.nil, .nil),
+             (.array, .array), (.dictionary, .dictionary), (.expression, .expression):
+            return true
+        default:
+            return false
+        }
     }
 
     /// How messages name the kind: `a string literal`.
@@ -70,6 +77,11 @@ indirect enum DefaultLiteral: Equatable, Sendable {
         return .expression
     }
 
+    /// `.integer` or `.float` for a number literal's text; nil when it is not one.
+    static func numberKind(_ text: String) -> DefaultLiteral? {
+        number(Array(text.utf8))
+    }
+
     /// `-12`, `1_000`, `0xFF`, `0b1010`, `0o17`, `1.5`, `2e10`, `-0.5e-3`.
     private static func number(_ bytes: [UInt8]) -> DefaultLiteral? {
         var digits = bytes[...]
@@ -90,8 +102,8 @@ indirect enum DefaultLiteral: Equatable, Sendable {
             switch character {
             case "0"..."9", "_": break
             case "." where !sawDot && !sawExponent && previous.isNumber: sawDot = true
-            case "e", "E" where !sawExponent && previous.isNumber: sawExponent = true
-            case "+", "-" where previous == "e" || previous == "E": break
+            case _ where (character == "e" || character == "E") && !sawExponent && previous.isNumber: sawExponent = true
+            case _ where (character == "+" || character == "-") && (previous == "e" || previous == "E"): break
             default: return nil
             }
             previous = character
@@ -202,7 +214,7 @@ enum DefaultLexer {
                         var inner = Scanner(bytes: bytes)
                         inner.index = index
                         inner.stack = [UInt8(ascii: "(")]
-                        if let problem = inner.runInterpolation() { return problem }
+                        if inner.runInterpolation() != nil { return "the string interpolation '\\(' is never closed" }
                         index = inner.index
                     } else {
                         index += 1
@@ -223,7 +235,7 @@ enum DefaultLexer {
             while index < bytes.count {
                 let byte = bytes[index]
                 switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "#") where startsRawString():
+                case _ where byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && startsRawString()):
                     if let problem = skipString() { return problem }
                 case UInt8(ascii: "("), UInt8(ascii: "["):
                     stack.append(byte)

@@ -42,8 +42,11 @@ struct DefaultValueCheck {
             switch literal {
             case .dictionary(let entries):
                 for entry in entries {
-                    if let problem = problem(entry.key, for: key, scope: scope) ?? problem(entry.value, for: value, scope: scope) {
-                        return problem
+                    if let problem = problem(entry.key, for: key, scope: scope) {
+                        return "a dictionary literal with a key that is \(problem)"
+                    }
+                    if let problem = problem(entry.value, for: value, scope: scope) {
+                        return "a dictionary literal with a value that is \(problem)"
                     }
                 }
                 return nil
@@ -53,6 +56,9 @@ struct DefaultValueCheck {
                 return mismatch(literal, spelling, accepts: "a dictionary literal")
             }
         case .existential:
+            if case .nil = literal {
+                return "'nil', but '\(spelling)' is not optional; make the type '(\(spelling))?' or write a value"
+            }
             return nil
         case .named(let name, let arguments):
             if case .nil = literal {
@@ -114,14 +120,14 @@ struct DefaultValueCheck {
         }
         for item in items {
             if let problem = problem(item, for: elementType, scope: scope) {
-                return problem
+                return "an array literal with an element that is \(problem)"
             }
         }
         return nil
     }
 
     private func mismatch(_ literal: DefaultLiteral, _ spelling: String, accepts: String) -> String {
-        "\(literal.kindName), but its type '\(spelling)' takes \(accepts)"
+        "\(literal.kindName), but '\(spelling)' takes \(accepts)"
     }
 
     /// The literal kinds each standard type accepts.
@@ -129,7 +135,7 @@ struct DefaultValueCheck {
         var kinds: [String: [DefaultLiteral]] = [
             "String": [.string], "Bool": [.boolean],
             "Double": [.integer, .float], "Float": [.integer, .float], "CGFloat": [.integer, .float],
-            "TimeInterval": [.integer, .float], "Decimal": [.integer, .float],
+            "TimeInterval": [.integer, .float], "Decimal": [.integer, .float], "IndexPath": [.array([])],
         ]
         for name in ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"] {
             kinds[name] = [.integer]

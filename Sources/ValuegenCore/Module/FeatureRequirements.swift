@@ -26,6 +26,12 @@ struct FeatureRequirements {
             for index in model.types.indices {
                 model.types[index].includes = model.types[index].includes.filter { state.includes(file, index).contains($0) }
                 markSendable(&model.types[index], file: file, state: state, scope: schemas[file].scope)
+                let sendable = sendableErrors(for: model.types[index], schema: schemas[file], state: state)
+                if !sendable.isEmpty {
+                    // Reported here, where the held type is known; the feature would only say less.
+                    model.types[index].includes.removeAll { $0 == "Sendable" }
+                    diagnostics += sendable
+                }
                 diagnostics += errors(for: model.types[index], file: file, schema: schemas[file], state: state)
                 diagnostics += hashableErrors(for: model.types[index], schema: schemas[file], state: state)
             }
@@ -121,7 +127,7 @@ struct FeatureRequirements {
         case .declaredWithPercentType(let isSendable):
             return feature != "Sendable" || isSendable
         case .swift(let declaration):
-            return feature != "Sendable" || declaration.conformances.contains("Sendable")
+            return SwiftConformances.satisfies(feature, declaration)
         case .standard:
             return true
         case .unknown:
@@ -150,6 +156,10 @@ struct FeatureRequirements {
 
     // MARK: - Errors
 
+    private func excludedFeatures(_ name: String) -> Set<String> {
+        declarations.schemaTypes[name]?.excludes ?? []
+    }
+
     private func errors(for type: ModelType, file: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
         let explicit = schema.explicitIncludes[type.name] ?? []
         // Sendable and existentials under Equality are reported by their features, which say more.
@@ -167,29 +177,68 @@ struct FeatureRequirements {
                 missing[key]!.features.append(feature)
             }
         }
-        return order.map { key in
+        return order.flatMap { key -> [Diagnostic] in
             let (value, features) = missing[key]!
             let held = String(key.split(separator: ":").last!)
             let location = schema.source.location(ofWord: held, onLineOf: value.location) ?? value.location
-            return Diagnostic(.error, message(type: type, value: value, held: held, features: features, scope: schema.scope), path: schema.source.path, at: location)
+            // An object never has Equality: that part has its own remedy.
+            var groups = [features]
+            if case .schema(let entry) = declarations.meaning(of: held, in: schema.scope), entry.type.kind == .object,
+               features.contains("Equality"), features.count > 1 {
+                groups = [["Equality"], features.filter { $0 != "Equality" }]
+            }
+            return groups.map { group in
+                Diagnostic(.error, message(type: type, value: value, held: held, features: group, scope: schema.scope, excluded: excludedFeatures), path: schema.source.path, at: location)
+            }
         }
     }
 
-    private func message(type: ModelType, value: StoredValue, held: String, features: [String], scope: FileScope) -> String {
+    private func message(type: ModelType, value: StoredValue, held: String, features: [String], scope: FileScope, excluded: (String) -> Set<String>) -> String {
         let list = Self.list(features)
-        guard case .schema(let entry) = declarations.meaning(of: held, in: scope) else {
-            return "'\(type.name)' includes \(list), which \(value.description) of type '\(value.type.swift)' cannot have; exclude \(list)"
+        switch declarations.meaning(of: held, in: scope) {
+        case .schema(let entry):
+            if entry.type.kind == .object && features == ["Equality"] {
+                let remedy = value.canSkipEquality ? "mark \(value.description.replacingPrefix("attribute ", with: "")) %skipEquality, or remove Equality from includes(...)" : "remove Equality from includes(...)"
+                return "'\(type.name)' includes Equality, but \(value.description) holds '\(held)', an object (\(entry.fileName)), and objects are not Equatable or Hashable; \(remedy)"
+            }
+            let forPersistence = type.includes("Persistence") && features.allSatisfy { PersistenceFeature.needs.contains($0) }
+            let needs = forPersistence
+                ? "Persistence, which needs \(Self.list(PersistenceFeature.needs)) on every model it holds"
+                : "\(list), which \(features.count == 1 ? "needs" : "need") the same on every model it holds"
+            let removed = Set(features).intersection(excluded(held))
+            let remedy = removed.isEmpty
+                ? "add \(list) to the includes(...) of '\(held)'"
+                : "remove \(Self.list(features.filter(removed.contains))) from the excludes(...) of '\(held)'" + (removed.count < features.count ? " and add \(Self.list(features.filter { !removed.contains($0) })) to its includes(...)" : "")
+            return "'\(type.name)' includes \(needs), but '\(held)' (\(entry.fileName)) does not include \(list); \(remedy)"
+        case .swift(let declaration):
+            let protocols = Self.list(features.map(SwiftConformances.requiredProtocol(for:)))
+            return "'\(type.name)' includes \(list), which \(features.count == 1 ? "needs" : "need") '\(held)' to conform to \(protocols), but its declaration (\(declaration.place)) does not say so; add the conformance there, or remove \(list) from includes(...)"
+        default:
+            return "'\(type.name)' includes \(list), which \(value.description) of type '\(value.type.swift)' cannot have; remove \(list) from includes(...)"
         }
-        if entry.type.kind == .object && features == ["Equality"] {
-            let remedy = value.canSkipEquality ? "mark \(value.description.replacingPrefix("attribute ", with: "")) %skipEquality, or remove Equality from includes(...)" : "remove Equality from includes(...)"
-            return "'\(type.name)' includes Equality, but \(value.description) holds '\(held)', an object (\(entry.fileName)), and objects are not Equatable or Hashable; \(remedy)"
+    }
+
+    /// An explicit Sendable blocked by a model or a Swift type of the module; `%type` and
+    /// existentials are left to the Sendable feature, whose message fits them.
+    private func sendableErrors(for type: ModelType, schema: ResolvedSchema, state: State) -> [Diagnostic] {
+        guard type.includes("Sendable"), schema.explicitIncludes[type.name]?.contains("Sendable") == true else { return [] }
+        return blockers(of: "Sendable", in: type, scope: schema.scope, state: state).compactMap { blocker in
+            guard let held = blocker.heldType else { return nil }
+            let message: String
+            switch declarations.meaning(of: held, in: schema.scope) {
+            case .schema(let entry) where entry.type.kind == .object:
+                message = "'\(type.name)' includes Sendable, but \(blocker.value.description) holds '\(held)', an object (\(entry.fileName)), and objects are not Sendable; remove Sendable from includes(...)"
+            case .schema(let entry):
+                let remedy = entry.excludes.contains("Sendable") ? "remove Sendable from the excludes(...) of '\(held)'" : "make '\(held)' Sendable (what it holds decides), or remove Sendable from includes(...)"
+                message = "'\(type.name)' includes Sendable, which needs the same on every model it holds, but '\(held)' (\(entry.fileName)) is not Sendable; \(remedy)"
+            case .swift(let declaration):
+                message = "'\(type.name)' includes Sendable, but '\(held)' is not declared Sendable (\(declaration.place)); add ': Sendable' (or '@unchecked Sendable') to its declaration, or remove Sendable from includes(...)"
+            default:
+                return nil
+            }
+            let location = schema.source.location(ofWord: held, onLineOf: blocker.value.location) ?? blocker.value.location
+            return Diagnostic(.error, message, path: schema.source.path, at: location)
         }
-        let pronoun = features.count == 1 ? "it" : "them"
-        let forPersistence = type.includes("Persistence") && features.allSatisfy { PersistenceFeature.needs.contains($0) }
-        let holderNames = forPersistence
-            ? "Persistence, which needs \(list)"
-            : "\(list), which \(features.count == 1 ? "needs" : "need") the same"
-        return "'\(type.name)' includes \(holderNames) on every model it holds, but '\(held)' (\(entry.fileName)) does not include \(pronoun); add \(list) to the includes(...) of '\(held)'"
     }
 
     /// A `Set` element or a dictionary key must be `Hashable`: a model there needs Equality.
@@ -202,7 +251,7 @@ struct FeatureRequirements {
                 let location = schema.source.location(ofWord: use.name, onLineOf: value.location) ?? value.location
                 let message = entry.type.kind == .object
                     ? "\(value.description) uses '\(use.name)' as a Set element or dictionary key, which must be Hashable, but '\(use.name)' is an object (\(entry.fileName)); use an array, or key by an identifier"
-                    : "\(value.description) uses '\(use.name)' as a Set element or dictionary key, which must be Hashable, but '\(use.name)' (\(entry.fileName)) does not include Equality; add Equality to the includes(...) of '\(use.name)'"
+                    : "\(value.description) uses '\(use.name)' as a Set element or dictionary key, which must be Hashable, but '\(use.name)' (\(entry.fileName)) does not include Equality; " + (entry.excludes.contains("Equality") ? "remove Equality from the excludes(...) of '\(use.name)'" : "add Equality to the includes(...) of '\(use.name)'")
                 diagnostics.append(Diagnostic(.error, message, path: schema.source.path, at: location))
             }
         }

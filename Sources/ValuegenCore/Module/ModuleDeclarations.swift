@@ -11,6 +11,8 @@ struct ModuleDeclarations {
         var path: String
         /// The file's name, as messages mention it: `Author.value`.
         var fileName: String
+        /// The features its `excludes(...)` removes.
+        var excludes: Set<String>
         /// The index of its file among the module's schemas.
         var file: Int
     }
@@ -19,16 +21,25 @@ struct ModuleDeclarations {
     private(set) var schemaTypes: [String: SchemaType] = [:]
     /// Types declared again after their first declaration.
     private(set) var duplicates: [(first: SchemaType, again: SchemaType)] = []
+    /// Names a schema declares under a reserved name, or that an unreadable schema file
+    /// probably declares (its file name): not reported again where they are used.
+    private(set) var declaredElsewhere: Set<String> = []
     /// The hand-written Swift declarations, merged by name (an `extension` adds conformances).
     private(set) var swiftTypes: [String: SwiftTypeDeclaration] = [:]
 
     init(_ schemas: [ResolvedSchema], inPathOrder order: [Int], swiftTypes: [SwiftTypeDeclaration]) {
         for index in order {
-            guard let model = schemas[index].model else { continue }
+            guard let model = schemas[index].model else {
+                declaredElsewhere.insert(String(schemas[index].source.fileName.split(separator: ".").first ?? ""))
+                continue
+            }
+            for type in model.types where KnownTypes.reservedTypeNames.contains(type.name) {
+                declaredElsewhere.insert(type.name)
+            }
             // A type named like a standard one is an error (TypeNameCheck); the name keeps its
             // standard meaning everywhere else, so one mistake gives one error.
             for type in model.types where !KnownTypes.reservedTypeNames.contains(type.name) {
-                let entry = SchemaType(type: type, path: model.file.path, fileName: model.file.name, file: index)
+                let entry = SchemaType(type: type, path: model.file.path, fileName: model.file.name, excludes: schemas[index].explicitExcludes[type.name] ?? [], file: index)
                 if let first = schemaTypes[type.name] {
                     // The same name twice in one file is the file resolver's to report.
                     if first.file != index {
@@ -44,6 +55,7 @@ struct ModuleDeclarations {
                 known.conformances += declaration.conformances
                 if known.kind == "extension" {
                     known.kind = declaration.kind
+                    known.isPublic = declaration.isPublic
                     known.path = declaration.path
                     known.line = declaration.line
                     known.column = declaration.column
@@ -53,6 +65,10 @@ struct ModuleDeclarations {
                 self.swiftTypes[declaration.name] = declaration
             }
         }
+    }
+
+    func isDeclaredElsewhere(_ name: String) -> Bool {
+        declaredElsewhere.contains(name)
     }
 
     /// How a name written in a file resolves.

@@ -30,7 +30,7 @@ struct ModuleResolver {
         found += FeatureRequirements(declarations: declarations, registry: registry).apply(to: &schemas)
 
         let models = order.compactMap { schemas[$0].model }
-        // MEMBERS found += MemberCollisions.diagnostics(for: models, otherTypeNames: otherTypeNames(declarations))
+        found += MemberCollisions.diagnostics(for: models, otherTypeNames: otherTypeNames(declarations, schemas: schemas))
         let cycles = StorageCycles(models)
         for index in schemas.indices {
             schemas[index].model = schemas[index].model.map(cycles.apply(to:))
@@ -56,8 +56,13 @@ struct ModuleResolver {
     }
 
     /// Names a feature may not give a type it generates beside a schema type (`UserBuilder`).
-    private func otherTypeNames(_ declarations: ModuleDeclarations) -> [String: String] {
+    private func otherTypeNames(_ declarations: ModuleDeclarations, schemas: [ResolvedSchema]) -> [String: String] {
         var names: [String: String] = [:]
+        for schema in schemas {
+            for (name, location) in schema.scope.types where declarations.schemaTypes[name] == nil {
+                names[name] = "\(schema.source.fileName) with %type (line \(location.line))"
+            }
+        }
         for (name, declaration) in declarations.swiftTypes where declaration.kind != "extension" {
             names[name] = "the module's Swift code (\(declaration.place))"
         }

@@ -11,7 +11,8 @@ public enum RuntimeAvailability: Sendable, Equatable {
     case missing(target: String, package: String)
 
     /// The features whose generated code imports ValuegenRuntime.
-    static let features = ["JSON", "Binary", "Persistence"]
+    /// Persistence first: a type that includes it is told about the feature it named.
+    static let features = ["Persistence", "JSON", "Binary"]
 
     /// One error in each schema file with a type that needs the runtime, at its first such type.
     func diagnostics(for schemas: [ResolvedSchema]) -> [Diagnostic] {

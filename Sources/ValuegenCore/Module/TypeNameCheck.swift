@@ -8,10 +8,23 @@ struct TypeNameCheck {
 
     func diagnostics(for schema: ResolvedSchema) -> [Diagnostic] {
         guard let model = schema.model else { return [] }
+        var check = self
+        check.accessLevel = model.accessLevel
+        return check.check(schema, model)
+    }
+
+    /// The access level of the file being checked.
+    private var accessLevel: AccessLevel?
+
+    init(declarations: ModuleDeclarations) {
+        self.declarations = declarations
+    }
+
+    private func check(_ schema: ResolvedSchema, _ model: GenerationRequest) -> [Diagnostic] {
         var diagnostics = DiagnosticCollector(path: schema.source.path)
         for type in model.types {
             if KnownTypes.reservedTypeNames.contains(type.name) {
-                diagnostics.error("a schema type cannot be named '\(type.name)': the generated code and the code around it rely on the standard '\(type.name)'; rename the type", at: type.location)
+                diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
             }
             for value in type.storedValues {
                 for use in value.type.uses {
@@ -28,7 +41,8 @@ struct TypeNameCheck {
     private func problem(with use: TypeUse, in scope: FileScope, owner: ModelType) -> String? {
         let name = use.name
         if name == "Self" {
-            return "an attribute's type cannot be 'Self'; write the type's name ('\(owner.name)'), inside an array or an optional where it holds itself"
+            let holder = owner.kind == .value ? "inside an array ([\(owner.name)])" : "inside an array or an optional"
+            return "an attribute's type cannot be 'Self'; write the type's name ('\(owner.name)'), \(holder) where it holds itself"
         }
         if name.contains(".") {
             return qualifiedNameProblem(name, in: scope)
@@ -47,6 +61,9 @@ struct TypeNameCheck {
             if declaration.kind == "protocol" {
                 return "'\(name)' is a protocol (\(declaration.place)); write 'any \(name)'"
             }
+            if !declaration.isPublic, let access = accessLevel, access != .internal {
+                return "'\(name)' is not public (\(declaration.place)), but the generated types are \(access.rawValue) and their \(access.rawValue) properties cannot have it as their type; declare it 'public', or set \"accessLevel\": \"internal\" in valuegen.json"
+            }
         case .standard:
             let arity = KnownTypes.genericArity[name] ?? 0
             if use.argumentCount != arity {
@@ -55,6 +72,9 @@ struct TypeNameCheck {
                     : "'\(name)' takes \(arity) generic argument\(arity == 1 ? "" : "s"), not \(use.argumentCount)"
             }
         case .unknown:
+            // Declared by a schema under a reserved name (reported there) or by a file that
+            // could not be read: one mistake, one error.
+            if declarations.isDeclaredElsewhere(name) { return nil }
             return unknownNameProblem(name, in: scope)
         }
         return nil
@@ -82,6 +102,7 @@ struct TypeNameCheck {
     }
 
     private func qualifiedNameProblem(_ name: String, in scope: FileScope) -> String? {
+        if scope.types[name] != nil { return nil }
         let components = name.split(separator: ".").map(String.init)
         let module = components[0]
         let rest = components.dropFirst().joined(separator: ".")
@@ -103,7 +124,7 @@ struct TypeNameCheck {
         switch declarations.meaning(of: name, in: scope) {
         case .schema(let schemaType):
             return "'\(name)' is \(schemaType.type.kind.nounWithArticle) (\(schemaType.fileName)), not a protocol; write '\(name)' without 'any'"
-        case .swift(let declaration) where declaration.kind != "protocol":
+        case .swift(let declaration) where declaration.kind != "protocol" && declaration.kind != "typealias":
             return "'\(name)' is a \(declaration.kind) (\(declaration.place)), not a protocol; write '\(name)' without 'any'"
         case .standard:
             return "'\(name)' is not a protocol; write '\(name)' without 'any'"
