@@ -203,6 +203,12 @@ struct FeatureOutputTests {
         #expect(file.featureSection("User", "Equality")?.contains("lhs.name == rhs.name") == true)
     }
 
+    @Test func aRedactedPayloadValueIsNotBoundByTheDescription() throws {
+        let file = try contents("Models/Login.adtValue", "Login {\n  Token {\n    user: String\n    %redacted\n    secret: String\n  }\n}\n")
+        // Binding `secret` and not using it would be a warning in every user's build.
+        #expect(file.featureSection("Login", "Description")?.contains("case .token(let user, _):") == true)
+    }
+
     // MARK: - Description
 
     @Test func describesAttributesAndRedactsMarkedOnes() throws {

@@ -270,4 +270,14 @@ struct ModuleTypeNameTests {
             "Models/JSONReader.value:1:1: error: a schema type cannot be named 'JSONReader': generated code relies on ValuegenRuntime's type of that name; rename the type",
         ])
     }
+
+    @Test func swiftTypeNamedLikeATypeGeneratedCodeUsesIsAnErrorAtTheSwiftFile() {
+        let hasher = [SwiftTypeDeclaration(name: "Hasher", kind: "struct", path: "Sources/Models/Hasher.swift", line: 3, column: 15)]
+        #expect(moduleDiagnostics([(path: "Models/User.value", text: "User {\n  a: Int\n}\n")], swiftTypes: hasher) == [
+            "Sources/Models/Hasher.swift:3:15: error: the module's Swift code declares a type named 'Hasher', which hides the standard type or protocol 'Hasher' that generated code relies on; rename it",
+        ])
+        // A standard name generated code never spells is the module's own business.
+        let calendar = [SwiftTypeDeclaration(name: "Calendar", kind: "struct", path: "Sources/Models/Calendar.swift", line: 1, column: 8)]
+        #expect(moduleDiagnostics([(path: "Models/User.value", text: "User {\n  a: Int\n}\n")], swiftTypes: calendar) == [])
+    }
 }

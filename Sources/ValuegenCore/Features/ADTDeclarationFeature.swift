@@ -61,6 +61,15 @@ extension ADTCase {
         if attributes.isEmpty {
             return ".\(swiftName)"
         }
-        return ".\(swiftName)(" + attributes.map { "let \($0.swiftName)" }.joined(separator: ", ") + ")"
+        return bindingPattern { _ in true }
+    }
+
+    /// The pattern with `_` for the payload values `binds` leaves out, so that generated code
+    /// binds nothing it does not use (an unused binding is a warning in every user's build).
+    func bindingPattern(binding binds: (Attribute) -> Bool) -> String {
+        if singleValueType != nil || attributes.isEmpty {
+            return bindingPattern
+        }
+        return ".\(swiftName)(" + attributes.map { binds($0) ? "let \($0.swiftName)" : "_" }.joined(separator: ", ") + ")"
     }
 }

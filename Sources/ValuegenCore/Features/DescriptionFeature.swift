@@ -43,7 +43,7 @@ private extension CodePrinter {
     mutating func adtDescription(_ type: ModelType) {
         line("switch self {")
         for adtCase in type.cases {
-            line("case \(adtCase.bindingPattern):")
+            line("case \(adtCase.bindingPattern { !$0.isRedacted }):")
             indented { body in
                 let prefix = "\(type.name).\(adtCase.name)"
                 if adtCase.singleValueType != nil {

@@ -56,6 +56,12 @@ extension KnownTypes {
         "PersistableModel", "PersistenceError", "PersistenceFormat",
     ])
 
+    /// The reserved names generated code spells: a type of the module's own Swift code may not
+    /// take one either.
+    static let namesGeneratedCodeUses: Set<String> = reservedTypeNames
+        .subtracting(untracked)
+        .subtracting(["Identifiable", "Comparable", "CustomDebugStringConvertible", "Result", "Type", "Protocol", "Self", "Any", "AnyObject"])
+
     /// What a reserved name is, for the message that refuses it as a schema type's name.
     static func reservedNameOrigin(_ name: String) -> String {
         if ["Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch"].contains(name) { return "the module" }

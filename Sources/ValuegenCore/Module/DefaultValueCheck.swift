@@ -13,12 +13,13 @@ struct DefaultValueCheck {
         for type in model.types {
             for attribute in type.attributes + type.cases.flatMap(\.attributes) {
                 guard let text = attribute.defaultValue else { continue }
-                let location = schema.source.location(ofText: text, onLineOf: attribute.location) ?? attribute.location
+                // Found only for a message: it reads the file up to the line.
+                var location: SourceLocation { schema.source.location(ofText: text, onLineOf: attribute.location) ?? attribute.location }
                 if let problem = DefaultLexer.problem(in: text) ?? DefaultExpressionShape.problem(in: text) {
                     diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is not a complete Swift expression: \(problem)", path: schema.source.path, at: location))
                     continue
                 }
-                guard case .swift(let syntax, _)? = try? SchemaParser.parseType(attribute.type.swift, at: attribute.location) else { continue }
+                guard let syntax = attribute.type.syntax else { continue }
                 if let problem = problem(DefaultLiteral(text), for: syntax, scope: schema.scope) ?? implicitMemberProblem(text, for: syntax, scope: schema.scope) {
                     diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is \(problem)", path: schema.source.path, at: location))
                 }

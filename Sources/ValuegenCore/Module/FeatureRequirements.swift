@@ -23,16 +23,21 @@ struct FeatureRequirements {
         var diagnostics: [Diagnostic] = []
         for file in schemas.indices {
             guard var model = schemas[file].model else { continue }
+            // Taken out while it changes, so that its types are not copied.
+            schemas[file].model = nil
             for index in model.types.indices {
-                model.types[index].includes = model.types[index].includes.filter { state.includes(file, index).contains($0) }
+                let kept = model.types[index].includes.filter { state.includes(file, index).contains($0) }
+                if kept.count != model.types[index].includes.count {
+                    model.types[index].includes = kept
+                }
                 markSendable(&model.types[index], file: file, state: state, scope: schemas[file].scope)
-                let sendable = sendableErrors(for: model.types[index], schema: schemas[file], state: state)
+                let sendable = sendableErrors(for: model.types[index], file: file, index: index, schema: schemas[file], state: state)
                 if !sendable.isEmpty {
                     // Reported here, where the held type is known; the feature would only say less.
                     model.types[index].includes.removeAll { $0 == "Sendable" }
                     diagnostics += sendable
                 }
-                diagnostics += errors(for: model.types[index], file: file, schema: schemas[file], state: state)
+                diagnostics += errors(for: model.types[index], file: file, index: index, schema: schemas[file], state: state)
                 diagnostics += hashableErrors(for: model.types[index], schema: schemas[file], state: state)
             }
             schemas[file].model = model
@@ -48,8 +53,20 @@ struct FeatureRequirements {
         var includes: [[Set<String>]]
         var firstDeclaration: [String: (file: Int, index: Int)] = [:]
 
+        /// Each type's stored values with the distinct names of the types they hold, read once;
+        /// by file, then by type.
+        var values: [[[HeldValue]]] = []
+
         init(schemas: [ResolvedSchema], declarations: ModuleDeclarations) {
             includes = schemas.map { schema in (schema.model?.types ?? []).map { Set($0.includes) } }
+            values = schemas.map { schema in
+                (schema.model?.types ?? []).map { type in
+                    type.storedTypes.map { value in
+                        var seen: Set<String> = []
+                        return HeldValue(value: value, names: value.type.uses.filter { !$0.isConstraint && seen.insert($0.name).inserted }.map(\.name))
+                    }
+                }
+            }
             for (name, entry) in declarations.schemaTypes {
                 if let index = schemas[entry.file].model?.types.firstIndex(where: { $0.name == name }) {
                     firstDeclaration[name] = (entry.file, index)
@@ -75,7 +92,7 @@ struct FeatureRequirements {
                 let explicit = schemas[file].explicitIncludes
                 for (index, type) in model.types.enumerated() {
                     for feature in Self.features where state.includes[file][index].contains(feature) && explicit[type.name]?.contains(feature) != true {
-                        guard !blockers(of: feature, in: type, scope: schemas[file].scope, state: state).isEmpty else { continue }
+                        guard !blockers(of: feature, file: file, index: index, scope: schemas[file].scope, state: state).isEmpty else { continue }
                         state.includes[file][index].remove(feature)
                         // A default that needs the feature goes with it (Persistence needs JSON).
                         for other in state.includes[file][index] where explicit[type.name]?.contains(other) != true {
@@ -92,26 +109,30 @@ struct FeatureRequirements {
 
     // MARK: - What stands in the way
 
+    /// A stored value and the names of the types it holds.
+    struct HeldValue {
+        var value: StoredType
+        var names: [String]
+    }
+
     /// One stored value that holds a type without the feature.
     struct Blocker {
-        var value: StoredValue
+        var value: StoredType
         /// The model or type that lacks the feature; nil for an existential.
         var heldType: String?
     }
 
-    private func blockers(of feature: String, in type: ModelType, scope: FileScope, state: State) -> [Blocker] {
+    private func blockers(of feature: String, file: Int, index: Int, scope: FileScope, state: State) -> [Blocker] {
         var result: [Blocker] = []
-        for value in type.storedValues {
+        for held in state.values[file][index] {
+            let value = held.value
             if feature == "Equality" && value.skipsEquality { continue }
             if feature == "Sendable" && value.type.containsExistential {
                 result.append(Blocker(value: value, heldType: nil))
                 continue
             }
-            var seen: Set<String> = []
-            for use in value.type.uses where !use.isConstraint && seen.insert(use.name).inserted {
-                if !has(feature, use.name, scope: scope, state: state) {
-                    result.append(Blocker(value: value, heldType: use.name))
-                }
+            for name in held.names where !has(feature, name, scope: scope, state: state) {
+                result.append(Blocker(value: value, heldType: name))
             }
         }
         return result
@@ -131,7 +152,7 @@ struct FeatureRequirements {
         case .standard:
             return true
         case .unknown:
-            return feature != "Sendable" || name.contains(".") && KnownTypes.isKnown(String(name.split(separator: ".").last!))
+            return feature != "Sendable" || KnownTypes.isKnown(name)
         }
     }
 
@@ -139,19 +160,36 @@ struct FeatureRequirements {
         func sendable(_ reference: TypeReference) -> Bool {
             !reference.containsExistential && reference.uses.allSatisfy { $0.isConstraint || has("Sendable", $0.name, scope: scope, state: state) }
         }
+        // Each flag written only when it changes, so that an unchanged type is not copied.
+        var all = true
         for index in type.attributes.indices {
-            type.attributes[index].type.isSendable = sendable(type.attributes[index].type)
+            let isSendable = sendable(type.attributes[index].type)
+            all = all && isSendable
+            if type.attributes[index].type.isSendable != isSendable {
+                type.attributes[index].type.isSendable = isSendable
+            }
         }
         for caseIndex in type.cases.indices {
             for index in type.cases[caseIndex].attributes.indices {
-                type.cases[caseIndex].attributes[index].type.isSendable = sendable(type.cases[caseIndex].attributes[index].type)
+                let isSendable = sendable(type.cases[caseIndex].attributes[index].type)
+                all = all && isSendable
+                if type.cases[caseIndex].attributes[index].type.isSendable != isSendable {
+                    type.cases[caseIndex].attributes[index].type.isSendable = isSendable
+                }
             }
             if var single = type.cases[caseIndex].singleValueType {
-                single.isSendable = sendable(single)
-                type.cases[caseIndex].singleValueType = single
+                let isSendable = sendable(single)
+                all = all && isSendable
+                if single.isSendable != isSendable {
+                    single.isSendable = isSendable
+                    type.cases[caseIndex].singleValueType = single
+                }
             }
         }
-        type.canBeSendable = type.kind != .object && type.storedValues.allSatisfy(\.type.isSendable)
+        let canBeSendable = type.kind != .object && all
+        if type.canBeSendable != canBeSendable {
+            type.canBeSendable = canBeSendable
+        }
     }
 
     // MARK: - Errors
@@ -160,14 +198,14 @@ struct FeatureRequirements {
         declarations.schemaTypes[name]?.excludes ?? []
     }
 
-    private func errors(for type: ModelType, file: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
+    private func errors(for type: ModelType, file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
         let explicit = schema.explicitIncludes[type.name] ?? []
         // Sendable and existentials under Equality are reported by their features, which say more.
         let checked = Self.features.filter { $0 != "Sendable" && type.includes($0) && explicit.contains($0) }
-        var missing: [String: (value: StoredValue, features: [String])] = [:]
+        var missing: [String: (value: StoredType, features: [String])] = [:]
         var order: [String] = []
         for feature in checked {
-            for blocker in blockers(of: feature, in: type, scope: schema.scope, state: state) {
+            for blocker in blockers(of: feature, file: file, index: index, scope: schema.scope, state: state) {
                 guard let held = blocker.heldType else { continue }
                 let key = "\(blocker.value.location.line):\(blocker.value.location.column):\(held)"
                 if missing[key] == nil {
@@ -193,12 +231,12 @@ struct FeatureRequirements {
         }
     }
 
-    private func message(type: ModelType, value: StoredValue, held: String, features: [String], scope: FileScope, excluded: (String) -> Set<String>) -> String {
+    private func message(type: ModelType, value: StoredType, held: String, features: [String], scope: FileScope, excluded: (String) -> Set<String>) -> String {
         let list = Self.list(features)
         switch declarations.meaning(of: held, in: scope) {
         case .schema(let entry):
             if entry.type.kind == .object && features == ["Equality"] {
-                let remedy = value.canSkipEquality ? "mark \(value.description.replacingPrefix("attribute ", with: "")) %skipEquality, or remove Equality from includes(...)" : "remove Equality from includes(...)"
+                let remedy = value.canSkipEquality ? "mark '\(value.attributeName ?? "")' %skipEquality, or remove Equality from includes(...)" : "remove Equality from includes(...)"
                 return "'\(type.name)' includes Equality, but \(value.description) holds '\(held)', an object (\(entry.fileName)), and objects are not Equatable or Hashable; \(remedy)"
             }
             let forPersistence = type.includes("Persistence") && features.allSatisfy { PersistenceFeature.needs.contains($0) }
@@ -220,9 +258,9 @@ struct FeatureRequirements {
 
     /// An explicit Sendable blocked by a model or a Swift type of the module; `%type` and
     /// existentials are left to the Sendable feature, whose message fits them.
-    private func sendableErrors(for type: ModelType, schema: ResolvedSchema, state: State) -> [Diagnostic] {
+    private func sendableErrors(for type: ModelType, file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
         guard type.includes("Sendable"), schema.explicitIncludes[type.name]?.contains("Sendable") == true else { return [] }
-        return blockers(of: "Sendable", in: type, scope: schema.scope, state: state).compactMap { blocker in
+        return blockers(of: "Sendable", file: file, index: index, scope: schema.scope, state: state).compactMap { blocker in
             guard let held = blocker.heldType else { return nil }
             let message: String
             switch declarations.meaning(of: held, in: schema.scope) {
@@ -244,7 +282,7 @@ struct FeatureRequirements {
     /// A `Set` element or a dictionary key must be `Hashable`: a model there needs Equality.
     private func hashableErrors(for type: ModelType, schema: ResolvedSchema, state: State) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for value in type.storedValues {
+        for value in type.storedTypes {
             for use in value.type.uses where use.needsHashable {
                 guard case .schema(let entry) = declarations.meaning(of: use.name, in: schema.scope),
                       state.schemaTypeIncludes(use.name)?.contains("Equality") == false else { continue }
@@ -260,11 +298,5 @@ struct FeatureRequirements {
 
     private static func list(_ features: [String]) -> String {
         features.count <= 1 ? features.joined() : features.dropLast().joined(separator: ", ") + " and " + features.last!
-    }
-}
-
-private extension String {
-    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
-        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }

@@ -58,12 +58,25 @@ struct GeneratedMembers: Sendable, Equatable {
 /// A name the generated code declares or relies on, and how messages show it.
 struct GeneratedName: Sendable, Equatable {
     var name: String
-    /// What the name is, as the object of "collides with": `'var description'`,
-    /// `the parameter 'reader' of 'init(from:)'`.
-    var spelling: String
     /// For an ADT, the subtype whose payload alone the name concerns (it comes from that
     /// case's code); nil when it concerns every attribute of the type or every payload.
-    var subtype: String? = nil
+    var subtype: String?
+    /// Made only for a message: every type of the module gets its table, few collide.
+    private let describe: @Sendable () -> String
+
+    init(name: String, spelling: @escaping @autoclosure @Sendable () -> String, subtype: String? = nil) {
+        self.name = name
+        self.describe = spelling
+        self.subtype = subtype
+    }
+
+    /// What the name is, as the object of "collides with": `'var description'`,
+    /// `the parameter 'reader' of 'init(from:)'`.
+    var spelling: String { describe() }
+
+    static func == (lhs: GeneratedName, rhs: GeneratedName) -> Bool {
+        lhs.name == rhs.name && lhs.subtype == rhs.subtype && lhs.spelling == rhs.spelling
+    }
 }
 
 /// A type a feature declares inside the type (`Settings.Change`) or inside its builder.
@@ -269,7 +282,7 @@ private extension GeneratedMembers {
             var seen: Set<String> = []
             for attribute in scope.attributes {
                 for use in attribute.type.uses where !use.isConstraint {
-                    let name = use.name.split(separator: ".").first.map(String.init) ?? use.name
+                    let name = use.firstComponent
                     if seen.insert(name).inserted {
                         names.append(GeneratedName(name: name, spelling: "the type '\(name)' that 'init(from:)' decodes", subtype: scope.subtype))
                     }

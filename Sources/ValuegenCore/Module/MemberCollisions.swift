@@ -47,7 +47,22 @@ private struct TypeCollisions {
         self.schemaTypes = schemaTypes
         self.otherTypeNames = otherTypeNames
         self.generated = type.includes.map { ($0, GeneratedMembers.of($0, for: type)) }
+        var byName: [String: [(feature: String, name: GeneratedName)]] = [:]
+        var nested: Set<String> = []
+        for (feature, members) in generated {
+            for name in members.attributeNames {
+                byName[name.name, default: []].append((feature, name))
+            }
+            nested.formUnion(members.nestedTypes.map(\.name))
+        }
+        self.attributeNames = byName
+        self.nestedTypeNames = nested
     }
+
+    /// The generated names an attribute may not take, by name: one look-up per attribute.
+    private let attributeNames: [String: [(feature: String, name: GeneratedName)]]
+    /// The names of every type the features nest in the type.
+    private let nestedTypeNames: Set<String>
 
     func report(into diagnostics: inout DiagnosticCollector) {
         reportTopLevelTypes(into: &diagnostics)
@@ -104,12 +119,10 @@ private struct TypeCollisions {
     }
 
     private func report(_ attribute: Attribute, subtype: String?, into diagnostics: inout DiagnosticCollector) {
-        let hits = generated.flatMap { entry in
-            entry.members.attributeNames
-                .filter { $0.name == attribute.name && ($0.subtype == nil || $0.subtype == subtype) }
-                .map { (feature: entry.feature, name: $0) }
+        let hits = (attributeNames[attribute.name] ?? []).filter { $0.name.subtype == nil || $0.name.subtype == subtype }
+        var subject: String {
+            subtype.map { "attribute '\(attribute.name)' of subtype '\($0)'" } ?? "attribute '\(attribute.name)'"
         }
-        let subject = subtype.map { "attribute '\(attribute.name)' of subtype '\($0)'" } ?? "attribute '\(attribute.name)'"
         for group in Self.grouped(hits) {
             diagnostics.error("\(subject) collides with \(group.spelling), which \(Self.theFeatures(group.features)) \(group.features.count == 1 ? "generates" : "generate") for '\(type.name)'; rename the attribute\(keepingCodingKey(of: attribute))\(Self.orExcluding(group.features, of: type))", at: attribute.location)
         }
@@ -117,12 +130,13 @@ private struct TypeCollisions {
     }
 
     /// An attribute's type that names a nested type: inside the type, the name means that one.
-    private func reportNestedTypeUses(_ valueType: TypeReference, of subject: String, at location: SourceLocation, into diagnostics: inout DiagnosticCollector) {
+    private func reportNestedTypeUses(_ valueType: TypeReference, of subject: @autoclosure () -> String, at location: SourceLocation, into diagnostics: inout DiagnosticCollector) {
+        guard !nestedTypeNames.isEmpty else { return }
         var reported: Set<String> = []
-        for use in valueType.uses where !use.isConstraint && !use.name.contains(".") {
+        for use in valueType.uses where !use.isConstraint && !use.isQualified && nestedTypeNames.contains(use.name) {
             for (feature, members) in generated {
                 guard let nested = members.nestedTypes.first(where: { $0.name == use.name }), reported.insert(use.name).inserted else { continue }
-                diagnostics.error("\(subject) has type '\(valueType.swift)', but inside '\(nested.container)' '\(use.name)' means \(nested.spelling), which the \(feature) feature generates; rename the type '\(use.name)'\(Self.orExcluding([feature], of: type))", at: location)
+                diagnostics.error("\(subject()) has type '\(valueType.swift)', but inside '\(nested.container)' '\(use.name)' means \(nested.spelling), which the \(feature) feature generates; rename the type '\(use.name)'\(Self.orExcluding([feature], of: type))", at: location)
             }
         }
     }

@@ -65,6 +65,7 @@ struct ModuleDeclarations {
                 self.swiftTypes[declaration.name] = declaration
             }
         }
+        indexMeanings()
     }
 
     func isDeclaredElsewhere(_ name: String) -> Bool {
@@ -83,18 +84,36 @@ struct ModuleDeclarations {
     }
 
     func meaning(of name: String, in scope: FileScope) -> Meaning {
-        if let schema = schemaTypes[name] { return .schema(schema) }
-        if scope.types[name] != nil { return .declaredWithPercentType(isSendable: scope.sendable.contains(name)) }
+        // Most files declare no %type: then one look-up answers (the checks ask for every
+        // name of every attribute of the module).
+        if !scope.types.isEmpty, scope.types[name] != nil, schemaTypes[name] == nil {
+            return .declaredWithPercentType(isSendable: scope.sendable.contains(name))
+        }
+        if let known = moduleWide[name] { return known }
+        return KnownTypes.isKnown(name) ? .standard : .unknown
+    }
+
+    /// What each schema type, Swift type and standard type name means in every file, in the
+    /// order `meaning(of:in:)` prefers them: schema types over Swift types over standard ones.
+    private var moduleWide: [String: Meaning] = [:]
+
+    private mutating func indexMeanings() {
+        for name in KnownTypes.standardLibrary.union(KnownTypes.foundation) {
+            moduleWide[name] = .standard
+        }
         // A hand-written `extension Int: P` declares nothing new.
-        if let swift = swiftTypes[name], swift.kind != "extension" { return .swift(swift) }
-        if KnownTypes.isKnown(name) { return .standard }
-        return .unknown
+        for (name, swift) in swiftTypes where swift.kind != "extension" {
+            moduleWide[name] = .swift(swift)
+        }
+        for (name, schema) in schemaTypes {
+            moduleWide[name] = .schema(schema)
+        }
     }
 
     /// The names a misspelled name in the file may have meant.
     func candidates(in scope: FileScope) -> [String] {
         var names = Set(schemaTypes.keys).union(scope.types.keys).union(KnownTypes.standardLibrary).union(KnownTypes.foundation)
         names.formUnion(swiftTypes.values.filter { $0.kind != "extension" }.map(\.name))
-        return names.filter { !$0.contains(".") }.sorted()
+        return names.filter { !$0.utf8.contains(UInt8(ascii: ".")) }.sorted()
     }
 }

@@ -48,6 +48,10 @@ struct ModuleResolver {
             found.append(Diagnostic(.error, "type '\(again.type.name)' is already declared in \(first.fileName); a module can declare a type once, so rename one of them or delete one file", path: again.path, at: again.type.location))
             found.append(Diagnostic(.note, "'\(again.type.name)' first declared here", path: first.path, at: first.type.location))
         }
+        // A hand-written type named like one the generated code names would be picked instead.
+        for (name, swift) in declarations.swiftTypes.sorted(by: { $0.key < $1.key }) where swift.kind != "extension" && KnownTypes.namesGeneratedCodeUses.contains(name) {
+            found.append(Diagnostic(.error, "the module's Swift code declares a type named '\(name)', which hides \(KnownTypes.reservedNameOrigin(name)) '\(name)' that generated code relies on; rename it", path: swift.path ?? "the module's Swift code", at: SourceLocation(line: swift.line, column: swift.column)))
+        }
         for (name, entry) in declarations.schemaTypes.sorted(by: { $0.key < $1.key }) {
             guard let swift = declarations.swiftTypes[name], swift.kind != "extension" else { continue }
             found.append(Diagnostic(.error, "type '\(name)' is also declared in the module's Swift code (\(swift.place)); rename the schema type or the Swift one", path: entry.path, at: entry.type.location))
@@ -77,10 +81,12 @@ struct ModuleResolver {
         for (index, schema) in schemas.enumerated() where indexByPath[schema.source.path] == nil {
             indexByPath[schema.source.path] = index
         }
+        // A problem in the module's Swift code stops the module: it goes with the first schema.
+        let first = schemas.indices.min { schemas[$0].source.path < schemas[$1].source.path }
         var current: Int?
         for diagnostic in diagnostics {
             if diagnostic.severity != .note {
-                current = indexByPath[diagnostic.path]
+                current = indexByPath[diagnostic.path] ?? first
             }
             if let current {
                 schemas[current].diagnostics.append(diagnostic)

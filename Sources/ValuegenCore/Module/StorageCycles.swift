@@ -66,7 +66,11 @@ struct StorageCycles {
             let typeName = request.types[typeIndex].name
             for caseIndex in request.types[typeIndex].cases.indices {
                 let caseName = request.types[typeIndex].cases[caseIndex].name
-                request.types[typeIndex].cases[caseIndex].isIndirect = indirectCases.contains("\(typeName).\(caseName)")
+                let isIndirect = !indirectCases.isEmpty && indirectCases.contains("\(typeName).\(caseName)")
+                // Written only when it changes, so that an unchanged request is not copied.
+                if request.types[typeIndex].cases[caseIndex].isIndirect != isIndirect {
+                    request.types[typeIndex].cases[caseIndex].isIndirect = isIndirect
+                }
             }
         }
         return request

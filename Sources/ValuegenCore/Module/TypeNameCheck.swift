@@ -26,10 +26,10 @@ struct TypeNameCheck {
             if KnownTypes.reservedTypeNames.contains(type.name) {
                 diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
             }
-            for value in type.storedValues {
+            for value in type.storedTypes {
                 for use in value.type.uses {
                     if let message = problem(with: use, in: schema.scope, owner: type) {
-                        let location = schema.source.location(ofWord: use.name.split(separator: ".").first.map(String.init) ?? use.name, onLineOf: value.location) ?? value.location
+                        let location = schema.source.location(ofWord: use.firstComponent, onLineOf: value.location) ?? value.location
                         diagnostics.error(message, at: location)
                     }
                 }
@@ -44,7 +44,7 @@ struct TypeNameCheck {
             let holder = owner.kind == .value ? "inside an array ([\(owner.name)])" : "inside an array or an optional"
             return "an attribute's type cannot be 'Self'; write the type's name ('\(owner.name)'), \(holder) where it holds itself"
         }
-        if name.contains(".") {
+        if use.isQualified {
             return qualifiedNameProblem(name, in: scope)
         }
         if use.isConstraint {

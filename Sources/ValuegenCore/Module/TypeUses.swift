@@ -1,3 +1,4 @@
+import Foundation
 import ValuegenPluginSDK
 
 /// One named type that an attribute's type mentions, and the role it plays there.
@@ -9,18 +10,131 @@ struct TypeUse: Sendable, Equatable {
     var needsHashable: Bool
     /// A protocol after `any`.
     var isConstraint: Bool
+
+    /// Whether the name is qualified (`Foundation.Locale`), read without Foundation's search.
+    var isQualified: Bool { name.utf8.contains(UInt8(ascii: ".")) }
+
+    /// `Foundation` of `Foundation.Locale`; the name itself when not qualified.
+    var firstComponent: String {
+        guard let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) else { return name }
+        return String(name[..<dot])
+    }
 }
 
 extension TypeReference {
     /// The named types the type mentions, outermost first. The module's checks read them from
     /// the resolved Swift spelling, which the schema parser reads back as it reads a schema.
     var uses: [TypeUse] {
-        guard case .swift(let syntax, _)? = try? SchemaParser.parseType(swift, at: SourceLocation(line: 0, column: 0)) else {
-            return []
+        TypeUseTable.shared.uses(of: swift) {
+            guard let syntax else { return [] }
+            var uses: [TypeUse] = []
+            syntax.collectUses(into: &uses, needsHashable: false)
+            return uses
         }
-        var uses: [TypeUse] = []
-        syntax.collectUses(into: &uses, needsHashable: false)
+    }
+
+    /// The resolved spelling read back as a type; nil only if it is not one valuegen writes.
+    var syntax: SwiftTypeSyntax? {
+        var reader = SpellingReader(bytes: Array(swift.utf8))
+        guard let type = reader.type(), reader.index == reader.bytes.count else { return nil }
+        return type
+    }
+}
+
+/// The uses of each spelling, read once: a module spells the same few types (`String`,
+/// `[String]`, `Date?`) in most of its attributes, and every check of the module stage asks.
+/// A pure function's memo, so sharing it across runs and threads changes no result.
+final class TypeUseTable: @unchecked Sendable {
+    static let shared = TypeUseTable()
+
+    private let lock = NSLock()
+    private var table: [String: [TypeUse]] = [:]
+
+    func uses(of spelling: String, reading: () -> [TypeUse]) -> [TypeUse] {
+        lock.lock()
+        if let known = table[spelling] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let uses = reading()
+        lock.lock()
+        // Bounded: a run with more distinct spellings than this starts over.
+        if table.count >= 65_536 { table.removeAll(keepingCapacity: true) }
+        table[spelling] = uses
+        lock.unlock()
         return uses
+    }
+}
+
+/// Reads the Swift spellings the resolver writes (`[String: Set<UUID>]?`, `(any P & Q)?`):
+/// a small grammar in a normal form, so a direct reader is much cheaper than the schema parser.
+private struct SpellingReader {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func type() -> SwiftTypeSyntax? {
+        var result: SwiftTypeSyntax
+        if consume("any ") {
+            var names: [String] = []
+            repeat {
+                guard let name = name() else { return nil }
+                names.append(name)
+            } while consume(" & ")
+            result = .existential(.named(names.joined(separator: " & "), arguments: []))
+        } else if consume("(") {
+            guard let inner = type(), consume(")") else { return nil }
+            result = inner
+        } else if consume("[") {
+            guard let element = type() else { return nil }
+            if consume(": ") {
+                guard let value = type(), consume("]") else { return nil }
+                result = .dictionary(key: element, value: value)
+            } else {
+                guard consume("]") else { return nil }
+                result = .array(element)
+            }
+        } else {
+            guard let name = name() else { return nil }
+            var arguments: [SwiftTypeSyntax] = []
+            if consume("<") {
+                repeat {
+                    guard let argument = type() else { return nil }
+                    arguments.append(argument)
+                } while consume(", ")
+                guard consume(">") else { return nil }
+            }
+            result = .named(name, arguments: arguments)
+        }
+        while consume("?") {
+            result = .optional(result)
+        }
+        return result
+    }
+
+    private mutating func name() -> String? {
+        let start = index
+        while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
+        return index > start ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
+    }
+
+    private mutating func consume(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let matches = text.withUTF8Buffer { expected in
+            (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        if matches { index += count }
+        return matches
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte >= 0x80
     }
 }
 
