@@ -28,6 +28,10 @@ struct SchemaEdit: Sendable {
     var path: String
     var summary: String
     var snippet: String
+    /// The edit writes a default that is a Swift expression, not a literal (`Date()`,
+    /// `Self()`, `.init()`): valuegen checks literals against the type and copies expressions
+    /// through, so an expression of the wrong type is swiftc's to report (docs/Language.md).
+    var writesExpressionDefault = false
 }
 
 /// A module of schemas after one or two edits.
@@ -90,6 +94,8 @@ struct SchemaMutator {
         ".none", ".offline", ".pending", ".default", ".text", "Date()", "URL(string: \"https://example.com\")!",
         "UUID()", "Data()", "#\"raw\"#", "Self()", ".init()",
     ]
+    /// The values of `literals` that are expressions: their type is swiftc's to check.
+    static let expressions: Set<String> = ["Date()", "URL(string: \"https://example.com\")!", "UUID()", "Data()", "Self()", ".init()"]
     static let brokenLiterals = ["\"x", "\"x\\\"", "(1", "[1,", ".", "1 +", "\"\\(\"", "@", "1..", "Date(", "\"a\" \"b\""]
     static let foreignTypes = [
         "Character", "Substring", "Any", "AnyObject", "AnyHashable", "Int128", "Float16", "NSObject", "Void", "Never",
@@ -292,7 +298,9 @@ struct SchemaMutator {
             let pool = kind == .defaultBroken ? Self.brokenLiterals : Self.literals
             attribute.defaultValue = pool.filter { $0 != attribute.defaultValue }.randomElement(using: &random)!
             if kind == .defaultBroken { attribute.comment = nil }
-            return edit(place, [attribute.rendered], "`\(old.trimmed)` → `\(attribute.rendered.trimmed)`")
+            var change = edit(place, [attribute.rendered], "`\(old.trimmed)` → `\(attribute.rendered.trimmed)`")
+            change.writesExpressionDefault = kind != .defaultBroken && Self.expressions.contains(attribute.defaultValue ?? "")
+            return change
 
         case .typeDuplicatedIntoOtherFile:
             guard files.count > 1 else { return nil }

@@ -70,6 +70,21 @@ extension KnownTypes {
         return "the standard type or protocol"
     }
 
+    /// The standard types ValuegenRuntime's JSON and binary coders read and write
+    /// (`StandardConformances.swift`, `BinaryStandardConformances.swift`); `Decimal`, `Locale`
+    /// and the Core Graphics structs are not among them.
+    static let runtimeCodable: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "String", "Array", "Set", "Dictionary", "Optional",
+        "URL", "Date", "Data", "UUID", "TimeInterval", "CGFloat",
+    ]
+
+    /// Whether ValuegenRuntime codes the standard type, named plainly or qualified.
+    static func isRuntimeCodable(_ name: String) -> Bool {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return runtimeCodable.contains(name) }
+        return runtimeCodable.contains(String(name[name.index(after: dot)...]))
+    }
+
     /// The number of generic arguments a standard generic type takes.
     static let genericArity: [String: Int] = ["Set": 1, "Array": 1, "Optional": 1, "Dictionary": 2]
 }

@@ -89,15 +89,24 @@ struct DefaultValueCheck {
     /// the case has one, or `.init(...)`.
     private func implicitMemberProblem(_ text: String, for type: SwiftTypeSyntax, scope: FileScope) -> String? {
         var type = type
-        if case .optional(let wrapped) = type { type = wrapped }
         let text = text.trimmingSpaces
-        guard case .named(let name, let arguments) = type, arguments.isEmpty, text.hasPrefix("."),
-              case .schema(let entry) = declarations.meaning(of: name, in: scope) else { return nil }
+        if case .optional(let wrapped) = type {
+            // Optional's own cases.
+            if text == ".none" || text.hasPrefix(".some(") { return nil }
+            type = wrapped
+        }
+        guard text.hasPrefix(".") else { return nil }
         let body = text.dropFirst()
         let member = String(body.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }).replacingOccurrences(of: "`", with: "")
         let rest = body.dropFirst(body.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }.count)
-        guard !member.isEmpty, rest.isEmpty || rest.first == "(" else { return nil }
+        guard !member.isEmpty, rest.isEmpty || rest.first == "(" || rest.first == "." else { return nil }
         if member == "init" { return nil }
+        if let members = Self.staticMembers(of: type), !members.contains(member) {
+            let known = members.filter { $0 != "init" }.map { "." + $0 }
+            return "'.\(member)', but '\(type.spelling)' has no static member '\(member)'" + (known.isEmpty ? "; write a value of the type" : "; it has \(known.joined(separator: ", "))")
+        }
+        guard case .named(let name, let arguments) = type, arguments.isEmpty, rest.first != ".",
+              case .schema(let entry) = declarations.meaning(of: name, in: scope) else { return nil }
         guard entry.type.kind == .adtValue else {
             return "'.\(member)', but '\(name)' is \(entry.type.kind.nounWithArticle) (\(entry.fileName)) with no such member; write '\(name)(...)'"
         }
@@ -129,6 +138,27 @@ struct DefaultValueCheck {
 
     private func mismatch(_ literal: DefaultLiteral, _ spelling: String, accepts: String) -> String {
         "\(literal.kindName), but '\(spelling)' takes \(accepts)"
+    }
+
+    /// The static members of the standard types whose members are few and fixed: an implicit
+    /// member default of another name (`count: Int = .none`) cannot compile.
+    static func staticMembers(of type: SwiftTypeSyntax) -> [String]? {
+        let integer = ["init", "zero", "max", "min", "random", "bitWidth"]
+        let floating = ["init", "zero", "pi", "infinity", "nan", "signalingNaN", "greatestFiniteMagnitude", "leastNormalMagnitude", "leastNonzeroMagnitude", "ulpOfOne", "random", "radix"]
+        switch type {
+        case .array, .dictionary:
+            return ["init"]
+        case .named(let name, _):
+            switch name {
+            case "Set", "Dictionary", "Array", "String", "Swift.String": return ["init"]
+            case "Bool", "Swift.Bool": return ["init", "random"]
+            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Swift.Int": return integer
+            case "Double", "Float", "TimeInterval", "Swift.Double": return floating
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 
     /// The literal kinds each standard type accepts.

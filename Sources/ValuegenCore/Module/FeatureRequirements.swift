@@ -150,7 +150,7 @@ struct FeatureRequirements {
         case .swift(let declaration):
             return SwiftConformances.satisfies(feature, declaration)
         case .standard:
-            return true
+            return feature != "JSON" && feature != "Binary" || KnownTypes.isRuntimeCodable(name)
         case .unknown:
             return feature != "Sendable" || KnownTypes.isKnown(name)
         }
@@ -251,6 +251,8 @@ struct FeatureRequirements {
         case .swift(let declaration):
             let protocols = Self.list(features.map(SwiftConformances.requiredProtocol(for:)))
             return "'\(type.name)' includes \(list), which \(features.count == 1 ? "needs" : "need") '\(held)' to conform to \(protocols), but its declaration (\(declaration.place)) does not say so; add the conformance there, or remove \(list) from includes(...)"
+        case .standard:
+            return "'\(type.name)' includes \(list), but ValuegenRuntime does not code '\(held)' (\(value.description)); use a type it codes (Decimal as String or Double, for instance), or remove \(list) from includes(...) and use Coding"
         default:
             return "'\(type.name)' includes \(list), which \(value.description) of type '\(value.type.swift)' cannot have; remove \(list) from includes(...)"
         }

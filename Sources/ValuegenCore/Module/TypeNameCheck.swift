@@ -22,6 +22,7 @@ struct TypeNameCheck {
 
     private func check(_ schema: ResolvedSchema, _ model: GenerationRequest) -> [Diagnostic] {
         var diagnostics = DiagnosticCollector(path: schema.source.path)
+        ownModuleTypeTypos(schema, into: &diagnostics)
         for type in model.types {
             if KnownTypes.reservedTypeNames.contains(type.name) {
                 diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
@@ -36,6 +37,20 @@ struct TypeNameCheck {
             }
         }
         return diagnostics.diagnostics
+    }
+
+    /// `%type name=MessageKind library=Messaging` in the module Messaging promises that the
+    /// module declares `MessageKind`; when none of its files does and a schema type is one typo
+    /// away, the schema type was renamed.
+    private func ownModuleTypeTypos(_ schema: ResolvedSchema, into diagnostics: inout DiagnosticCollector) {
+        let scope = schema.scope
+        for (name, location) in scope.types.sorted(by: { $0.value < $1.value }) {
+            guard let library = scope.libraries[name], library == scope.ownModule || !scope.imports.contains(library),
+                  declarations.schemaTypes[name] == nil, declarations.swiftTypes[name] == nil else { continue }
+            let schemaNames = declarations.schemaTypes.keys.sorted()
+            guard let suggestion = Suggestion.closest(to: name, among: schemaNames, maximumDistance: name.count <= 4 ? 1 : 2) else { continue }
+            diagnostics.error("'\(name)' is declared with %type as a type of this module (\(library)), but no file of the module declares it; did you mean '\(suggestion)'?", at: location)
+        }
     }
 
     private func problem(with use: TypeUse, in scope: FileScope, owner: ModelType) -> String? {
