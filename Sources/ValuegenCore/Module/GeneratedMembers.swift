@@ -279,11 +279,14 @@ private extension GeneratedMembers {
     static func decodedTypeNames(_ scopes: [AttributeScope]) -> [GeneratedName] {
         var names: [GeneratedName] = []
         for scope in scopes {
+            // Only a type name that is also an attribute's name of the scope can collide: the
+            // others are not listed, so that the table costs nothing for most types.
+            let attributeNames = Set(scope.attributes.map(\.name))
             var seen: Set<String> = []
             for attribute in scope.attributes {
                 for use in attribute.type.uses where !use.isConstraint {
                     let name = use.firstComponent
-                    if seen.insert(name).inserted {
+                    if attributeNames.contains(name), seen.insert(name).inserted {
                         names.append(GeneratedName(name: name, spelling: "the type '\(name)' that 'init(from:)' decodes", subtype: scope.subtype))
                     }
                 }
