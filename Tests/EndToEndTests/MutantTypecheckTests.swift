@@ -66,6 +66,14 @@ import ValuegenCore
             swiftc's to report, as docs/Language.md says); \(alone) checked alone; \
             generated in \(Self.seconds(generated - start)) s, typechecked in \(Self.seconds(clock.now - generated)) s
             """)
+        var acceptedByKind: [String: (accepted: Int, all: Int)] = [:]
+        for (mutant, files) in zip(mutants, outputs) {
+            for kind in Set(mutant.edits.map(\.kind.rawValue)) {
+                acceptedByKind[kind, default: (0, 0)].all += 1
+                if files != nil { acceptedByKind[kind, default: (0, 0)].accepted += 1 }
+            }
+        }
+        print("MutantTypecheckTests: accepted of each mutation kind: \(acceptedByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.accepted)/\($0.value.all)" }.joined(separator: ", "))")
         #expect(disagreements.isEmpty, "mutants \(disagreements) had errors in the batch but none alone: the batching is wrong")
 
         guard !failures.isEmpty else { return }
