@@ -217,4 +217,22 @@ struct DefaultValueCheckTests {
             #expect(post(###"text: String = ##"a"# b"##"###) == [])
         }
     }
+
+    // MARK: - Existentials and Foundation's static members
+
+    @Test func literalForAStandardProtocolNoLiteralTypeConformsToIsAnError() {
+        #expect(post("lastError: (any Error)? = false") == [
+            "Models/Post.value:2:29: error: the default of 'lastError' is a Boolean literal, which makes no type that conforms to 'Error'; write a value of a type that does",
+        ])
+        #expect(post("%skipEquality\n  key: any Hashable = 1") == [])
+        #expect(post("%skipEquality\n  lastError: (any Error)? = nil") == [])
+    }
+
+    @Test func implicitMemberOfUUIDOrDateMustBeOneOfItsFew() {
+        #expect(post("id: UUID = .default") == [
+            "Models/Post.value:2:14: error: the default of 'id' is '.default', but 'UUID' has no static member 'default'; write a value of the type",
+        ])
+        #expect(post("at: Date = .now") == [])
+        #expect(post("at: Date? = .none") == [])
+    }
 }

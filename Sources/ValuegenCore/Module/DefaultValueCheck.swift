@@ -56,9 +56,18 @@ struct DefaultValueCheck {
             default:
                 return mismatch(literal, spelling, accepts: "a dictionary literal")
             }
-        case .existential:
+        case .existential(let constraint):
             if case .nil = literal {
                 return "'nil', but '\(spelling)' is not optional; make the type '(\(spelling))?' or write a value"
+            }
+            // A literal makes an Int, a Double, a String, a Bool, an array or a dictionary:
+            // only protocols those conform to can hold it. The module's own protocols are swiftc's.
+            guard case .named(let names, _) = constraint else { return nil }
+            for name in names.split(separator: "&").map({ String($0).trimmingSpaces }) {
+                guard let conforming = Self.literalConformances[name] else { continue }
+                if !conforming.contains(where: { $0 == literal }) {
+                    return "\(literal.kindName), which makes no type that conforms to '\(name)'; write a value of a type that does"
+                }
             }
             return nil
         case .named(let name, let arguments):
@@ -154,12 +163,25 @@ struct DefaultValueCheck {
             case "Bool", "Swift.Bool": return ["init", "random"]
             case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Swift.Int": return integer
             case "Double", "Float", "TimeInterval", "Swift.Double": return floating
+            case "UUID", "Data", "Foundation.UUID", "Foundation.Data": return ["init"]
+            case "Date", "Foundation.Date": return ["init", "now", "distantPast", "distantFuture"]
             default: return nil
             }
         default:
             return nil
         }
     }
+
+    /// For the standard protocols, the literal kinds whose default type conforms to them.
+    static let literalConformances: [String: [DefaultLiteral]] = {
+        let all: [DefaultLiteral] = [.string, .integer, .float, .boolean, .array([]), .dictionary([])]
+        return [
+            "Error": [], "Identifiable": [],
+            "Hashable": all, "Equatable": all, "Codable": all, "Encodable": all, "Decodable": all, "Sendable": all,
+            "CustomStringConvertible": all, "CustomDebugStringConvertible": all,
+            "Comparable": [.string, .integer, .float],
+        ]
+    }()
 
     /// The literal kinds each standard type accepts.
     static let literalKinds: [String: [DefaultLiteral]] = {
