@@ -13,6 +13,15 @@ import ValuegenPluginSDK
 /// beside methods of that base name with arguments; ADT cases named like any generated member
 /// but `binaryWireType`; payload values named `lhs`, `rhs`, `value`, `message`, `caseNumber`,
 /// `decoder` or `type` (with another coding key).
+///
+/// Several entries are names the generated bodies shadow rather than declare; fixing the
+/// feature removes the entry (each fix was checked by hand on a generated file): Builder's
+/// `toBuilder()` assigning `builder.x = self.x`; `build()` and With calling `.init(…)` rather
+/// than `User(…)`; written-out Equality combining `self.x`; Description calling
+/// `Swift.String(reflecting:)`; Coding's `encode(to:)` encoding `self.x` and naming
+/// `Swift.DecodingError`; and JSON/Binary choosing their parameter and local names
+/// (`reader`, `writer`, `field`, `lhsX`) to avoid the attribute names, as Binary's
+/// `local(_:avoiding:)` already does.
 struct GeneratedMembers: Sendable, Equatable {
     /// Names an attribute may not take.
     ///
