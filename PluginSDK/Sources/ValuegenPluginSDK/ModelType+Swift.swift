@@ -62,14 +62,31 @@ extension CodePrinter {
 /// of an ADT case, or an ADT case's single unlabelled payload. Features that must check
 /// every stored type (can it be compared, coded, sent?) walk these.
 public struct StoredValue: Sendable, Equatable {
-    /// How diagnostics name it: `attribute 'email'` or `the payload of subtype 'Sticker'`.
-    public var description: String
     public var type: TypeReference
     /// Whether `%skipEquality` leaves it out of equality and hashing.
     public var skipsEquality: Bool
     /// Whether `%skipEquality` can be written for it (not for a single unlabelled payload).
     public var canSkipEquality: Bool
     public var location: SourceLocation
+    /// The attribute's name; nil for a subtype's single unlabelled payload.
+    public let attributeName: String?
+    /// The subtype whose single unlabelled payload this is.
+    private let subtypeName: String?
+
+    /// How diagnostics name it: `attribute 'email'` or `the payload of subtype 'Sticker'`.
+    /// Made when asked: the module's checks walk every value, and few need a message.
+    public var description: String {
+        attributeName.map { "attribute '\($0)'" } ?? "the payload of subtype '\(subtypeName ?? "")'"
+    }
+
+    init(type: TypeReference, skipsEquality: Bool, canSkipEquality: Bool, location: SourceLocation, attributeName: String?, subtypeName: String?) {
+        self.type = type
+        self.skipsEquality = skipsEquality
+        self.canSkipEquality = canSkipEquality
+        self.location = location
+        self.attributeName = attributeName
+        self.subtypeName = subtypeName
+    }
 }
 
 extension ModelType {
@@ -79,7 +96,7 @@ extension ModelType {
         for adtCase in cases {
             values += adtCase.attributes.map(StoredValue.init(attribute:))
             if let single = adtCase.singleValueType {
-                values.append(StoredValue(description: "the payload of subtype '\(adtCase.subtypeName)'", type: single, skipsEquality: false, canSkipEquality: false, location: adtCase.location))
+                values.append(StoredValue(type: single, skipsEquality: false, canSkipEquality: false, location: adtCase.location, attributeName: nil, subtypeName: adtCase.subtypeName))
             }
         }
         return values
@@ -88,6 +105,6 @@ extension ModelType {
 
 extension StoredValue {
     init(attribute: Attribute) {
-        self.init(description: "attribute '\(attribute.name)'", type: attribute.type, skipsEquality: attribute.skipsEquality, canSkipEquality: true, location: attribute.location)
+        self.init(type: attribute.type, skipsEquality: attribute.skipsEquality, canSkipEquality: true, location: attribute.location, attributeName: attribute.name, subtypeName: nil)
     }
 }

@@ -61,7 +61,7 @@ struct FeatureRequirements {
             includes = schemas.map { schema in (schema.model?.types ?? []).map { Set($0.includes) } }
             values = schemas.map { schema in
                 (schema.model?.types ?? []).map { type in
-                    type.storedTypes.map { value in
+                    type.storedValues.map { value in
                         var seen: Set<String> = []
                         return HeldValue(value: value, names: value.type.uses.filter { !$0.isConstraint && seen.insert($0.name).inserted }.map(\.name))
                     }
@@ -111,13 +111,13 @@ struct FeatureRequirements {
 
     /// A stored value and the names of the types it holds.
     struct HeldValue {
-        var value: StoredType
+        var value: StoredValue
         var names: [String]
     }
 
     /// One stored value that holds a type without the feature.
     struct Blocker {
-        var value: StoredType
+        var value: StoredValue
         /// The model or type that lacks the feature; nil for an existential.
         var heldType: String?
     }
@@ -202,7 +202,7 @@ struct FeatureRequirements {
         let explicit = schema.explicitIncludes[type.name] ?? []
         // Sendable and existentials under Equality are reported by their features, which say more.
         let checked = Self.features.filter { $0 != "Sendable" && type.includes($0) && explicit.contains($0) }
-        var missing: [String: (value: StoredType, features: [String])] = [:]
+        var missing: [String: (value: StoredValue, features: [String])] = [:]
         var order: [String] = []
         for feature in checked {
             for blocker in blockers(of: feature, file: file, index: index, scope: schema.scope, state: state) {
@@ -231,7 +231,7 @@ struct FeatureRequirements {
         }
     }
 
-    private func message(type: ModelType, value: StoredType, held: String, features: [String], scope: FileScope, excluded: (String) -> Set<String>) -> String {
+    private func message(type: ModelType, value: StoredValue, held: String, features: [String], scope: FileScope, excluded: (String) -> Set<String>) -> String {
         let list = Self.list(features)
         switch declarations.meaning(of: held, in: scope) {
         case .schema(let entry):
@@ -284,7 +284,7 @@ struct FeatureRequirements {
     /// A `Set` element or a dictionary key must be `Hashable`: a model there needs Equality.
     private func hashableErrors(for type: ModelType, schema: ResolvedSchema, state: State) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for value in type.storedTypes {
+        for value in type.storedValues {
             for use in value.type.uses where use.needsHashable {
                 guard case .schema(let entry) = declarations.meaning(of: use.name, in: schema.scope),
                       state.schemaTypeIncludes(use.name)?.contains("Equality") == false else { continue }

@@ -27,7 +27,7 @@ struct TypeNameCheck {
             if KnownTypes.reservedTypeNames.contains(type.name) {
                 diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
             }
-            for value in type.storedTypes {
+            for value in type.storedValues {
                 for use in value.type.uses {
                     if let message = problem(with: use, in: schema.scope, owner: type) {
                         let location = schema.source.location(ofWord: use.firstComponent, onLineOf: value.location) ?? value.location
@@ -104,7 +104,7 @@ struct TypeNameCheck {
         }
         // Type names are short and many: `User` is two edits from `Set`, which is no typo.
         let suggestion = Suggestion.closest(to: name, among: declarations.candidates(in: scope), maximumDistance: name.count <= 4 ? 1 : 2)
-        let unseen = scope.imports.filter { $0 != "Foundation" && $0 != scope.ownModule }.sorted()
+        let unseen = scope.unseenModules
         if !unseen.isEmpty {
             // A name from a module valuegen cannot see is taken on trust, unless it looks like a typo.
             guard let suggestion else { return nil }
