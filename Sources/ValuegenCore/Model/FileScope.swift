@@ -16,8 +16,9 @@ struct FileScope: Sendable, Equatable {
     /// The modules named with `%import`.
     var explicitImports: Set<String> = []
 
-    /// Modules whose types valuegen cannot list: any import but Foundation and the module itself.
-    var importsUnseenModules: Bool {
-        imports.contains { $0 != "Foundation" && $0 != ownModule }
+    /// Modules whose types valuegen cannot list, sorted: any import but Foundation and the
+    /// module itself. A name the file does not know may come from one of them.
+    var unseenModules: [String] {
+        imports.filter { $0 != "Foundation" && $0 != ownModule }.sorted()
     }
 }

@@ -9,21 +9,14 @@ struct ResolvedType: Sendable, Equatable {
     var isExistential: Bool
     /// Whether an existential appears anywhere in the type.
     var containsExistential: Bool
-    /// The named types it mentions that are not standard ones: models or `%type` declarations.
-    var referencedNames: Set<String>
     /// Whether it mentions a Foundation type.
     var needsFoundation: Bool
 
     static func named(_ name: String, arguments: [ResolvedType]) -> ResolvedType {
         let spelling = arguments.isEmpty ? name : "\(name)<\(arguments.map(\.swift).joined(separator: ", "))>"
-        var referenced = arguments.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
-        if !KnownTypes.isKnown(name) {
-            referenced.insert(name)
-        }
         return ResolvedType(
             swift: spelling, wrapped: spelling, isOptional: false, isExistential: false,
             containsExistential: arguments.contains { $0.containsExistential },
-            referencedNames: referenced,
             needsFoundation: KnownTypes.isFoundation(name) || arguments.contains { $0.needsFoundation }
         )
     }
@@ -38,7 +31,6 @@ struct ResolvedType: Sendable, Equatable {
 
     static func dictionary(_ key: ResolvedType, _ value: ResolvedType) -> ResolvedType {
         var result = value.wrapping("[\(key.swift): \(value.swift)]")
-        result.referencedNames.formUnion(key.referencedNames)
         result.containsExistential = result.containsExistential || key.containsExistential
         result.needsFoundation = result.needsFoundation || key.needsFoundation
         return result
