@@ -135,10 +135,10 @@ public enum SwiftTypeScanner {
             var afterDot = false
             while index < bytes.count {
                 let byte = bytes[index]
-                if Self.isWordStart(byte) {
+                if SwiftLexicalBytes.isIdentifierStart(byte) {
                     let start = index
                     let column = index - lineStart + 1
-                    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+                    while index < bytes.count, SwiftLexicalBytes.isIdentifierByte(bytes[index]) { index += 1 }
                     return Word(text: String(decoding: bytes[start..<index], as: UTF8.self), line: line, column: column, afterDot: afterDot)
                 }
                 afterDot = byte == UInt8(ascii: ".")
@@ -151,13 +151,13 @@ public enum SwiftTypeScanner {
                     while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                     skipBlockComment()
-                case _ where byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && isStringStart()):
+                case _ where SwiftLexicalBytes.startsString(bytes, at: index):
                     skipString()
                 case UInt8(ascii: "`"):
                     index += 1
                     let start = index
                     let column = index - lineStart + 1
-                    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+                    while index < bytes.count, SwiftLexicalBytes.isIdentifierByte(bytes[index]) { index += 1 }
                     guard index > start else { continue }
                     let word = Word(text: String(decoding: bytes[start..<index], as: UTF8.self), line: line, column: column, afterDot: afterDot, isEscaped: true)
                     if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
@@ -173,7 +173,7 @@ public enum SwiftTypeScanner {
         func peekWord() -> Word? {
             var copy = self
             copy.skipSpaces()
-            guard copy.index < bytes.count, Self.isWordStart(bytes[copy.index]) || bytes[copy.index] == UInt8(ascii: "`") else { return nil }
+            guard copy.index < bytes.count, SwiftLexicalBytes.isIdentifierStart(bytes[copy.index]) || bytes[copy.index] == UInt8(ascii: "`") else { return nil }
             return copy.nextWord()
         }
 
@@ -194,13 +194,13 @@ public enum SwiftTypeScanner {
                 if byte == UInt8(ascii: "@") {
                     // `@unchecked Sendable`, `@retroactive P`: the attribute is not a conformance.
                     index += 1
-                    while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+                    while index < bytes.count, SwiftLexicalBytes.isIdentifierByte(bytes[index]) { index += 1 }
                     continue
                 }
                 if depth == 0, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "&") {
                     names.append(current)
                     current = ""
-                } else if Self.isWordByte(byte) || byte == UInt8(ascii: ".") {
+                } else if SwiftLexicalBytes.isIdentifierByte(byte) || byte == UInt8(ascii: ".") {
                     if depth == 0 { current.unicodeScalars.append(UnicodeScalar(byte)) }
                 } else if byte == UInt8(ascii: "\n") {
                     line += 1
@@ -235,12 +235,6 @@ public enum SwiftTypeScanner {
 
         private func peek(_ offset: Int) -> UInt8? {
             index + offset < bytes.count ? bytes[index + offset] : nil
-        }
-
-        private func isStringStart() -> Bool {
-            var position = index
-            while position < bytes.count, bytes[position] == UInt8(ascii: "#") { position += 1 }
-            return position < bytes.count && bytes[position] == UInt8(ascii: "\"")
         }
 
         private mutating func skipBlockComment() {
@@ -303,12 +297,30 @@ public enum SwiftTypeScanner {
             }
         }
 
-        static func isWordStart(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_") || byte >= 0x80
-        }
+    }
+}
 
-        static func isWordByte(_ byte: UInt8) -> Bool {
-            isWordStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        }
+/// Swift's lexical bytes, as the type scan and Core's readers of defaults and diagnostics need
+/// them (one place, shared with the build plugin like the rest of this folder).
+enum SwiftLexicalBytes {
+    /// A byte that can start an identifier: a letter, `_`, or part of a non-ASCII character.
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    /// A byte of an identifier after its first.
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || isDigit(byte)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// Whether a string literal starts at `index`: `"`, or `#`s then `"` (a raw string).
+    static func startsString(_ bytes: [UInt8], at index: Int) -> Bool {
+        var position = index
+        while position < bytes.count, bytes[position] == UInt8(ascii: "#") { position += 1 }
+        return position < bytes.count && bytes[position] == UInt8(ascii: "\"")
     }
 }

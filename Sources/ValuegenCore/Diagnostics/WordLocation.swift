@@ -11,8 +11,8 @@ extension SchemaSource {
         while index + target.count <= line.upperBound {
             let column = index - line.lowerBound + 1
             if bytes[index..<index + target.count].elementsEqual(target),
-               index == line.lowerBound || !Self.isWordByte(bytes[index - 1]),
-               index + target.count == line.upperBound || !Self.isWordByte(bytes[index + target.count]),
+               index == line.lowerBound || !SwiftLexicalBytes.isIdentifierByte(bytes[index - 1]),
+               index + target.count == line.upperBound || !SwiftLexicalBytes.isIdentifierByte(bytes[index + target.count]),
                column != location.column {
                 return SourceLocation(line: location.line, column: column)
             }
@@ -54,10 +54,5 @@ extension SchemaSource {
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
         return start..<end
-    }
-
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 }

@@ -59,7 +59,7 @@ enum DefaultExpressionShape {
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && rawStringStarts(bytes, at: index)) {
+            if SwiftLexicalBytes.startsString(bytes, at: index) {
                 let end = DefaultLexer.endOfFirstToken(Array(bytes[index...])).map { index + $0 } ?? bytes.count
                 if braces == 0 { tokens.append(Token(kind: .operand, text: text(index..<end))) }
                 index = end
@@ -75,18 +75,18 @@ enum DefaultExpressionShape {
             guard braces == 0 else { index += 1; continue }
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                 index += 1
-            } else if isWordByte(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "\\") {
+            } else if SwiftLexicalBytes.isIdentifierByte(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "\\") {
                 let start = index
                 index += 1
                 while index < bytes.count {
-                    if isWordByte(bytes[index]) {
+                    if SwiftLexicalBytes.isIdentifierByte(bytes[index]) {
                         index += 1
-                    } else if bytes[index] == UInt8(ascii: "."), isDigit(bytes[start]), index + 1 < bytes.count, isDigit(bytes[index + 1]) {
+                    } else if bytes[index] == UInt8(ascii: "."), SwiftLexicalBytes.isDigit(bytes[start]), index + 1 < bytes.count, SwiftLexicalBytes.isDigit(bytes[index + 1]) {
                         index += 1
-                    } else if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+"), isDigit(bytes[start]),
+                    } else if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+"), SwiftLexicalBytes.isDigit(bytes[start]),
                               bytes[index - 1] == UInt8(ascii: "e") || bytes[index - 1] == UInt8(ascii: "E"),
                               !(index - start >= 2 && bytes[start + 1] == UInt8(ascii: "x")),
-                              index + 1 < bytes.count, isDigit(bytes[index + 1]) {
+                              index + 1 < bytes.count, SwiftLexicalBytes.isDigit(bytes[index + 1]) {
                         // The sign of a decimal exponent: `1e-5`.
                         index += 1
                     } else {
@@ -96,9 +96,9 @@ enum DefaultExpressionShape {
                 tokens.append(Token(kind: .operand, text: text(start..<index)))
             } else if byte == UInt8(ascii: ".") && !(index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ".")) {
                 index += 1
-                if index < bytes.count, isWordByte(bytes[index]) || bytes[index] == UInt8(ascii: "`") {
+                if index < bytes.count, SwiftLexicalBytes.isIdentifierByte(bytes[index]) || bytes[index] == UInt8(ascii: "`") {
                     // `.member` continues the operand before it, or is an implicit member.
-                    while index < bytes.count, isWordByte(bytes[index]) || bytes[index] == UInt8(ascii: "`") { index += 1 }
+                    while index < bytes.count, SwiftLexicalBytes.isIdentifierByte(bytes[index]) || bytes[index] == UInt8(ascii: "`") { index += 1 }
                     if let last = tokens.last, last.kind == .operand || last.kind == .closing || (last.kind == .operator && postfixOperators.contains(last.text)) {
                         continue
                     }
@@ -132,21 +132,6 @@ enum DefaultExpressionShape {
             }
         }
         return tokens
-    }
-
-    private static func rawStringStarts(_ bytes: [UInt8], at index: Int) -> Bool {
-        var position = index
-        while position < bytes.count, bytes[position] == UInt8(ascii: "#") { position += 1 }
-        return position < bytes.count && bytes[position] == UInt8(ascii: "\"")
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     private static func isOperatorByte(_ byte: UInt8) -> Bool {

@@ -161,7 +161,7 @@ enum DefaultLexer {
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "#"):
-                    if byte == UInt8(ascii: "#"), !startsRawString() {
+                    if byte == UInt8(ascii: "#"), !SwiftLexicalBytes.startsString(bytes, at: index) {
                         index += 1
                         continue
                     }
@@ -188,12 +188,6 @@ enum DefaultLexer {
                 return ("'\(Character(UnicodeScalar(open)))' is never closed", index)
             }
             return (nil, index)
-        }
-
-        private func startsRawString() -> Bool {
-            var position = index
-            while position < bytes.count, bytes[position] == UInt8(ascii: "#") { position += 1 }
-            return position < bytes.count && bytes[position] == UInt8(ascii: "\"")
         }
 
         /// A string literal with its interpolations, which may hold strings in turn.
@@ -235,7 +229,7 @@ enum DefaultLexer {
             while index < bytes.count {
                 let byte = bytes[index]
                 switch byte {
-                case _ where byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && startsRawString()):
+                case _ where SwiftLexicalBytes.startsString(bytes, at: index):
                     if let problem = skipString() { return problem }
                 case UInt8(ascii: "("), UInt8(ascii: "["):
                     stack.append(byte)
