@@ -13,15 +13,17 @@ public struct GenerationRun: Sendable {
 
     public func run(_ options: GenerationOptions) -> GenerationReport {
         var report = GenerationReport()
-        let schemas: [SchemaDiscovery.Found]
+        let discovered: SchemaDiscovery.Discovered
         do {
-            schemas = try SchemaDiscovery.find(options.inputs)
+            // The build plugin lists the module's Swift types itself (--swift-types).
+            discovered = try SchemaDiscovery.discover(options.inputs, swiftFiles: options.swiftTypeListPath == nil)
         } catch {
             report.usageErrors.append(error.description)
             return report
         }
+        let schemas = discovered.schemas
         let swiftTypes: [SwiftTypeDeclaration]
-        switch Self.swiftTypes(options) {
+        switch Self.swiftTypes(options, swiftFiles: discovered.swiftFiles) {
         case .success(let found): swiftTypes = found
         case .failure(let failure):
             report.usageErrors.append(failure.message)
@@ -80,7 +82,7 @@ public struct GenerationRun: Sendable {
 
     /// The module's Swift types: the build plugin's list, or a scan of the Swift files among
     /// and beside the inputs.
-    private static func swiftTypes(_ options: GenerationOptions) -> Result<[SwiftTypeDeclaration], SwiftTypesFailure> {
+    private static func swiftTypes(_ options: GenerationOptions, swiftFiles files: [String]) -> Result<[SwiftTypeDeclaration], SwiftTypesFailure> {
         if let path = options.swiftTypeListPath {
             guard let bytes = try? FileSystem.read(path) else {
                 return .failure(SwiftTypesFailure(message: "\(path): error: cannot read the list of Swift types (--swift-types)"))
@@ -91,7 +93,6 @@ public struct GenerationRun: Sendable {
                 return .failure(SwiftTypesFailure(message: "\(path):\(error.line): error: not a line of a Swift type list (name, kind, conformances, public or internal, path, line, column separated by tabs); let the build plugin write this file"))
             }
         }
-        let files = SchemaDiscovery.swiftFiles(for: options.inputs)
         let declarations = ConcurrentMap.map(Array(files.indices)) { index -> [SwiftTypeDeclaration] in
             let path = files[index]
             guard let bytes = try? FileSystem.read(path) else { return [] }

@@ -15,62 +15,64 @@ public enum SchemaDiscovery {
         public var description: String
     }
 
+    /// What a search of the inputs found.
+    public struct Discovered: Sendable, Equatable {
+        public var schemas: [Found]
+        /// The module's hand-written Swift files, sorted: those named on the command line,
+        /// those in the folders searched for schemas, and those beside a schema file named on
+        /// its own.
+        public var swiftFiles: [String]
+    }
+
     public static func find(_ inputs: [String]) throws(Failure) -> [Found] {
+        try discover(inputs, swiftFiles: false).schemas
+    }
+
+    /// One walk of each folder for the schema files and, when asked, the Swift files.
+    public static func discover(_ inputs: [String], swiftFiles wantsSwiftFiles: Bool) throws(Failure) -> Discovered {
         var found: [Found] = []
         var seen: Set<String> = []
+        var swiftFiles: Set<String> = []
+        // Each folder beside a named schema file is listed once, however many are named in it.
+        var listedFolders: Set<String> = []
         for input in inputs {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw Failure(description: "\(input): error: no such file or folder")
             }
             if isDirectory.boolValue {
-                for path in schemaFiles(in: input) where seen.insert(path).inserted {
+                let files = files(in: input, swiftFiles: wantsSwiftFiles)
+                for path in files.schemas where seen.insert(path).inserted {
                     found.append(Found(path: path, root: input))
                 }
+                swiftFiles.formUnion(files.swift)
             } else if input.hasSuffix(".swift") {
-                // A Swift file of the module: its type names count as declared (see swiftFiles).
-                continue
+                // A Swift file of the module: its type names count as declared.
+                if wantsSwiftFiles { swiftFiles.insert(input) }
             } else {
                 guard SchemaSource(path: input, bytes: []).kind != nil else {
                     throw Failure(description: "\(input): error: \(SchemaSource.notASchemaFileMessage)")
                 }
-                if seen.insert(input).inserted {
-                    found.append(Found(path: input, root: (input as NSString).deletingLastPathComponent))
-                }
-            }
-        }
-        return found
-    }
-
-    /// The module's hand-written Swift files: those named on the command line, those in the
-    /// folders searched for schemas, and those beside a schema file named on its own.
-    public static func swiftFiles(for inputs: [String]) -> [String] {
-        var found: Set<String> = []
-        for input in inputs {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                found.formUnion(files(in: input) { $0.hasSuffix(".swift") })
-            } else if input.hasSuffix(".swift") {
-                found.insert(input)
-            } else {
                 let folder = (input as NSString).deletingLastPathComponent
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-                for name in names where name.hasSuffix(".swift") && !name.hasPrefix(".") {
-                    found.insert(folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))
+                if seen.insert(input).inserted {
+                    found.append(Found(path: input, root: folder))
+                }
+                if wantsSwiftFiles, listedFolders.insert(folder).inserted {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+                    for name in names where name.hasSuffix(".swift") && !name.hasPrefix(".") {
+                        swiftFiles.insert(folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))
+                    }
                 }
             }
         }
-        return found.sorted()
+        return Discovered(schemas: found, swiftFiles: swiftFiles.sorted())
     }
 
-    private static func schemaFiles(in folder: String) -> [String] {
-        files(in: folder) { SchemaSource(path: $0, bytes: []).kind != nil }
-    }
-
-    private static func files(in folder: String, matching isWanted: (String) -> Bool) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var paths: [String] = []
+    /// A folder's schema files and (when asked) Swift files, hidden folders skipped, sorted.
+    private static func files(in folder: String, swiftFiles wantsSwiftFiles: Bool) -> (schemas: [String], swift: [String]) {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return ([], []) }
+        var schemas: [String] = []
+        var swift: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") {
@@ -78,10 +80,12 @@ public enum SchemaDiscovery {
                 continue
             }
             let path = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-            if isWanted(path) {
-                paths.append(path)
+            if SchemaSource(path: path, bytes: []).kind != nil {
+                schemas.append(path)
+            } else if wantsSwiftFiles, name.hasSuffix(".swift") {
+                swift.append(path)
             }
         }
-        return paths.sorted()
+        return (schemas.sorted(), swift.sorted())
     }
 }
