@@ -10,7 +10,7 @@ import ValuegenPluginSDK
 /// Coding) that cannot hold is an error at the attribute, naming the include to add.
 struct FeatureRequirements {
     /// The features with the requirement, in the order messages list them.
-    static let features = ["Equality", "Sendable", "JSON", "Binary", "Coding"]
+    static let features = RequiredFeatures.names
 
     let declarations: ModuleDeclarations
     let registry: FeatureRegistry
@@ -26,19 +26,32 @@ struct FeatureRequirements {
             // Taken out while it changes, so that its types are not copied.
             schemas[file].model = nil
             for index in model.types.indices {
-                let kept = model.types[index].includes.filter { state.includes(file, index).contains($0) }
-                if kept.count != model.types[index].includes.count {
-                    model.types[index].includes = kept
+                let dropped = state.dropped[file][index]
+                if state.on[file][index] != state.included[file][index] || !dropped.isEmpty {
+                    let on = state.on[file][index]
+                    model.types[index].includes.removeAll { feature in
+                        RequiredFeatures(feature: feature).map { !on.contains($0) } ?? dropped.contains(feature)
+                    }
                 }
-                markSendable(&model.types[index], file: file, state: state, scope: schemas[file].scope)
-                let sendable = sendableErrors(for: model.types[index], file: file, index: index, schema: schemas[file], state: state)
-                if !sendable.isEmpty {
-                    // Reported here, where the held type is known; the feature would only say less.
-                    model.types[index].includes.removeAll { $0 == "Sendable" }
-                    diagnostics += sendable
+                let blocked = state.blocked(file, index)
+                markSendable(&model.types[index], file: file, index: index, state: state)
+                let explicit = state.explicit[file][index].intersection(state.on[file][index])
+                if explicit.contains(.sendable) && blocked.contains(.sendable) {
+                    let sendable = sendableErrors(for: model.types[index], file: file, index: index, schema: schemas[file], state: state)
+                    if !sendable.isEmpty {
+                        // Reported here, where the held type is known; the feature would only say less.
+                        model.types[index].includes.removeAll { $0 == "Sendable" }
+                        diagnostics += sendable
+                    }
                 }
-                diagnostics += errors(for: model.types[index], file: file, index: index, schema: schemas[file], state: state)
-                diagnostics += hashableErrors(for: model.types[index], schema: schemas[file], state: state)
+                // Sendable and existentials under Equality are reported by their features, which say more.
+                let checked = explicit.intersection(blocked).subtracting(.sendable)
+                if !checked.isEmpty {
+                    diagnostics += errors(for: model.types[index], checked: checked, file: file, index: index, schema: schemas[file], state: state)
+                }
+                if state.holdsAsHashable(file, index) {
+                    diagnostics += hashableErrors(file: file, index: index, schema: schemas[file], state: state)
+                }
             }
             schemas[file].model = model
         }
@@ -47,39 +60,64 @@ struct FeatureRequirements {
 
     // MARK: - The module's includes
 
-    /// The includes of every type while defaults are being left out; a schema type's entry
-    /// is its first declaration's.
+    /// Each type's required features while defaults are being left out, and what it holds;
+    /// by file, then by type. A schema type held elsewhere counts with its first declaration.
     struct State {
-        var includes: [[Set<String>]]
-        var firstDeclaration: [String: (file: Int, index: Int)] = [:]
-
-        /// Each type's stored values with the distinct names of the types they hold, read once;
-        /// by file, then by type.
-        var values: [[[HeldValue]]] = []
+        /// The required features each type includes, as resolved on its own.
+        var included: [[RequiredFeatures]]
+        /// Those still on.
+        var on: [[RequiredFeatures]]
+        /// Those named in `includes(...)`, or implied by one named there.
+        var explicit: [[RequiredFeatures]]
+        /// Other defaults left out with a required feature they need (Persistence with JSON).
+        var dropped: [[[String]]]
+        var held: HeldTypes
 
         init(schemas: [ResolvedSchema], declarations: ModuleDeclarations) {
-            includes = schemas.map { schema in (schema.model?.types ?? []).map { Set($0.includes) } }
-            values = schemas.map { schema in
-                (schema.model?.types ?? []).map { type in
-                    type.storedValues.map { value in
-                        var seen: Set<String> = []
-                        return HeldValue(value: value, names: value.type.uses.filter { !$0.isConstraint && seen.insert($0.name).inserted }.map(\.name))
+            included = schemas.map { schema in (schema.model?.types ?? []).map { RequiredFeatures(among: $0.includes) } }
+            on = included
+            explicit = schemas.map { schema in
+                (schema.model?.types ?? []).map { RequiredFeatures(among: schema.explicitIncludes[$0.name] ?? []) }
+            }
+            dropped = schemas.map { schema in (schema.model?.types ?? []).map { _ in [] } }
+            held = HeldTypes(schemas, declarations: declarations)
+        }
+
+        /// Whether the file's held name `name` has the features.
+        func has(_ features: RequiredFeatures, file: Int, name: Int) -> Bool {
+            switch held.meanings[file][name] {
+            case .fixed(let has):
+                return has.isSuperset(of: features)
+            case .schema(let declaringFile, let index):
+                return on[declaringFile][index].isSuperset(of: features)
+            }
+        }
+
+        /// The features some value of the type holds a type without.
+        func blocked(_ file: Int, _ index: Int) -> RequiredFeatures {
+            var blocked: RequiredFeatures = []
+            for value in held.values[file][index] {
+                if value.value.type.containsExistential {
+                    blocked.insert(.sendable)
+                }
+                for name in value.names {
+                    var missing = RequiredFeatures.all
+                    switch held.meanings[file][name] {
+                    case .fixed(let has): missing.subtract(has)
+                    case .schema(let declaringFile, let index): missing.subtract(on[declaringFile][index])
                     }
+                    if value.value.skipsEquality {
+                        missing.remove(.equality)
+                    }
+                    blocked.formUnion(missing)
                 }
             }
-            for (name, entry) in declarations.schemaTypes {
-                if let index = schemas[entry.file].model?.types.firstIndex(where: { $0.name == name }) {
-                    firstDeclaration[name] = (entry.file, index)
-                }
-            }
+            return blocked
         }
 
-        func includes(_ file: Int, _ index: Int) -> Set<String> {
-            includes[file][index]
-        }
-
-        func schemaTypeIncludes(_ name: String) -> Set<String>? {
-            firstDeclaration[name].map { includes[$0.file][$0.index] }
+        /// Whether some value holds a schema type as a `Set` element or dictionary key.
+        func holdsAsHashable(_ file: Int, _ index: Int) -> Bool {
+            held.values[file][index].contains { !$0.hashableNames.isEmpty }
         }
     }
 
@@ -87,33 +125,25 @@ struct FeatureRequirements {
         var changed = true
         while changed {
             changed = false
-            for file in schemas.indices {
-                guard let model = schemas[file].model else { continue }
-                let explicit = schemas[file].explicitIncludes
-                for (index, type) in model.types.enumerated() {
-                    for feature in Self.features where state.includes[file][index].contains(feature) && explicit[type.name]?.contains(feature) != true {
-                        guard !blockers(of: feature, file: file, index: index, scope: schemas[file].scope, state: state).isEmpty else { continue }
-                        state.includes[file][index].remove(feature)
-                        // A default that needs the feature goes with it (Persistence needs JSON).
-                        for other in state.includes[file][index] where explicit[type.name]?.contains(other) != true {
-                            if case .feature(let dependent) = registry.lookup(other), dependent.descriptor.implies.contains(feature) {
-                                state.includes[file][index].remove(other)
-                            }
+            for file in state.on.indices {
+                for index in state.on[file].indices {
+                    let leaving = state.on[file][index].subtracting(state.explicit[file][index]).intersection(state.blocked(file, index))
+                    guard !leaving.isEmpty, let type = schemas[file].model?.types[index] else { continue }
+                    state.on[file][index].subtract(leaving)
+                    // A default that needs the feature goes with it (Persistence needs JSON).
+                    let explicit = schemas[file].explicitIncludes[type.name] ?? []
+                    for other in type.includes where RequiredFeatures(feature: other) == nil && !explicit.contains(other) {
+                        if case .feature(let dependent) = registry.lookup(other), leaving.featureNames.contains(where: dependent.descriptor.implies.contains) {
+                            state.dropped[file][index].append(other)
                         }
-                        changed = true
                     }
+                    changed = true
                 }
             }
         }
     }
 
     // MARK: - What stands in the way
-
-    /// A stored value and the names of the types it holds.
-    struct HeldValue {
-        var value: StoredValue
-        var names: [String]
-    }
 
     /// One stored value that holds a type without the feature.
     struct Blocker {
@@ -122,48 +152,34 @@ struct FeatureRequirements {
         var heldType: String?
     }
 
-    private func blockers(of feature: String, file: Int, index: Int, scope: FileScope, state: State) -> [Blocker] {
+    private func blockers(of feature: RequiredFeatures, file: Int, index: Int, state: State) -> [Blocker] {
         var result: [Blocker] = []
-        for held in state.values[file][index] {
+        for held in state.held.values[file][index] {
             let value = held.value
-            if feature == "Equality" && value.skipsEquality { continue }
-            if feature == "Sendable" && value.type.containsExistential {
+            if feature == .equality && value.skipsEquality { continue }
+            if feature == .sendable && value.type.containsExistential {
                 result.append(Blocker(value: value, heldType: nil))
                 continue
             }
-            for name in held.names where !has(feature, name, scope: scope, state: state) {
-                result.append(Blocker(value: value, heldType: name))
+            for name in held.names where !state.has(feature, file: file, name: name) {
+                result.append(Blocker(value: value, heldType: state.held.names[file][name]))
             }
         }
         return result
     }
 
-    /// Whether the named type has the feature. Types valuegen cannot see into (`%type`, the
-    /// module's Swift code, imported modules) are taken on trust, except for `Sendable`, which
-    /// they must declare (`sendable=true`, or `: Sendable` in the Swift declaration).
-    private func has(_ feature: String, _ name: String, scope: FileScope, state: State) -> Bool {
-        switch declarations.meaning(of: name, in: scope) {
-        case .schema:
-            return state.schemaTypeIncludes(name)?.contains(feature) ?? true
-        case .declaredWithPercentType(let isSendable):
-            return feature != "Sendable" || isSendable
-        case .swift(let declaration):
-            return SwiftConformances.satisfies(feature, declaration)
-        case .standard:
-            return feature != "JSON" && feature != "Binary" || KnownTypes.isRuntimeCodable(name)
-        case .unknown:
-            return feature != "Sendable" || KnownTypes.isKnown(name)
-        }
-    }
-
-    private func markSendable(_ type: inout ModelType, file: Int, state: State, scope: FileScope) {
-        func sendable(_ reference: TypeReference) -> Bool {
-            !reference.containsExistential && reference.uses.allSatisfy { $0.isConstraint || has("Sendable", $0.name, scope: scope, state: state) }
+    private func markSendable(_ type: inout ModelType, file: Int, index: Int, state: State) {
+        // Stored values come in the order of `storedValues`: attributes, then each case's
+        // attributes and single value.
+        var values = state.held.values[file][index].makeIterator()
+        func sendable() -> Bool {
+            guard let held = values.next() else { return true }
+            return !held.value.type.containsExistential && held.names.allSatisfy { state.has(.sendable, file: file, name: $0) }
         }
         // Each flag written only when it changes, so that an unchanged type is not copied.
         var all = true
         for index in type.attributes.indices {
-            let isSendable = sendable(type.attributes[index].type)
+            let isSendable = sendable()
             all = all && isSendable
             if type.attributes[index].type.isSendable != isSendable {
                 type.attributes[index].type.isSendable = isSendable
@@ -171,14 +187,14 @@ struct FeatureRequirements {
         }
         for caseIndex in type.cases.indices {
             for index in type.cases[caseIndex].attributes.indices {
-                let isSendable = sendable(type.cases[caseIndex].attributes[index].type)
+                let isSendable = sendable()
                 all = all && isSendable
                 if type.cases[caseIndex].attributes[index].type.isSendable != isSendable {
                     type.cases[caseIndex].attributes[index].type.isSendable = isSendable
                 }
             }
             if var single = type.cases[caseIndex].singleValueType {
-                let isSendable = sendable(single)
+                let isSendable = sendable()
                 all = all && isSendable
                 if single.isSendable != isSendable {
                     single.isSendable = isSendable
@@ -198,14 +214,11 @@ struct FeatureRequirements {
         declarations.schemaTypes[name]?.excludes ?? []
     }
 
-    private func errors(for type: ModelType, file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
-        let explicit = schema.explicitIncludes[type.name] ?? []
-        // Sendable and existentials under Equality are reported by their features, which say more.
-        let checked = Self.features.filter { $0 != "Sendable" && type.includes($0) && explicit.contains($0) }
+    private func errors(for type: ModelType, checked: RequiredFeatures, file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
         var missing: [String: (value: StoredValue, features: [String])] = [:]
         var order: [String] = []
-        for feature in checked {
-            for blocker in blockers(of: feature, file: file, index: index, scope: schema.scope, state: state) {
+        for feature in checked.featureNames {
+            for blocker in blockers(of: RequiredFeatures(feature: feature)!, file: file, index: index, state: state) {
                 guard let held = blocker.heldType else { continue }
                 let key = "\(blocker.value.location.line):\(blocker.value.location.column):\(held)"
                 if missing[key] == nil {
@@ -261,8 +274,7 @@ struct FeatureRequirements {
     /// An explicit Sendable blocked by a model or a Swift type of the module; `%type` and
     /// existentials are left to the Sendable feature, whose message fits them.
     private func sendableErrors(for type: ModelType, file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
-        guard type.includes("Sendable"), schema.explicitIncludes[type.name]?.contains("Sendable") == true else { return [] }
-        return blockers(of: "Sendable", file: file, index: index, scope: schema.scope, state: state).compactMap { blocker in
+        blockers(of: .sendable, file: file, index: index, state: state).compactMap { blocker in
             guard let held = blocker.heldType else { return nil }
             let message: String
             switch declarations.meaning(of: held, in: schema.scope) {
@@ -282,16 +294,17 @@ struct FeatureRequirements {
     }
 
     /// A `Set` element or a dictionary key must be `Hashable`: a model there needs Equality.
-    private func hashableErrors(for type: ModelType, schema: ResolvedSchema, state: State) -> [Diagnostic] {
+    private func hashableErrors(file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for value in type.storedValues {
-            for use in value.type.uses where use.needsHashable {
-                guard case .schema(let entry) = declarations.meaning(of: use.name, in: schema.scope),
-                      state.schemaTypeIncludes(use.name)?.contains("Equality") == false else { continue }
-                let location = schema.source.location(ofWord: use.name, onLineOf: value.location) ?? value.location
+        for held in state.held.values[file][index] {
+            let value = held.value
+            for name in held.hashableNames where !state.has(.equality, file: file, name: name) {
+                let heldName = state.held.names[file][name]
+                guard case .schema(let entry) = declarations.meaning(of: heldName, in: schema.scope) else { continue }
+                let location = schema.source.location(ofWord: heldName, onLineOf: value.location) ?? value.location
                 let message = entry.type.kind == .object
-                    ? "\(value.description) uses '\(use.name)' as a Set element or dictionary key, which must be Hashable, but '\(use.name)' is an object (\(entry.fileName)); use an array, or key by an identifier"
-                    : "\(value.description) uses '\(use.name)' as a Set element or dictionary key, which must be Hashable, but '\(use.name)' (\(entry.fileName)) does not include Equality; " + (entry.excludes.contains("Equality") ? "remove Equality from the excludes(...) of '\(use.name)'" : "add Equality to the includes(...) of '\(use.name)'")
+                    ? "\(value.description) uses '\(heldName)' as a Set element or dictionary key, which must be Hashable, but '\(heldName)' is an object (\(entry.fileName)); use an array, or key by an identifier"
+                    : "\(value.description) uses '\(heldName)' as a Set element or dictionary key, which must be Hashable, but '\(heldName)' (\(entry.fileName)) does not include Equality; " + (entry.excludes.contains("Equality") ? "remove Equality from the excludes(...) of '\(heldName)'" : "add Equality to the includes(...) of '\(heldName)'")
                 diagnostics.append(Diagnostic(.error, message, path: schema.source.path, at: location))
             }
         }

@@ -16,10 +16,11 @@ enum MemberCollisions {
                 schemaTypes[type.name] = request.file
             }
         }
+        let schemaTypeNames = Set(schemaTypes.keys)
         var found: [Diagnostic] = []
         for request in requests {
             var file = DiagnosticCollector(path: request.file.path)
-            for type in request.types {
+            for type in request.types where CollisionScreen.mayCollide(type, otherTypeNames: otherTypeNames, schemaTypeNames: schemaTypeNames) {
                 TypeCollisions(type: type, in: request.file, schemaTypes: schemaTypes, otherTypeNames: otherTypeNames).report(into: &file)
             }
             found += file.diagnostics

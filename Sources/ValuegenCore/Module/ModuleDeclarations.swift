@@ -93,14 +93,12 @@ struct ModuleDeclarations {
         return KnownTypes.isKnown(name) ? .standard : .unknown
     }
 
-    /// What each schema type, Swift type and standard type name means in every file, in the
-    /// order `meaning(of:in:)` prefers them: schema types over Swift types over standard ones.
+    /// What each schema type and Swift type name means in every file, in the order
+    /// `meaning(of:in:)` prefers them: schema types over Swift types (over standard ones,
+    /// which need no entry).
     private var moduleWide: [String: Meaning] = [:]
 
     private mutating func indexMeanings() {
-        for name in KnownTypes.standardLibrary.union(KnownTypes.foundation) {
-            moduleWide[name] = .standard
-        }
         // A hand-written `extension Int: P` declares nothing new.
         for (name, swift) in swiftTypes where swift.kind != "extension" {
             moduleWide[name] = .swift(swift)

@@ -1,0 +1,71 @@
+import ValuegenPluginSDK
+
+/// A cheap first look at a type, so that `GeneratedMembers` — a table per type and feature — is
+/// built only for the few types where a name could collide. It errs one way only: a type it
+/// passes has nothing `MemberCollisions` would report (`CollisionScreenTests` holds every name
+/// the table produces against it).
+///
+/// What could collide, from the table: a fixed name some feature declares or relies on
+/// (`description`, `reader`, `CodingKeys`…); a name made from the type's (`User`,
+/// `UserBuilder`); an observed object's storage (`_name`); a legacy key's local (`zipLegacy1`);
+/// an attribute named like a type decoded beside it (type names start in upper case, so
+/// only such attributes, or a type spelled in lower case, need a look); in an ADT whose
+/// equality is written out, two payload values whose locals `lhsX` clash; a type or an
+/// attribute type named like a nested type; a builder beside the type declared elsewhere.
+enum CollisionScreen {
+    /// Whether `MemberCollisions` could find something in the type.
+    static func mayCollide(_ type: ModelType, otherTypeNames: [String: String], schemaTypeNames: Set<String>) -> Bool {
+        let builder = type.name + "Builder"
+        if schemaTypeNames.contains(builder) || otherTypeNames[builder] != nil || isNestedTypeName(type.name) {
+            return true
+        }
+        if type.kind == .adtValue && type.cases.contains(where: { $0.attributes.contains(where: \.skipsEquality) }) {
+            return true
+        }
+        for attribute in type.attributes where mayCollide(attribute, in: type, builder: builder) {
+            return true
+        }
+        for adtCase in type.cases {
+            if fixedNames.contains(adtCase.name) { return true }
+            for attribute in adtCase.attributes where mayCollide(attribute, in: type, builder: builder) {
+                return true
+            }
+            if let single = adtCase.singleValueType, namesANestedType(single) { return true }
+        }
+        return false
+    }
+
+    private static func mayCollide(_ attribute: Attribute, in type: ModelType, builder: String) -> Bool {
+        let name = attribute.name
+        if fixedNames.contains(name) || name == type.name || name == builder { return true }
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else {
+            return true
+        }
+        if name.contains("Legacy") { return true }
+        return namesANestedType(attribute.type)
+    }
+
+    /// A use spelled like a nested type, or in lower case, where an attribute may share its name.
+    private static func namesANestedType(_ reference: TypeReference) -> Bool {
+        reference.uses.contains { use in
+            guard let first = use.name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return true }
+            return isNestedTypeName(use.firstComponent)
+        }
+    }
+
+    private static func isNestedTypeName(_ name: String) -> Bool {
+        nestedTypeNames.contains(name) || name.hasSuffix("CodingKeys")
+    }
+
+    /// The names the table lists whatever the type: members, parameters, locals and types the
+    /// features' code declares or relies on.
+    static let fixedNames: Set<String> = [
+        "Change", "ObserverToken", "ChangeObservers", "_observationRegistrar", "observationRegistrar",
+        "_changeObservers", "changeObservers", "hashValue", "hasher", "description", "String",
+        "toBuilder", "builder", "build", "MissingAttributeError", "CodingKeys", "encoder", "container",
+        "payload", "DecodingError", "reader", "writer", "field", "binaryWireType",
+    ]
+
+    /// Types the features nest in a type or its builder (and `<Case>CodingKeys` in an ADT).
+    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "CodingKeys", "MissingAttributeError"]
+}
