@@ -50,6 +50,10 @@ public enum SwiftLanguage {
 
     /// A Swift string literal whose value is the given text.
     public static func stringLiteral(_ value: String) -> String {
+        // Most strings (names, keys) need no escape: printable ASCII but quote and backslash.
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + value + "\""
+        }
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

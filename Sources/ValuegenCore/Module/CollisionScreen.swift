@@ -22,7 +22,7 @@ enum CollisionScreen {
         if type.kind == .adtValue && type.cases.contains(where: { $0.attributes.contains(where: \.skipsEquality) }) {
             return true
         }
-        for attribute in type.attributes where mayCollide(attribute, in: type, builder: builder) {
+        for index in type.attributes.indices where mayCollide(type.attributes[index], in: type, builder: builder) {
             return true
         }
         for adtCase in type.cases {
@@ -41,15 +41,48 @@ enum CollisionScreen {
         guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else {
             return true
         }
-        if name.contains("Legacy") { return true }
+        if contains(name, "Legacy") { return true }
         return namesANestedType(attribute.type)
     }
 
-    /// A use spelled like a nested type, or in lower case, where an attribute may share its name.
+    /// A name in the type spelled like a nested type, or not in upper case (a type an attribute
+    /// may be named like, or `any`): read from the spelling's bytes, as every attribute is asked.
     private static func namesANestedType(_ reference: TypeReference) -> Bool {
-        reference.uses.contains { use in
-            guard let first = use.name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return true }
-            return isNestedTypeName(use.firstComponent)
+        var spelling = reference.swift
+        return spelling.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                guard isNameByte(bytes[start]) else {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < bytes.count && isNameByte(bytes[end]) { end += 1 }
+                let first = bytes[start]
+                if first < UInt8(ascii: "A") || first > UInt8(ascii: "Z") { return true }
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if nestedTypeNameBytes.contains(where: { $0.elementsEqual(name) }) || name.count >= 10 && name.suffix(10).elementsEqual("CodingKeys".utf8) {
+                    return true
+                }
+                start = end
+            }
+            return false
+        }
+    }
+
+    /// Identifier bytes and `.`: a qualified name is one word here.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        SwiftLexicalBytes.isIdentifierByte(byte) || byte == UInt8(ascii: ".")
+    }
+
+    /// A byte search: `String.contains(_:)` goes through Foundation's `range(of:)`.
+    private static func contains(_ name: String, _ part: StaticString) -> Bool {
+        var name = name
+        let part = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
+        return name.withUTF8 { bytes in
+            bytes.count >= part.count && (0...(bytes.count - part.count)).contains { start in
+                part.indices.allSatisfy { bytes[start + $0] == part[$0] }
+            }
         }
     }
 
@@ -68,4 +101,5 @@ enum CollisionScreen {
 
     /// Types the features nest in a type or its builder (and `<Case>CodingKeys` in an ADT).
     static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "CodingKeys", "MissingAttributeError"]
+    private static let nestedTypeNameBytes = nestedTypeNames.map { Array($0.utf8) }
 }

@@ -11,28 +11,38 @@ struct DefaultValueCheck {
         guard let model = schema.model else { return [] }
         var diagnostics: [Diagnostic] = []
         for type in model.types {
-            for attribute in type.attributes + type.cases.flatMap(\.attributes) {
-                guard let text = attribute.defaultValue else { continue }
-                // Found only for a message: it reads the file up to the line.
-                var location: SourceLocation { schema.source.location(ofText: text, onLineOf: attribute.location) ?? attribute.location }
-                if let problem = DefaultLexer.problem(in: text) ?? DefaultExpressionShape.problem(in: text) {
-                    diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is not a complete Swift expression: \(problem)", path: schema.source.path, at: location))
-                    continue
-                }
-                guard let syntax = attribute.type.syntax else { continue }
-                if let problem = problem(DefaultLiteral(text), for: syntax, scope: schema.scope) ?? implicitMemberProblem(text, for: syntax, scope: schema.scope) {
-                    diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is \(problem)", path: schema.source.path, at: location))
+            for attribute in type.attributes where attribute.defaultValue != nil {
+                check(attribute, in: schema, into: &diagnostics)
+            }
+            for adtCase in type.cases {
+                for attribute in adtCase.attributes where attribute.defaultValue != nil {
+                    check(attribute, in: schema, into: &diagnostics)
                 }
             }
         }
         return diagnostics
     }
 
+    private func check(_ attribute: Attribute, in schema: ResolvedSchema, into diagnostics: inout [Diagnostic]) {
+        guard let text = attribute.defaultValue else { return }
+        // Found only for a message: it reads the file up to the line.
+        var location: SourceLocation { schema.source.location(ofText: text, onLineOf: attribute.location) ?? attribute.location }
+        if let problem = DefaultLexer.problem(in: text) ?? DefaultExpressionShape.problem(in: text) {
+            diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is not a complete Swift expression: \(problem)", path: schema.source.path, at: location))
+            return
+        }
+        guard let syntax = attribute.type.syntax else { return }
+        if let problem = problem(DefaultLiteral(text), for: syntax, scope: schema.scope) ?? implicitMemberProblem(text, for: syntax, scope: schema.scope) {
+            diagnostics.append(Diagnostic(.error, "the default of '\(attribute.name)' is \(problem)", path: schema.source.path, at: location))
+        }
+    }
+
     /// Why the literal cannot be a value of the type, as the end of a sentence; nil when it can,
     /// or when either is not known well enough to say.
     private func problem(_ literal: DefaultLiteral, for type: SwiftTypeSyntax, scope: FileScope) -> String? {
         if case .expression = literal { return nil }
-        let spelling = type.spelling
+        // Made only for a message.
+        var spelling: String { type.spelling }
         switch type {
         case .optional(let wrapped):
             if case .nil = literal { return nil }

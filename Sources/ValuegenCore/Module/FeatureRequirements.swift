@@ -50,7 +50,7 @@ struct FeatureRequirements {
                     diagnostics += errors(for: model.types[index], checked: checked, file: file, index: index, schema: schemas[file], state: state)
                 }
                 if state.holdsAsHashable(file, index) {
-                    diagnostics += hashableErrors(file: file, index: index, schema: schemas[file], state: state)
+                    diagnostics += hashableErrors(for: model.types[index], file: file, index: index, schema: schemas[file], state: state)
                 }
             }
             schemas[file].model = model
@@ -97,16 +97,16 @@ struct FeatureRequirements {
         func blocked(_ file: Int, _ index: Int) -> RequiredFeatures {
             var blocked: RequiredFeatures = []
             for value in held.values[file][index] {
-                if value.value.type.containsExistential {
+                if value.containsExistential {
                     blocked.insert(.sendable)
                 }
-                for name in value.names {
+                for name in held.names(of: value, file: file) {
                     var missing = RequiredFeatures.all
                     switch held.meanings[file][name] {
                     case .fixed(let has): missing.subtract(has)
                     case .schema(let declaringFile, let index): missing.subtract(on[declaringFile][index])
                     }
-                    if value.value.skipsEquality {
+                    if value.skipsEquality {
                         missing.remove(.equality)
                     }
                     blocked.formUnion(missing)
@@ -152,16 +152,17 @@ struct FeatureRequirements {
         var heldType: String?
     }
 
-    private func blockers(of feature: RequiredFeatures, file: Int, index: Int, state: State) -> [Blocker] {
+    private func blockers(of feature: RequiredFeatures, in type: ModelType, file: Int, index: Int, state: State) -> [Blocker] {
         var result: [Blocker] = []
+        let values = type.storedValues
         for held in state.held.values[file][index] {
-            let value = held.value
+            let value = values[held.position]
             if feature == .equality && value.skipsEquality { continue }
             if feature == .sendable && value.type.containsExistential {
                 result.append(Blocker(value: value, heldType: nil))
                 continue
             }
-            for name in held.names where !state.has(feature, file: file, name: name) {
+            for name in state.held.names(of: held, file: file) where !state.has(feature, file: file, name: name) {
                 result.append(Blocker(value: value, heldType: state.held.names[file][name]))
             }
         }
@@ -174,7 +175,7 @@ struct FeatureRequirements {
         var values = state.held.values[file][index].makeIterator()
         func sendable() -> Bool {
             guard let held = values.next() else { return true }
-            return !held.value.type.containsExistential && held.names.allSatisfy { state.has(.sendable, file: file, name: $0) }
+            return !held.containsExistential && state.held.names(of: held, file: file).allSatisfy { state.has(.sendable, file: file, name: $0) }
         }
         // Each flag written only when it changes, so that an unchanged type is not copied.
         var all = true
@@ -218,7 +219,7 @@ struct FeatureRequirements {
         var missing: [String: (value: StoredValue, features: [String])] = [:]
         var order: [String] = []
         for feature in checked.featureNames {
-            for blocker in blockers(of: RequiredFeatures(feature: feature)!, file: file, index: index, state: state) {
+            for blocker in blockers(of: RequiredFeatures(feature: feature)!, in: type, file: file, index: index, state: state) {
                 guard let held = blocker.heldType else { continue }
                 let key = "\(blocker.value.location.line):\(blocker.value.location.column):\(held)"
                 if missing[key] == nil {
@@ -274,7 +275,7 @@ struct FeatureRequirements {
     /// An explicit Sendable blocked by a model or a Swift type of the module; `%type` and
     /// existentials are left to the Sendable feature, whose message fits them.
     private func sendableErrors(for type: ModelType, file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
-        blockers(of: .sendable, file: file, index: index, state: state).compactMap { blocker in
+        blockers(of: .sendable, in: type, file: file, index: index, state: state).compactMap { blocker in
             guard let held = blocker.heldType else { return nil }
             let message: String
             switch declarations.meaning(of: held, in: schema.scope) {
@@ -294,11 +295,12 @@ struct FeatureRequirements {
     }
 
     /// A `Set` element or a dictionary key must be `Hashable`: a model there needs Equality.
-    private func hashableErrors(file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
+    private func hashableErrors(for type: ModelType, file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        let values = type.storedValues
         for held in state.held.values[file][index] {
-            let value = held.value
-            for name in held.hashableNames where !state.has(.equality, file: file, name: name) {
+            let value = values[held.position]
+            for name in state.held.hashableNames(of: held, file: file) where !state.has(.equality, file: file, name: name) {
                 let heldName = state.held.names[file][name]
                 guard case .schema(let entry) = declarations.meaning(of: heldName, in: schema.scope) else { continue }
                 let location = schema.source.location(ofWord: heldName, onLineOf: value.location) ?? value.location

@@ -16,11 +16,15 @@ struct HeldTypes {
 
     /// One stored value and what it holds.
     struct Value {
-        var value: StoredValue
-        /// Indices into the file's `names`, each once, in the order the type spells them.
-        var names: [Int]
-        /// Those used as a `Set` element or a dictionary key.
-        var hashableNames: [Int]
+        /// Its index in the type's `storedValues`, which messages read.
+        var position: Int
+        var skipsEquality: Bool
+        var containsExistential: Bool
+        /// Indices into the file's `names`, each once, in the order the type spells them, as
+        /// a range of the file's `held`.
+        var names: Range<Int>
+        /// Those used as a `Set` element or a dictionary key, as a range of the file's `held`.
+        var hashableNames: Range<Int>
     }
 
     /// By file: the distinct names its types hold, and what each means there.
@@ -28,6 +32,8 @@ struct HeldTypes {
     private(set) var meanings: [[Meaning]] = []
     /// By file, then type: its stored values, in the order of `storedValues`.
     private(set) var values: [[[Value]]] = []
+    /// By file: the name indices every value's ranges point into, one array for the file.
+    private(set) var held: [[Int]] = []
 
     init(_ schemas: [ResolvedSchema], declarations: ModuleDeclarations) {
         var firstDeclaration: [String: (file: Int, index: Int)] = [:]
@@ -40,6 +46,7 @@ struct HeldTypes {
             var interned: [String: Int] = [:]
             var fileNames: [String] = []
             var fileMeanings: [Meaning] = []
+            var fileHeld: [Int] = []
             func intern(_ name: String) -> Int {
                 if let known = interned[name] { return known }
                 let meaning = declarations.meaning(of: name, in: schema.scope)
@@ -52,24 +59,54 @@ struct HeldTypes {
                 interned[name] = fileNames.count - 1
                 return fileNames.count - 1
             }
-            let fileValues = (schema.model?.types ?? []).map { type in
-                type.storedValues.map { value in
-                    var held = Value(value: value, names: [], hashableNames: [])
-                    for use in value.type.uses where !use.isConstraint {
-                        let name = intern(use.name)
-                        if !held.names.contains(name) {
-                            held.names.append(name)
-                        }
-                        if use.needsHashable && !held.hashableNames.contains(name) {
-                            held.hashableNames.append(name)
-                        }
+            func value(_ type: TypeReference, skipsEquality: Bool, position: Int) -> Value {
+                let uses = type.uses
+                let start = fileHeld.count
+                for use in uses where !use.isConstraint {
+                    let name = intern(use.name)
+                    if !fileHeld[start...].contains(name) {
+                        fileHeld.append(name)
                     }
-                    return held
                 }
+                let end = fileHeld.count
+                for use in uses where use.needsHashable && !use.isConstraint {
+                    let name = intern(use.name)
+                    if !fileHeld[end...].contains(name) {
+                        fileHeld.append(name)
+                    }
+                }
+                return Value(position: position, skipsEquality: skipsEquality, containsExistential: type.containsExistential, names: start..<end, hashableNames: end..<fileHeld.count)
+            }
+            // In the order of `storedValues`, without making them: attributes, then each
+            // case's attributes and single payload.
+            let fileValues = (schema.model?.types ?? []).map { type in
+                var values: [Value] = []
+                for attribute in type.attributes {
+                    values.append(value(attribute.type, skipsEquality: attribute.skipsEquality, position: values.count))
+                }
+                for adtCase in type.cases {
+                    for attribute in adtCase.attributes {
+                        values.append(value(attribute.type, skipsEquality: attribute.skipsEquality, position: values.count))
+                    }
+                    if let single = adtCase.singleValueType {
+                        values.append(value(single, skipsEquality: false, position: values.count))
+                    }
+                }
+                return values
             }
             names.append(fileNames)
             meanings.append(fileMeanings)
             values.append(fileValues)
+            held.append(fileHeld)
         }
+    }
+
+    /// The names a value holds, as indices into its file's `names`.
+    func names(of value: Value, file: Int) -> ArraySlice<Int> {
+        held[file][value.names]
+    }
+
+    func hashableNames(of value: Value, file: Int) -> ArraySlice<Int> {
+        held[file][value.hashableNames]
     }
 }

@@ -36,9 +36,11 @@ struct ModuleResolver {
             schemas[index].model = schemas[index].model.map(cycles.apply(to:))
             found += cycles.diagnostics(for: schemas[index].source.path)
         }
-        found += runtimeIsAvailable.diagnostics(for: order.map { schemas[$0] })
-
-        return ResolvedModule(schemas: Self.distribute(found, into: schemas))
+        if case .missing = runtimeIsAvailable {
+            found += runtimeIsAvailable.diagnostics(for: order.map { schemas[$0] })
+        }
+        Self.distribute(found, into: &schemas)
+        return ResolvedModule(schemas: schemas)
     }
 
     /// A schema type declared in two files, or declared by a schema and by the Swift code.
@@ -75,8 +77,8 @@ struct ModuleResolver {
 
     /// Each diagnostic goes to the schema file it is about; a note follows the diagnostic it
     /// explains, even when it points into another file.
-    private static func distribute(_ diagnostics: [Diagnostic], into schemas: [ResolvedSchema]) -> [ResolvedSchema] {
-        var schemas = schemas
+    private static func distribute(_ diagnostics: [Diagnostic], into schemas: inout [ResolvedSchema]) {
+        guard !diagnostics.isEmpty else { return }
         var indexByPath: [String: Int] = [:]
         for (index, schema) in schemas.enumerated() where indexByPath[schema.source.path] == nil {
             indexByPath[schema.source.path] = index
@@ -92,7 +94,6 @@ struct ModuleResolver {
                 schemas[current].diagnostics.append(diagnostic)
             }
         }
-        return schemas
     }
 }
 

@@ -39,6 +39,8 @@ struct StorageCycles {
                 edges[type.name, default: []] += Self.edges(of: type, path: request.file.path, known: kinds)
             }
         }
+        // Most modules store no value or ADT inline in another: nothing can cycle.
+        guard edges.values.contains(where: { !$0.isEmpty }) else { return }
         let names = kinds.keys.sorted()
 
         let component = Self.components(names, edges: edges)

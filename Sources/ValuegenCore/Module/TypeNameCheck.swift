@@ -23,13 +23,24 @@ struct TypeNameCheck {
     private func check(_ schema: ResolvedSchema, _ model: GenerationRequest) -> [Diagnostic] {
         var diagnostics = DiagnosticCollector(path: schema.source.path)
         ownModuleTypeTypos(schema, into: &diagnostics)
+        // A file spells the same few types again and again: each use is judged once.
+        var judged: [TypeUse: String?] = [:]
         for type in model.types {
             if KnownTypes.reservedTypeNames.contains(type.name) {
                 diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
             }
             for value in type.storedValues {
                 for use in value.type.uses {
-                    if let message = problem(with: use, in: schema.scope, owner: type) {
+                    let found: String?
+                    if use.name == "Self" {
+                        found = problem(with: use, in: schema.scope, owner: type)
+                    } else if let known = judged[use] {
+                        found = known
+                    } else {
+                        found = problem(with: use, in: schema.scope, owner: type)
+                        judged[use] = found
+                    }
+                    if let message = found {
                         let location = schema.source.location(ofWord: use.firstComponent, onLineOf: value.location) ?? value.location
                         diagnostics.error(message, at: location)
                     }

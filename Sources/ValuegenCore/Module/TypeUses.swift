@@ -2,7 +2,7 @@ import Foundation
 import ValuegenPluginSDK
 
 /// One named type that an attribute's type mentions, and the role it plays there.
-struct TypeUse: Sendable, Equatable {
+struct TypeUse: Sendable, Hashable {
     /// As written: `User`, `Set`, `Foundation.Locale`.
     var name: String
     var argumentCount: Int
@@ -25,7 +25,12 @@ extension TypeReference {
     /// The named types the type mentions, outermost first. The module's checks read them from
     /// the resolved Swift spelling, which the schema parser reads back as it reads a schema.
     var uses: [TypeUse] {
-        TypeUseTable.shared.uses(of: swift) {
+        // Most attributes hold one named type (`String`, `Date?`): read without the table.
+        if let first = wrapped.utf8.first, SwiftLexicalBytes.isIdentifierStart(first),
+           wrapped.utf8.allSatisfy({ SwiftLexicalBytes.isIdentifierByte($0) || $0 == UInt8(ascii: ".") }) {
+            return [TypeUse(name: wrapped, argumentCount: 0, needsHashable: false, isConstraint: false)]
+        }
+        return TypeUseTable.shared.uses(of: swift) {
             guard let syntax else { return [] }
             var uses: [TypeUse] = []
             syntax.collectUses(into: &uses, needsHashable: false)
