@@ -556,10 +556,24 @@ struct DiagnosticTests {
         ])
     }
 
-    @Test func reportsEqualityOnAnExistentialAttribute() {
-        #expect(diagnostics("Models/User.value", "User {\n  delegate: any Delegate\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol")) == [
+    @Test func reportsExplicitEqualityOnAnExistentialAttribute() {
+        #expect(diagnostics("Models/User.value", "User includes(Equality) {\n  delegate: any Delegate\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol")) == [
             "Models/User.value:2:3: error: attribute 'delegate' has type 'any Delegate', which cannot be compared or hashed; mark it %skipEquality or exclude Equality",
         ])
+    }
+
+    @Test func leavesOutDefaultEqualityQuietlyForAnExistentialAttribute() throws {
+        // Remodel's `id<Delegate> delegate` is common: the value is not Hashable, as with Sendable.
+        let file = generate("Models/User.value", "User {\n  delegate: any Delegate\n  %skipEquality\n  other: any Delegate\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol"))
+        #expect(file.diagnostics.isEmpty)
+        let contents = try #require(file.contents)
+        #expect(!contents.contains("Hashable"))
+    }
+
+    @Test func keepsDefaultEqualityWhenEveryExistentialIsSkipped() throws {
+        let file = generate("Models/User.value", "User {\n  name: String\n  %skipEquality\n  delegate: any Delegate\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol"))
+        #expect(file.diagnostics.isEmpty)
+        #expect(try #require(file.contents).contains("extension User: Hashable"))
     }
 
     @Test func reportsCodingOnAnExistentialAttribute() {
@@ -570,7 +584,7 @@ struct DiagnosticTests {
 
     @Test func reportsEqualityAndCodingOnAnExistentialPayload() {
         #expect(diagnostics("Models/Status.adtValue", """
-        Status includes(Coding) {
+        Status includes(Coding, Equality) {
           %singleAttributeSubtype attributeType="id<Delegate>"
           Delegated
         }
@@ -676,7 +690,6 @@ struct DiagnosticTests {
 @Suite struct LateReviewDiagnosticTests {
     @Test func reportsAnExistentialInsideACollection() {
         #expect(diagnostics("Models/User.value", "User includes(Coding) {\n  delegates: [any Delegate]\n}\n", swiftTypes: swiftTypes("Delegate", kind: "protocol")) == [
-            "Models/User.value:2:3: error: attribute 'delegates' has type '[any Delegate]', which cannot be compared or hashed; mark it %skipEquality or exclude Equality",
             "Models/User.value:2:3: error: attribute 'delegates' has type '[any Delegate]', which cannot be coded; exclude Coding or use a concrete type",
         ])
     }

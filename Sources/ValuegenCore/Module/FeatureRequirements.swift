@@ -97,8 +97,9 @@ struct FeatureRequirements {
         func blocked(_ file: Int, _ index: Int) -> RequiredFeatures {
             var blocked: RequiredFeatures = []
             for value in held.values[file][index] {
+                // An existential is never Sendable here, and cannot be compared unless skipped.
                 if value.containsExistential {
-                    blocked.insert(.sendable)
+                    blocked.insert(value.skipsEquality ? .sendable : [.sendable, .equality])
                 }
                 for name in held.names(of: value, file: file) {
                     var missing = RequiredFeatures.all
@@ -158,7 +159,7 @@ struct FeatureRequirements {
         for held in state.held.values[file][index] {
             let value = values[held.position]
             if feature == .equality && value.skipsEquality { continue }
-            if feature == .sendable && value.type.containsExistential {
+            if (feature == .sendable || feature == .equality) && value.type.containsExistential {
                 result.append(Blocker(value: value, heldType: nil))
                 continue
             }
