@@ -128,6 +128,10 @@ private struct GenerateOption: Sendable {
         GenerateOption(names: ["--include"], action: .value { $0.options.includes.append($1) }),
         GenerateOption(names: ["--exclude"], action: .value { $0.options.excludes.append($1) }),
         GenerateOption(names: ["--plugin"], action: .value { $0.options.plugins.append($1) }),
+        // Remodel's own spellings, so that a Remodel command line runs as it is.
+        GenerateOption(names: ["--value-object-config-path"], action: .value { $0.options.remodelConfigurationPaths[.value] = $1 }),
+        GenerateOption(names: ["--adt-config-path"], action: .value { $0.options.remodelConfigurationPaths[.adtValue] = $1 }),
+        GenerateOption(names: ["--object-config-path"], action: .value { $0.options.remodelConfigurationPaths[.object] = $1 }),
         GenerateOption(names: ["--isolate-plugins"], action: .flag { $0.options.isolatePlugins = true }),
         GenerateOption(names: ["--product-directory"], action: .value { $0.options.productDirectory = $1 }),
         GenerateOption(names: ["--no-extra-files"], action: .flag { $0.options.allowsExtraFiles = false }),
@@ -166,10 +170,15 @@ enum Usage {
       -o, --output DIR      Where to write <SchemaName>.swift files (default: the current folder).
       --config FILE         The configuration for every schema, instead of the valuegen.json
                             found next to the schemas.
-      --include NAME        Include a feature in every type (repeatable).
+      --include NAME        Include a feature in every type (repeatable); Remodel's names such as
+                            RMBuilder are accepted, and so is Remodel's spelling --include=RMBuilder.
       --exclude NAME        Exclude a feature from every type (repeatable).
       --plugin LIBRARY      Load a generator plugin (a .so or .dylib) for every schema (repeatable),
                             after those listed in valuegen.json.
+      --value-object-config-path FILE, --adt-config-path FILE, --object-config-path FILE
+                            Remodel's configuration for the .value, .adtValue or .object schemas,
+                            instead of the nearest .valueObjectConfig, .algebraicTypeConfig or
+                            .objectConfig in the schema's folder or a parent folder.
       --isolate-plugins     Run plugins in child processes, so that a crashing plugin is
                             reported as an error instead of ending the run.
       --product-directory DIR

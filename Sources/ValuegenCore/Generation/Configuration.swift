@@ -200,7 +200,8 @@ public struct PluginReference: Sendable, Equatable, Hashable {
     }
 }
 
-private extension JSONValue {
+extension JSONValue {
+    /// The strings of an array holding only strings; nil for anything else.
     var stringArray: [String]? {
         guard case .array(let elements) = self else { return nil }
         var strings: [String] = []

@@ -1,3 +1,5 @@
+import ValuegenPluginSDK
+
 /// What `valuegen generate` was asked to do.
 public struct GenerationOptions: Sendable {
     /// Schema files and folders.
@@ -6,6 +8,9 @@ public struct GenerationOptions: Sendable {
     public var outputDirectory: String
     /// A configuration for every schema, instead of the `valuegen.json` found next to them.
     public var configurationPath: String?
+    /// Remodel's configuration file for the schemas of a kind (`--value-object-config-path`,
+    /// `--adt-config-path`, `--object-config-path`), instead of the nearest one.
+    public var remodelConfigurationPaths: [ModelKind: String] = [:]
     /// Features added to (and removed from) every type, after the configuration's.
     public var includes: [String]
     public var excludes: [String]

@@ -14,6 +14,8 @@ struct GenerationPlan {
     }
 
     var entries: [Entry] = []
+    /// What the configurations say that valuegen ignores, once per file.
+    var warnings: [Diagnostic] = []
 
     static func make(for schemas: [SchemaDiscovery.Found], options: GenerationOptions, builtIn: FeatureRegistry) -> Result<GenerationPlan, PlanFailure> {
         var builder = Builder(options: options, builtIn: builtIn)
@@ -34,8 +36,13 @@ struct GenerationPlan {
                 if let path {
                     try builder.validate(configuration, at: path, against: pipeline.registry)
                 }
-                plan.entries.append(Entry(schema: schema, settings: builder.settings(configuration), pipeline: pipeline))
+                let remodel = try builder.remodelConfiguration(for: schema)
+                if let remodel {
+                    try builder.validate(Configuration(defaultIncludes: remodel.configuration.defaultIncludes, defaultExcludes: remodel.configuration.defaultExcludes), at: remodel.path, against: pipeline.registry)
+                }
+                plan.entries.append(Entry(schema: schema, settings: builder.settings(configuration, remodel: remodel?.configuration), pipeline: pipeline))
             }
+            plan.warnings = builder.remodelWarnings
             return .success(plan)
         } catch {
             return .failure(error)
@@ -55,7 +62,11 @@ struct GenerationPlan {
         var features: [PluginReference: any Feature] = [:]
         var pipelines: [[PluginReference]: GeneratorPipeline] = [:]
         var validated: Set<String> = []
-        var explicit: Configuration?
+        var remodelConfigurations: [String: RemodelConfiguration] = [:]
+        /// The nearest Remodel configuration of each folder, by file name.
+        var nearestRemodel: [String: String?] = [:]
+        /// The warnings of the Remodel configurations read, in the order they were read.
+        var remodelWarnings: [Diagnostic] = []
 
         init(options: GenerationOptions, builtIn: FeatureRegistry) {
             self.options = options
@@ -163,6 +174,48 @@ struct GenerationPlan {
             if !errors.isEmpty { throw PlanFailure(messages: errors) }
         }
 
+        /// The Remodel configuration of the schema's kind: the one given on the command line, or
+        /// the nearest in the schema's folder or a parent folder.
+        mutating func remodelConfiguration(for schema: SchemaDiscovery.Found) throws(PlanFailure) -> (configuration: RemodelConfiguration, path: String)? {
+            guard let kind = SchemaSource(path: schema.path, bytes: []).kind else { return nil }
+            guard let path = options.remodelConfigurationPaths[kind] ?? nearestRemodelConfiguration(RemodelConfiguration.fileName(for: kind), for: schema) else {
+                return nil
+            }
+            if let known = remodelConfigurations[path] {
+                return (known, path)
+            }
+            do {
+                let configuration = try RemodelConfiguration.load(from: path)
+                remodelConfigurations[path] = configuration
+                remodelWarnings += configuration.warnings
+                return (configuration, path)
+            } catch {
+                throw PlanFailure(messages: [error.description])
+            }
+        }
+
+        /// Remodel's search, from the schema's folder up to the file system's root, memoized per
+        /// folder. The path is given relative to the current folder when the file is inside it.
+        private mutating func nearestRemodelConfiguration(_ fileName: String, for schema: SchemaDiscovery.Found) -> String? {
+            let current = FileManager.default.currentDirectoryPath
+            let folder = (schema.path as NSString).deletingLastPathComponent
+            let absolute = folder.hasPrefix("/") ? folder : (current as NSString).appendingPathComponent(folder)
+            let key = fileName + "\u{0}" + absolute
+            if let known = nearestRemodel[key] {
+                return known
+            }
+            let found = RemodelConfigurationFileNaming.nearest(fileName, fromFolder: absolute) { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+            let shown = found.map { path in
+                let prefix = current.hasSuffix("/") ? current : current + "/"
+                return path.hasPrefix(prefix) && !schema.path.hasPrefix("/") ? String(path.dropFirst(prefix.count)) : path
+            }
+            nearestRemodel[key] = shown
+            return shown
+        }
+
         mutating func validate(_ configuration: Configuration, at path: String, against registry: FeatureRegistry) throws(PlanFailure) {
             guard validated.insert(path).inserted else { return }
             do {
@@ -172,14 +225,34 @@ struct GenerationPlan {
             }
         }
 
-        /// The command line's includes win over the configuration's excludes, whichever name
-        /// (canonical or alias) each uses.
-        func settings(_ configuration: Configuration) -> GenerationSettings {
-            let includedOnCommandLine = Set(options.includes.map(canonicalName))
+        /// Each layer decides for the features it names, the later over the earlier: Remodel's
+        /// configuration, then valuegen.json (or --config), then the command line. Within a
+        /// layer an exclude wins over an include, as it does in Remodel; the schema's own
+        /// includes(...) and excludes(...) win over all of them.
+        func settings(_ configuration: Configuration, remodel: RemodelConfiguration?) -> GenerationSettings {
+            let layers: [(includes: [String], excludes: [String])] = [
+                (remodel?.defaultIncludes ?? [], remodel?.defaultExcludes ?? []),
+                (configuration.defaultIncludes, configuration.defaultExcludes),
+                (options.includes, options.excludes),
+            ]
+            var decided: [String: (name: String, included: Bool)] = [:]
+            var order: [String] = []
+            for layer in layers {
+                for (names, included) in [(layer.includes, true), (layer.excludes, false)] {
+                    for name in names {
+                        let canonical = canonicalName(name)
+                        if decided[canonical] == nil {
+                            order.append(canonical)
+                        }
+                        decided[canonical] = (name, included)
+                    }
+                }
+            }
+            let decisions = order.map { decided[$0]! }
             return GenerationSettings(
                 accessLevel: configuration.accessLevel ?? .public,
-                defaultIncludes: configuration.defaultIncludes + options.includes,
-                defaultExcludes: configuration.defaultExcludes.filter { !includedOnCommandLine.contains(canonicalName($0)) } + options.excludes
+                defaultIncludes: decisions.filter(\.included).map(\.name),
+                defaultExcludes: decisions.filter { !$0.included }.map(\.name)
             )
         }
 

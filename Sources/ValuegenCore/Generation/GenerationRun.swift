@@ -36,6 +36,7 @@ public struct GenerationRun: Sendable {
             report.usageErrors = failure.messages
             return report
         }
+        report.diagnostics += plan.warnings
         if !options.checkOnly {
             do {
                 try FileSystem.createDirectory(options.outputDirectory)
