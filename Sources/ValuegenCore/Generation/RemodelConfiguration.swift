@@ -80,5 +80,5 @@ public struct RemodelConfiguration: Sendable, Equatable {
             }
         }
         return configuration
-    
+    }
 }
