@@ -1,3 +1,5 @@
+import ValuegenPluginSDK
+
 /// Why a plugin library cannot be used. Each message is one sentence that names the library
 /// and says what to do.
 public struct PluginError: Error, Equatable, CustomStringConvertible {
@@ -18,7 +20,37 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
             reason = String(reason.dropFirst(prefix.count))
             break
         }
-        return PluginError("plugin library '\(path)' could not be loaded as a shared library (\(reason)); build it as one, e.g. with `swiftc -emit-library` or `cc -shared -fPIC`")
+        return PluginError("plugin library '\(path)' could not be loaded (\(reason)); \(loadRemedy(reason))")
+    }
+
+    /// What to do about dlerror()'s reason: a missing symbol or dependency names what the
+    /// library needs; anything else is most likely not a shared library at all.
+    static func loadRemedy(_ reason: String) -> String {
+        if let range = reason.firstRange(of: "undefined symbol: ") {
+            let symbol = String(reason[range.upperBound...].prefix { !$0.isWhitespace && $0 != "," && $0 != ")" })
+            if let module = swiftModule(ofMangled: symbol) {
+                let library = module == "ValuegenPluginSDK" ? "the ValuegenPluginSDK library (link it with -lValuegenPluginSDK and its folder with -L, or build the plugin as a SwiftPM product that depends on ValuegenPluginSDK)" : "the library of Swift module \(module)"
+                return "it uses '\(symbol)' from Swift module \(module), which no loaded library defines; link \(library) when building the plugin"
+            }
+            return "it uses the symbol '\(symbol)', which no loaded library defines; link the library that defines it when building the plugin (-l<name>, with -L<folder> and an rpath), or define it in the plugin"
+        }
+        if reason.contains("cannot open shared object file") {
+            let needed = String(reason.prefix { $0 != ":" })
+            return "it needs '\(needed)', which the loader cannot find; install it, or build the plugin with an rpath to its folder (-Xlinker -rpath -Xlinker <folder>), or add the folder to LD_LIBRARY_PATH"
+        }
+        return "build it as a shared library, e.g. with `swiftc -emit-library` or `cc -shared -fPIC`"
+    }
+
+    /// `ValuegenPluginSDK` of `$s17ValuegenPluginSDK7EmitterP…`: a Swift symbol starts with its
+    /// module's name, length first.
+    static func swiftModule(ofMangled symbol: String) -> String? {
+        guard symbol.hasPrefix("$s") else { return nil }
+        let rest = symbol.dropFirst(2)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard let length = Int(digits), length > 0 else { return nil }
+        let name = rest.dropFirst(digits.count).prefix(length)
+        guard name.count == length, SwiftLanguage.isIdentifier(String(name)) else { return nil }
+        return name == "s" ? "Swift" : String(name)
     }
 
     static func noEntryPoint(_ path: String) -> PluginError {
@@ -45,7 +77,7 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
     }
 
     static func descriptorTooSmall(_ path: String, size: UInt32, required: Int) -> PluginError {
-        PluginError("plugin library '\(path)' returned a valuegen_plugin of \(size) bytes, smaller than the \(required) bytes of ABI \(HostABI.major).0; rebuild it against the current valuegen_plugin.h")
+        PluginError("plugin library '\(path)' returned a valuegen_plugin whose struct_size is \(size), smaller than the \(required) bytes of ABI \(HostABI.major).0; set struct_size to sizeof(valuegen_plugin) (MemoryLayout<valuegen_plugin>.size in Swift), and build against the current valuegen_plugin.h")
     }
 
     static func invalidDescriptor(_ path: String, _ problem: String) -> PluginError {

@@ -62,6 +62,10 @@ final class PluginInvocation {
         guard let text = Self.string(emission.text, length: emission.text_length) else {
             return refuse("emitted text that is not valid UTF-8")
         }
+        // A NUL is valid UTF-8, but would land in the generated file, where swiftc rejects it.
+        if let offset = text.utf8.firstIndex(of: 0).map({ text.utf8.distance(from: text.utf8.startIndex, to: $0) }) {
+            return refuse("emitted text with a NUL byte at offset \(offset) of \(emission.text_length); pass text_length without the terminating NUL, and no NUL inside the text")
+        }
         switch emission.kind {
         case VALUEGEN_EMIT_IMPORT:
             guard SwiftLanguage.isIdentifier(text) || text.split(separator: ".").allSatisfy({ SwiftLanguage.isIdentifier(String($0)) }) else {

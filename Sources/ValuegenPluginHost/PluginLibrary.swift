@@ -93,8 +93,14 @@ public struct PluginLibrary: @unchecked Sendable {
         }
         var includeNames: [String] = []
         for index in 0..<Int(descriptor.include_name_count) {
-            guard let name = names[index].flatMap(String.init(validatingCString:)), SwiftLanguage.isIdentifier(name) else {
-                throw .invalidDescriptor(path, "include name \(index + 1) is not an identifier")
+            guard let pointer = names[index] else {
+                throw .invalidDescriptor(path, "include name \(index + 1) is NULL")
+            }
+            guard let name = String(validatingCString: pointer) else {
+                throw .invalidDescriptor(path, "include name \(index + 1) is not UTF-8")
+            }
+            guard SwiftLanguage.isIdentifier(name) else {
+                throw .invalidDescriptor(path, "include name \(index + 1), \(SwiftLanguage.stringLiteral(name)), is not an identifier (letters, digits and '_', not starting with a digit)")
             }
             includeNames.append(name)
         }

@@ -56,6 +56,16 @@ extension PluginFailureTests {
             ], library: library, isolated: isolated)
         }
 
+        /// A NUL is valid UTF-8 but would land in the Swift file; the plugin checks that emit()
+        /// refused it with VALUEGEN_STATUS_INVALID_ARGUMENT.
+        @Test(arguments: [false, true])
+        func textWithANulByte(isolated: Bool) throws {
+            let library = try PluginFailureTests.brokenPlugin("emits_nul.c", named: "EmitsNul")
+            try expectGenerationErrors([
+                "Thing.value: error: plugin 'dev.valuegen.test.broken' (\(library)) emitted text with a NUL byte at offset 18 of 38; pass text_length without the terminating NUL, and no NUL inside the text",
+            ], library: library, isolated: isolated)
+        }
+
         /// The plugin checks that emit() refused the path with VALUEGEN_STATUS_INVALID_ARGUMENT;
         /// nothing is written anywhere.
         @Test(arguments: [("/tmp/valuegen-escaped.txt", "Absolute"), ("../escaped.txt", "Parent"), ("docs/../../escaped.txt", "Inner")], [false, true])

@@ -32,12 +32,12 @@ extension PluginFailureTests {
                 .write(to: folder.appendingPathComponent("libText.so"))
             #if os(Linux)
             try expectLoadError(
-                "plugin library 'libText.so' could not be loaded as a shared library (invalid ELF header); build it as one, e.g. with `swiftc -emit-library` or `cc -shared -fPIC`",
+                "plugin library 'libText.so' could not be loaded (invalid ELF header); build it as a shared library, e.g. with `swiftc -emit-library` or `cc -shared -fPIC`",
                 library: "libText.so", isolated: isolated, in: folder)
             #else
             defer { try? FileManager.default.removeItem(at: folder) }
             let outcome = try PluginFailureTests.generate(["Thing.value"], plugins: ["libText.so"], isolated: isolated, in: folder)
-            #expect(outcome.standardError.hasPrefix("error: plugin library 'libText.so' could not be loaded as a shared library ("))
+            #expect(outcome.standardError.hasPrefix("error: plugin library 'libText.so' could not be loaded ("))
             #expect(outcome.status == 2)
             #endif
         }
@@ -72,7 +72,51 @@ extension PluginFailureTests {
         func descriptorSmallerThanABI10(isolated: Bool) throws {
             let library = try PluginFailureTests.brokenPlugin("descriptor_too_small.c", named: "DescriptorTooSmall")
             try expectLoadError(
-                "plugin library '\(library)' returned a valuegen_plugin of 56 bytes, smaller than the 64 bytes of ABI 1.0; rebuild it against the current valuegen_plugin.h",
+                "plugin library '\(library)' returned a valuegen_plugin whose struct_size is 56, smaller than the 64 bytes of ABI 1.0; set struct_size to sizeof(valuegen_plugin) (MemoryLayout<valuegen_plugin>.size in Swift), and build against the current valuegen_plugin.h",
+                library: library, isolated: isolated)
+        }
+
+        #if os(Linux)
+        /// dlopen names the symbol; the message says to link what defines it, not to build a
+        /// shared library, which it already is.
+        @Test(arguments: [false, true])
+        func libraryUsingAnUndefinedSymbol(isolated: Bool) throws {
+            let library = try PluginFailureTests.brokenPlugin("undefined_symbol.c", named: "UndefinedSymbol")
+            try expectLoadError(
+                "plugin library '\(library)' could not be loaded (undefined symbol: broken_missing_helper); it uses the symbol 'broken_missing_helper', which no loaded library defines; link the library that defines it when building the plugin (-l<name>, with -L<folder> and an rpath), or define it in the plugin",
+                library: library, isolated: isolated)
+        }
+
+        /// A Swift plugin built without linking ValuegenPluginSDK: the module is read from the
+        /// mangled name.
+        @Test(arguments: [false, true])
+        func swiftPluginMissingThePluginSDK(isolated: Bool) throws {
+            let library = try PluginFailureTests.brokenPlugin("undefined_symbol.c", named: "UndefinedSwiftSymbol", defines: ["BROKEN_SWIFT_SYMBOL"])
+            try expectLoadError(
+                "plugin library '\(library)' could not be loaded (undefined symbol: $s17ValuegenPluginSDK13missingHelperyyF); it uses '$s17ValuegenPluginSDK13missingHelperyyF' from Swift module ValuegenPluginSDK, which no loaded library defines; link the ValuegenPluginSDK library (link it with -lValuegenPluginSDK and its folder with -L, or build the plugin as a SwiftPM product that depends on ValuegenPluginSDK) when building the plugin",
+                library: library, isolated: isolated)
+        }
+
+        @Test(arguments: [false, true])
+        func libraryNeedingALibraryThatIsGone(isolated: Bool) throws {
+            let dependency = try PluginBuilder.source("broken_dependency.c", "int broken_dependency_answer(void);\nint broken_dependency_answer(void) { return 42; }\n")
+            let dependencyLibrary = try PluginBuilder.cPlugin(named: "BrokenDependency\(isolated)", sources: [dependency])
+            let folder = URL(fileURLWithPath: dependencyLibrary).deletingLastPathComponent().path
+            let library = try PluginBuilder.cPlugin(
+                named: "NeedsMissingLibrary\(isolated)", sources: [PluginFailureTests.brokenFolder.appendingPathComponent("needs_missing_library.c").path],
+                flags: ["-Wl,--no-as-needed", "-L", folder, "-lBrokenDependency\(isolated)"])
+            try FileManager.default.removeItem(atPath: dependencyLibrary)
+            try expectLoadError(
+                "plugin library '\(library)' could not be loaded (libBrokenDependency\(isolated).so: cannot open shared object file: No such file or directory); it needs 'libBrokenDependency\(isolated).so', which the loader cannot find; install it, or build the plugin with an rpath to its folder (-Xlinker -rpath -Xlinker <folder>), or add the folder to LD_LIBRARY_PATH",
+                library: library, isolated: isolated)
+        }
+        #endif
+
+        @Test(arguments: [false, true])
+        func includeNameThatIsNotAnIdentifier(isolated: Bool) throws {
+            let library = try PluginFailureTests.brokenPlugin("generates_nothing.c", named: "SpacedIncludeName", defines: ["BROKEN_NAME=\"My Plugin\""])
+            try expectLoadError(
+                "plugin library '\(library)' returned an invalid descriptor: include name 1, \"My Plugin\", is not an identifier (letters, digits and '_', not starting with a digit); fix the plugin's valuegen_plugin",
                 library: library, isolated: isolated)
         }
     }
