@@ -9,6 +9,9 @@ import ValuegenPluginHost
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let exitCode: Int32
+if arguments.first == FormatCommand.name {
+    exit(FormatCommand.run(Array(arguments.dropFirst())))
+}
 do {
     switch try CommandLineParser.parse(arguments) {
     case .help:
