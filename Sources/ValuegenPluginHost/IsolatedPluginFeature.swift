@@ -16,13 +16,23 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
     public let options: JSONValue?
     private let libraryPath: String
     private let workerExecutable: String
+    /// How long one file's `generate` may take before its worker is killed; nil for no limit.
+    public let timeout: Double?
     private var idle: [PluginWorkerProcess] = []
     private let lock = Mutex()
 
+    /// How long a plugin may take on one schema file unless `--plugin-timeout` or
+    /// `pluginTimeout` in valuegen.json says otherwise: far above what generating one file
+    /// takes, short enough that a hung plugin does not hang a build for good.
+    public static let defaultTimeout: Double = 60
+
     /// Starts a first worker, which loads the library and reports what it is.
-    /// - Parameter workerExecutable: the `valuegen` executable (it has the hidden worker command).
-    public init(libraryPath: String, options: JSONValue?, workerExecutable: String) throws(PluginError) {
+    /// - Parameters:
+    ///   - workerExecutable: the `valuegen` executable (it has the hidden worker command).
+    ///   - timeout: seconds one file's `generate` may take; nil for no limit.
+    public init(libraryPath: String, options: JSONValue?, workerExecutable: String, timeout: Double? = IsolatedPluginFeature.defaultTimeout) throws(PluginError) {
         self.libraryPath = libraryPath
+        self.timeout = timeout
         self.workerExecutable = workerExecutable
         self.options = options
         // A worker that dies leaves a pipe without a reader; writing to it must fail, not kill us.
@@ -43,6 +53,11 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
         idle.forEach { $0.stop() }
     }
 
+    /// `60 s`, `0.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+
     public func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         var request = request
         request.options = options
@@ -54,13 +69,18 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
             emitter.diagnose(.error, "\(pluginName) could not be started in a worker process: \(error)", at: nil)
             return
         }
-        guard let output = worker.run(bytes) else {
+        let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
+        switch worker.run(bytes, deadline: deadline) {
+        case .output(let output):
+            lock.withLock { idle.append(worker) }
+            output.forward(to: emitter, from: pluginName)
+        case .crashed:
             let ending = worker.stop()
             emitter.diagnose(.error, "\(pluginName) crashed (\(ending)) while generating \(request.file.name); the other schema files are still generated", at: nil)
-            return
+        case .timedOut:
+            worker.kill()
+            emitter.diagnose(.error, "\(pluginName) did not finish \(request.file.name) within its limit of \(Self.seconds(timeout ?? 0)) and was stopped; the other schema files are still generated. Fix the plugin, or raise the limit with --plugin-timeout SECONDS or \"pluginTimeout\" in valuegen.json", at: nil)
         }
-        lock.withLock { idle.append(worker) }
-        output.forward(to: emitter, from: pluginName)
     }
 }
 
@@ -106,11 +126,31 @@ final class PluginWorkerProcess: @unchecked Sendable {
         return PluginWorkerProcess(process: process, requests: input.fileHandleForWriting, responses: responses, handshake: handshake)
     }
 
-    /// Sends a request and waits for the output; nil when the worker died.
-    func run(_ request: [UInt8]) -> PluginOutput? {
-        guard WorkerProtocol.writeFrame(request, to: requests.fileDescriptor),
-              let frame = WorkerProtocol.readFrame(from: responses.fileDescriptor) else { return nil }
-        return WorkerProtocol.decodeOutput(frame)
+    /// What a worker made of one request.
+    enum RunResult {
+        case output(PluginOutput)
+        /// It died, or its answer was not one.
+        case crashed
+        case timedOut
+    }
+
+    /// Sends a request and waits for the output, no later than the deadline (uptime in
+    /// nanoseconds) when there is one.
+    func run(_ request: [UInt8], deadline: UInt64?) -> RunResult {
+        guard WorkerProtocol.writeFrame(request, to: requests.fileDescriptor) else { return .crashed }
+        switch WorkerProtocol.readFrame(from: responses.fileDescriptor, deadline: deadline) {
+        case .frame(let frame): return WorkerProtocol.decodeOutput(frame).map(RunResult.output) ?? .crashed
+        case .ended: return .crashed
+        case .timedOut: return .timedOut
+        }
+    }
+
+    /// Ends a worker that does not answer: SIGKILL, since a hung plugin may ignore anything else.
+    func kill() {
+        if process.isRunning {
+            sendKill(to: process.processIdentifier)
+        }
+        stop()
     }
 
     /// Ends the worker and says how it ended.
@@ -135,6 +175,11 @@ final class PluginWorkerProcess: @unchecked Sendable {
     private static let signalNames: [Int32: String] = [
         SIGSEGV: "SEGV", SIGILL: "ILL", SIGABRT: "ABRT", SIGBUS: "BUS", SIGTRAP: "TRAP", SIGFPE: "FPE", SIGKILL: "KILL", SIGTERM: "TERM",
     ]
+}
+
+/// `kill(2)` with SIGKILL; at file scope, where `kill` is the C function, not the method.
+private func sendKill(to process: pid_t) {
+    _ = kill(process, SIGKILL)
 }
 
 /// The hidden command of the `valuegen` executable that runs a plugin worker.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import ValuegenPluginSDK
 
 /// What a plugin worker process (`valuegen __plugin-worker LIBRARY`) and its parent say to
@@ -22,11 +23,31 @@ enum WorkerProtocol {
 
     /// Reads one frame; nil at the end of the input or when the other side is gone.
     static func readFrame(from descriptor: Int32) -> [UInt8]? {
-        guard let header = readExactly(4, from: descriptor) else { return nil }
+        guard case .frame(let bytes) = readFrame(from: descriptor, deadline: nil) else { return nil }
+        return bytes
+    }
+
+    /// What waiting for a frame gave.
+    enum FrameRead {
+        case frame([UInt8])
+        /// The end of the input, or the other side is gone.
+        case ended
+        /// The deadline passed before the whole frame arrived.
+        case timedOut
+    }
+
+    /// Reads one frame, waiting no later than the deadline (`DispatchTime`'s uptime in
+    /// nanoseconds) when there is one.
+    static func readFrame(from descriptor: Int32, deadline: UInt64?) -> FrameRead {
+        let header: [UInt8]
+        switch readExactly(4, from: descriptor, deadline: deadline) {
+        case .frame(let bytes): header = bytes
+        case let other: return other
+        }
         let length = header.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }.littleEndian
         // A length no request or output comes near means the stream is not ours any more.
-        guard length <= maximumFrameLength else { return nil }
-        return readExactly(Int(length), from: descriptor)
+        guard length <= maximumFrameLength else { return .ended }
+        return readExactly(Int(length), from: descriptor, deadline: deadline)
     }
 
     /// 256 MiB: far above any generated file, far below what would exhaust memory.
@@ -45,19 +66,35 @@ enum WorkerProtocol {
         return true
     }
 
-    private static func readExactly(_ count: Int, from descriptor: Int32) -> [UInt8]? {
+    private static func readExactly(_ count: Int, from descriptor: Int32, deadline: UInt64?) -> FrameRead {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
+            if let deadline, !waitForInput(on: descriptor, until: deadline) {
+                return .timedOut
+            }
             let read = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, count - filled) }
             if read < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .ended
             }
-            if read == 0 { return nil }
+            if read == 0 { return .ended }
             filled += read
         }
-        return bytes
+        return .frame(bytes)
+    }
+
+    /// Whether the descriptor has something to read (or has ended) before the deadline.
+    private static func waitForInput(on descriptor: Int32, until deadline: UInt64) -> Bool {
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return false }
+            let milliseconds = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true }
+        }
     }
 
     // MARK: - The messages
