@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Generates one Swift file per schema file (`*.value`, `*.adtValue`, `*.object`) of a
 /// target, on every build, incrementally: one build command for all the target's schemas,
-/// whose inputs are the schemas, the target's valuegen.json and the plugin libraries it names,
+/// whose inputs are the schemas, the target's valuegen.json and the plugin libraries it names
+/// (and Remodel's .valueObjectConfig, .algebraicTypeConfig and .objectConfig the schemas use),
 /// and whose outputs are `<pluginWorkDirectory>/<SchemaName>.swift`, one per schema.
 ///
 /// One command rather than one per schema because the generator decides some things across
@@ -58,10 +59,31 @@ enum BuildCommands {
                 displayName: "Valuegen: generating \(outputs.count) \(outputs.count == 1 ? "file" : "files") from \(targetName)'s schemas",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: schemas + [swiftTypes] + (configuration.file.map { [$0] } ?? []) + configuration.pluginLibraries,
+                inputFiles: schemas + [swiftTypes] + (configuration.file.map { [$0] } ?? []) + configuration.pluginLibraries
+                    + remodelConfigurations(of: schemas),
                 outputFiles: outputs
             ),
         ]
+    }
+}
+
+extension BuildCommands {
+    /// Remodel's configuration files the schemas use, found as valuegen finds them (the
+    /// nearest in each schema's folder or a parent folder): inputs of the command, so that
+    /// editing one reruns the generator. SwiftPM does not list these hidden files as sources.
+    static func remodelConfigurations(of schemas: [URL]) -> [URL] {
+        var found: [String] = []
+        for schema in schemas {
+            guard let schemaExtension = SchemaFileNaming.schemaExtension(of: schema.lastPathComponent),
+                  let fileName = RemodelConfigurationFileNaming.fileName(forSchemaExtension: schemaExtension),
+                  let path = RemodelConfigurationFileNaming.nearest(fileName, fromFolder: schema.deletingLastPathComponent().path, exists: { path in
+                      var isDirectory: ObjCBool = false
+                      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                  }),
+                  !found.contains(path) else { continue }
+            found.append(path)
+        }
+        return found.map { URL(fileURLWithPath: $0) }
     }
 }
 

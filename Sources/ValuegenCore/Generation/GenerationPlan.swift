@@ -42,6 +42,13 @@ struct GenerationPlan {
                 }
                 plan.entries.append(Entry(schema: schema, settings: builder.settings(configuration, remodel: remodel?.configuration), pipeline: pipeline))
             }
+            // A file named on the command line is read even when no schema of its kind is found.
+            for kind in ModelKind.allCases {
+                if let path = options.remodelConfigurationPaths[kind] {
+                    let configuration = try builder.remodelConfiguration(at: path)
+                    try builder.validate(Configuration(defaultIncludes: configuration.defaultIncludes, defaultExcludes: configuration.defaultExcludes), at: path, against: builder.pipeline(for: []).registry)
+                }
+            }
             plan.warnings = builder.remodelWarnings
             return .success(plan)
         } catch {
@@ -181,14 +188,19 @@ struct GenerationPlan {
             guard let path = options.remodelConfigurationPaths[kind] ?? nearestRemodelConfiguration(RemodelConfiguration.fileName(for: kind), for: schema) else {
                 return nil
             }
+            return (try remodelConfiguration(at: path), path)
+        }
+
+        /// The Remodel configuration at the path, read once however many schemas use it.
+        mutating func remodelConfiguration(at path: String) throws(PlanFailure) -> RemodelConfiguration {
             if let known = remodelConfigurations[path] {
-                return (known, path)
+                return known
             }
             do {
                 let configuration = try RemodelConfiguration.load(from: path)
                 remodelConfigurations[path] = configuration
                 remodelWarnings += configuration.warnings
-                return (configuration, path)
+                return configuration
             } catch {
                 throw PlanFailure(messages: [error.description])
             }
