@@ -68,9 +68,12 @@ extern "C" {
 
 /* ---- Versions ------------------------------------------------------------------------ */
 
-/* The ABI this header describes. */
+/* The ABI this header describes. 1.1 added, and only added: the "valuegen.query/2"
+ * extension. A plugin built against 1.1 that uses it asks get_extension() for it and works
+ * without it (or refuses in negotiation when io->host_abi_minor is 0): a 1.0 host returns
+ * NULL for ids it does not know. */
 #define VALUEGEN_ABI_MAJOR 1
-#define VALUEGEN_ABI_MINOR 0
+#define VALUEGEN_ABI_MINOR 1
 
 /* ---- Status codes -------------------------------------------------------------------- */
 
@@ -238,6 +241,46 @@ typedef struct valuegen_query_extension {
     valuegen_status (*get_count)(const valuegen_host *host, const char *pointer,
                                  int64_t *count);
 } valuegen_query_extension;
+
+/* ---- Extension "valuegen.query/2" (ABI 1.1) ------------------------------------------ */
+
+/* Everything "valuegen.query/1" has, at the same offsets, and two look-ups a plugin in C
+ * needs to walk a request it does not know the shape of: the JSON type at a pointer, and the
+ * name of an object's member by index (to list a type's annotation arguments, say, or
+ * unknown options). Same ownership and statuses as query/1. */
+#define VALUEGEN_QUERY2_EXTENSION_ID "valuegen.query/2"
+
+/* JSON types, as get_type() reports them. */
+#define VALUEGEN_JSON_NULL 0
+#define VALUEGEN_JSON_BOOLEAN 1
+#define VALUEGEN_JSON_NUMBER 2
+#define VALUEGEN_JSON_STRING 3
+#define VALUEGEN_JSON_ARRAY 4
+#define VALUEGEN_JSON_OBJECT 5
+
+typedef struct valuegen_query2_extension {
+    uint32_t struct_size;
+    valuegen_status (*get_string)(const valuegen_host *host, const char *pointer,
+                                  const char **value, size_t *length);
+    valuegen_status (*get_integer)(const valuegen_host *host, const char *pointer,
+                                   int64_t *value);
+    valuegen_status (*get_boolean)(const valuegen_host *host, const char *pointer,
+                                   int32_t *value);
+    valuegen_status (*get_count)(const valuegen_host *host, const char *pointer,
+                                 int64_t *count);
+    /* The JSON type of the value at the pointer: one of VALUEGEN_JSON_*. Returns
+     * VALUEGEN_STATUS_OK or VALUEGEN_STATUS_NOT_FOUND. */
+    valuegen_status (*get_type)(const valuegen_host *host, const char *pointer,
+                                int32_t *type);
+    /* The name of member `index` (from 0, in the order of the request's JSON) of the object
+     * at the pointer. Returns VALUEGEN_STATUS_OK, VALUEGEN_STATUS_NOT_FOUND (nothing there,
+     * or index out of range) or VALUEGEN_STATUS_WRONG_TYPE (not an object). The name is
+     * owned by the host, valid until generate() returns, UTF-8 and NUL-terminated. To read
+     * the member's value, append "/" and the name, escaped as RFC 6901 says ("~" as "~0",
+     * "/" as "~1"), to the pointer. */
+    valuegen_status (*get_member_name)(const valuegen_host *host, const char *pointer,
+                                       int64_t index, const char **name, size_t *length);
+} valuegen_query2_extension;
 
 #ifdef __cplusplus
 } /* extern "C" */

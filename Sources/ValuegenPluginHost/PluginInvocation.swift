@@ -162,9 +162,51 @@ private let hostDiagnose: @convention(c) (UnsafePointer<valuegen_host>?, Int32, 
 }
 
 private let hostGetExtension: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { _, id in
-    guard let id, String(cString: id) == VALUEGEN_QUERY_EXTENSION_ID else { return nil }
-    return UnsafeRawPointer(queryExtension)
+    guard let id else { return nil }
+    switch String(cString: id) {
+    case VALUEGEN_QUERY_EXTENSION_ID: return UnsafeRawPointer(queryExtension)
+    case VALUEGEN_QUERY2_EXTENSION_ID: return UnsafeRawPointer(query2Extension)
+    default: return nil
+    }
 }
+
+/// The one `valuegen.query/2` table: query/1's functions at the same offsets, then the JSON
+/// type at a pointer and an object's member names by index.
+nonisolated(unsafe) private let query2Extension: UnsafeMutablePointer<valuegen_query2_extension> = {
+    let table = UnsafeMutablePointer<valuegen_query2_extension>.allocate(capacity: 1)
+    let first = queryExtension.pointee
+    var query = valuegen_query2_extension()
+    query.struct_size = UInt32(MemoryLayout<valuegen_query2_extension>.size)
+    query.get_string = first.get_string
+    query.get_integer = first.get_integer
+    query.get_boolean = first.get_boolean
+    query.get_count = first.get_count
+    query.get_type = { host, pointer, type in
+        guard let invocation = PluginInvocation.from(host) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+        guard let found = invocation.lookUp(pointer) else { return VALUEGEN_STATUS_NOT_FOUND }
+        switch found {
+        case .null: type?.pointee = VALUEGEN_JSON_NULL
+        case .bool: type?.pointee = VALUEGEN_JSON_BOOLEAN
+        case .number: type?.pointee = VALUEGEN_JSON_NUMBER
+        case .string: type?.pointee = VALUEGEN_JSON_STRING
+        case .array: type?.pointee = VALUEGEN_JSON_ARRAY
+        case .object: type?.pointee = VALUEGEN_JSON_OBJECT
+        }
+        return VALUEGEN_STATUS_OK
+    }
+    query.get_member_name = { host, pointer, index, name, length in
+        guard let invocation = PluginInvocation.from(host) else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
+        guard let found = invocation.lookUp(pointer) else { return VALUEGEN_STATUS_NOT_FOUND }
+        guard case .object(let members) = found else { return VALUEGEN_STATUS_WRONG_TYPE }
+        guard index >= 0, index < members.count else { return VALUEGEN_STATUS_NOT_FOUND }
+        let (copy, count) = invocation.borrow(members[Int(index)].key)
+        name?.pointee = copy
+        length?.pointee = count
+        return VALUEGEN_STATUS_OK
+    }
+    table.initialize(to: query)
+    return table
+}()
 
 /// The one `valuegen.query/1` table; its functions find the call through the host pointer.
 /// Written once, then only read by plugins.

@@ -19,7 +19,7 @@ import ValuegenPluginHost
             path:            \(fake)
             id:              dev.valuegen.examples.fake
             version:         1.0.0
-            ABI:             1.0 (this valuegen: 1.0)
+            ABI:             1.1 (this valuegen: 1.1)
             include names:   Fake
             default for:     none
             supports:        .value, .adtValue, .object
@@ -34,7 +34,7 @@ import ValuegenPluginHost
             path:            \(attributeNames)
             id:              dev.valuegen.examples.attribute-names
             version:         1.0.0
-            ABI:             1.0 (this valuegen: 1.0)
+            ABI:             1.1 (this valuegen: 1.1)
             include names:   AttributeNames
             default for:     none
             supports:        .value, .adtValue, .object

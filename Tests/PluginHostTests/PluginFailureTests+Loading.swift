@@ -54,7 +54,7 @@ extension PluginFailureTests {
         func pluginRefusingThisHostsMajor(isolated: Bool) throws {
             let library = try PluginFailureTests.brokenPlugin("refuses_host_abi.c", named: "RefusesHostABI")
             try expectLoadError(
-                "plugin library '\(library)' was built for plugin ABI 2.0 and refused this valuegen's ABI 1.0 (it needs a host with plugin ABI 2); use a valuegen that speaks plugin ABI 2, or a version of the plugin built against this valuegen's PluginSDK",
+                "plugin library '\(library)' was built for plugin ABI 2.0 and refused this valuegen's ABI 1.1 (it needs a host with plugin ABI 2); use a valuegen that speaks plugin ABI 2, or a version of the plugin built against this valuegen's PluginSDK",
                 library: library, isolated: isolated)
         }
 
@@ -62,7 +62,7 @@ extension PluginFailureTests {
         func pluginClaimingMajor2(isolated: Bool) throws {
             let library = try PluginFailureTests.brokenPlugin("claims_abi_major_2.c", named: "ClaimsABIMajor2")
             try expectLoadError(
-                "plugin library '\(library)' was built for plugin ABI 2.0, but this valuegen speaks ABI 1.0; use a valuegen that speaks plugin ABI 2, or a version of the plugin built against this valuegen's PluginSDK",
+                "plugin library '\(library)' was built for plugin ABI 2.0, but this valuegen speaks ABI 1.1; use a valuegen that speaks plugin ABI 2, or a version of the plugin built against this valuegen's PluginSDK",
                 library: library, isolated: isolated)
         }
 
