@@ -20,7 +20,7 @@ import Testing
         #expect(includes == ["#include <stddef.h>", "#include <stdint.h>"])
     }
 
-    /// The offsets of every ABI 1.0 field on LP64 (Linux and macOS on x86_64 and arm64). A
+    /// The offsets of every ABI 1.0 and 1.1 field on LP64 (Linux and macOS on x86_64 and arm64). A
     /// change here breaks every plugin already built; add fields at the end instead.
     @Test func abi10LayoutIsFrozen() throws {
         let checks = """
@@ -47,7 +47,13 @@ import Testing
             AT(valuegen_query_extension, struct_size, 0) AT(valuegen_query_extension, get_string, 8)
             AT(valuegen_query_extension, get_integer, 16) AT(valuegen_query_extension, get_boolean, 24)
             AT(valuegen_query_extension, get_count, 32) SIZE(valuegen_query_extension, 40)
-            _Static_assert(VALUEGEN_ABI_MAJOR == 1, "ABI major");
+            AT(valuegen_query2_extension, struct_size, 0) AT(valuegen_query2_extension, get_string, 8)
+            AT(valuegen_query2_extension, get_integer, 16) AT(valuegen_query2_extension, get_boolean, 24)
+            AT(valuegen_query2_extension, get_count, 32) AT(valuegen_query2_extension, get_type, 40)
+            AT(valuegen_query2_extension, get_member_name, 48) SIZE(valuegen_query2_extension, 56)
+            _Static_assert(VALUEGEN_JSON_NULL == 0 && VALUEGEN_JSON_BOOLEAN == 1 && VALUEGEN_JSON_NUMBER == 2
+                && VALUEGEN_JSON_STRING == 3 && VALUEGEN_JSON_ARRAY == 4 && VALUEGEN_JSON_OBJECT == 5, "JSON types (1.1)");
+            _Static_assert(VALUEGEN_ABI_MAJOR == 1 && VALUEGEN_ABI_MINOR == 1, "ABI version");
             _Static_assert(VALUEGEN_STATUS_OK == 0 && VALUEGEN_STATUS_FAILED == 1 && VALUEGEN_STATUS_INTERNAL_ERROR == 2
                 && VALUEGEN_STATUS_INCOMPATIBLE == 3 && VALUEGEN_STATUS_NOT_FOUND == 4 && VALUEGEN_STATUS_WRONG_TYPE == 5
                 && VALUEGEN_STATUS_INVALID_ARGUMENT == 6, "status codes");
