@@ -1,6 +1,6 @@
 import Testing
 import ValuegenPluginSDK
-import ValuegenCore
+@testable import ValuegenCore
 
 @Suite("Remodel-style schemas")
 struct RemodelSyntaxTests {
@@ -160,5 +160,125 @@ struct RemodelSyntaxTests {
         #expect(type.cases[1].attributes.map { "\($0.name): \($0.type.swift)" } == ["deliveredAt: Date", "recipientCount: UInt"])
         #expect(type.cases[2].singleValueType?.swift == "Double")
         #expect(request.imports == ["Foundation"])
+    }
+
+    // MARK: - Remodel's syntax
+
+    @Test func acceptsASemicolonAtTheEndOfAnAttribute() {
+        let (request, diagnostics) = resolve("Models/User.value", "User {\n  NSInteger count;\n  NSString *name ;  # the name\n  unsigned long long byteCount;\n  age: Int;\n}\n")
+        #expect(diagnostics == [])
+        #expect(attributeTypes(request.types.first) == ["count: Int", "name: String", "byteCount: UInt64", "age: Int"])
+        #expect(request.types.first?.attributes[1].comments == ["the name"])
+    }
+
+    @Test func keepsTheSemicolonInTheSyntaxTree() throws {
+        let (syntax, diagnostics) = SchemaParser.parse(Array("User {\n  NSInteger count;\n  BOOL isAdmin\n}\n".utf8), kind: .value, path: "User.value")
+        #expect(diagnostics == [])
+        let attributes = try #require(syntax.types.first?.attributes)
+        #expect(attributes.map(\.endsWithSemicolon) == [true, false])
+    }
+
+    @Test func importsTheLibraryOfAnImportWrittenBeforeAnAttribute() {
+        let (request, diagnostics) = resolve("Models/Page.value", """
+        Page {
+          BOOL doesUserLike
+          %import library=RMCustomLibrary
+          RMLibType *customLibObject
+          %import library=HelloKit file=HelloProtocol
+          id<HelloProtocol> helloObj
+        }
+
+        """)
+        #expect(diagnostics == [])
+        #expect(request.imports == ["HelloKit", "RMCustomLibrary"])
+        #expect(attributeTypes(request.types.first) == ["doesUserLike: Bool", "customLibObject: RMLibType", "helloObj: any HelloProtocol"])
+    }
+
+    @Test func importsTheLibraryOfAnImportInsideAnADTSubtype() {
+        let (request, diagnostics) = resolve("Models/Simple.adtValue", """
+        Simple {
+          First {
+            %import library=RMLib
+            RMProxy *firstValue
+            NSUInteger secondValue
+          }
+          Second
+        }
+
+        """)
+        #expect(diagnostics == [])
+        #expect(request.imports == ["RMLib"])
+    }
+
+    @Test func importsTheLibraryOfARemodelImportAtTheTop() {
+        let (request, diagnostics) = resolve("Models/Page.value", "%import library=RMCustomLibrary\nPage {\n  RMLibType *object\n}\n")
+        #expect(diagnostics == [])
+        #expect(request.imports == ["RMCustomLibrary"])
+    }
+
+    @Test func anImportOfAHeaderAloneImportsNothing() {
+        let (request, diagnostics) = resolve("Models/Page.value", "%import file=RMSomeHeader\nPage {\n  %import file=RMOtherHeader\n  NSString *title\n}\n")
+        #expect(diagnostics == [])
+        #expect(request.imports == [])
+    }
+
+    @Test func reportsAnImportInABodyFollowedByNothing() {
+        #expect(diagnostics("Models/Page.value", "Page {\n  NSString *title\n  %import library=RMLib\n}\n") == [
+            "Models/Page.value:3:3: error: annotation '%import' is not followed by a declaration",
+        ])
+    }
+
+    @Test func reportsAnInvalidModuleNameInABodyImportAtTheImport() {
+        #expect(diagnostics("Models/Page.value", "Page {\n  NSString *title\n  %import library=RM-Lib\n  NSString *name\n}\n") == [
+            "Models/Page.value:3:3: error: 'RM-Lib' is not a valid module name",
+        ])
+    }
+
+    @Test func reportsATypeDeclarationInABody() {
+        #expect(diagnostics("Models/Page.value", "Page {\n  %type name=RMLibType library=RMLib\n  RMLibType *object\n}\n") == [
+            "Models/Page.value:2:3: error: '%type' applies to the whole file; write it before the first type",
+            "Models/Page.value:3:3: error: unknown type 'RMLibType'; declare it in a schema file of this module or in the module's Swift code, or declare where it comes from with '%type name=RMLibType library=ModuleName'",
+        ])
+    }
+
+    @Test func acceptsRemodelsTypeKeys() {
+        let (request, diagnostics) = resolve("Models/Page.value", """
+        %library name=MyLib
+        %type name=RMSomeObject library=SomeLib file=AnotherFile
+        %type name=RMFooObject
+        %type name=RMSomeEnum canForwardDeclare=false
+        %type name="RMQuoted"
+        Page {
+          RMSomeObject *object
+          RMFooObject *foo
+          RMSomeEnum(NSUInteger) someEnum
+          RMQuoted *quoted
+        }
+
+        """)
+        #expect(diagnostics == [])
+        #expect(request.imports == ["SomeLib"])
+        #expect(attributeTypes(request.types.first) == ["object: RMSomeObject", "foo: RMFooObject", "someEnum: RMSomeEnum", "quoted: RMQuoted"])
+    }
+
+    // MARK: - Single attribute subtypes
+
+    @Test func nullableMakesASingleAttributeSubtypesValueOptional() throws {
+        let (request, diagnostics) = resolve("Models/Reply.adtValue", """
+        Reply {
+          %nullable
+          %singleAttributeSubtype attributeType="NSString *"
+          Message
+          %singleAttributeSubtype attributeType="NSUInteger"
+          Count
+          %nonnull
+          %singleAttributeSubtype attributeType="NSURL *"
+          Link
+        }
+
+        """)
+        #expect(diagnostics == [])
+        let cases = try #require(request.types.first?.cases)
+        #expect(cases.map { $0.singleValueType?.swift } == ["String?", "UInt", "URL"])
     }
 }

@@ -5,15 +5,19 @@ enum KnownTypes {
     static let standardLibrary: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
         "Double", "Float", "Bool", "String",
-        "Array", "Set", "Dictionary", "Optional",
+        "Array", "Set", "Dictionary", "Optional", "AnyClass",
         "Swift.Int", "Swift.String", "Swift.Double", "Swift.Bool",
     ]
 
     /// Foundation types; a file that uses one imports Foundation.
     static let foundation: Set<String> = [
         "URL", "Date", "Data", "UUID", "Decimal", "TimeInterval", "CGFloat", "CGPoint", "CGSize",
-        "CGRect", "Locale", "TimeZone", "DateComponents", "IndexPath", "CharacterSet",
+        "CGRect", "Locale", "TimeZone", "DateComponents", "IndexPath", "CharacterSet", "NSRange",
     ]
+
+    /// Known names of existential types: a value holding one can be neither compared, hashed,
+    /// coded nor known to be `Sendable`, as with `any P` (Remodel's `Class` becomes `AnyClass`).
+    static let existentialAliases: Set<String> = ["AnyClass"]
 
     static func isKnown(_ name: String) -> Bool {
         standardLibrary.contains(name) || isFoundation(name)
@@ -33,7 +37,7 @@ extension KnownTypes {
         "Never", "Void", "AnyHashable", "Result", "Range", "ClosedRange", "ObjectIdentifier", "Duration",
         "Unicode", "Calendar", "IndexSet", "URLComponents", "URLRequest", "Measurement",
         "NSNumber", "NSObject", "NSString", "Notification", "AttributedString", "NSAttributedString",
-        "PersonNameComponents", "DateInterval", "NSRange", "Progress", "NSError", "JSONDecoder", "JSONEncoder",
+        "PersonNameComponents", "DateInterval", "Progress", "NSError", "JSONDecoder", "JSONEncoder",
     ]
 
     /// Protocols a schema may name after `any` without declaring them.

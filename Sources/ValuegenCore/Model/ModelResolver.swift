@@ -26,7 +26,7 @@ struct ModelResolver {
     }
 
     mutating func resolve(_ syntax: SchemaSyntax) -> GenerationRequest {
-        scope = resolveFileAnnotations(syntax.fileAnnotations)
+        scope = resolveFileAnnotations(syntax.fileAnnotations + Self.importsInBodies(of: syntax))
         let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
 
         // Each check runs when its line is reached, so diagnostics come in the order of the file.
@@ -68,9 +68,27 @@ struct ModelResolver {
 
     // MARK: - File annotations
 
+    /// Remodel writes `%import` before the attribute whose type needs it; what it imports
+    /// the whole generated file imports, in the order the file writes them.
+    private static func importsInBodies(of syntax: SchemaSyntax) -> [Annotation] {
+        var imports: [Annotation] = []
+        func collect(_ annotations: [Annotation]) {
+            imports += annotations.filter { $0.name == "import" }
+        }
+        for type in syntax.types {
+            collect(type.annotations)
+            for attribute in type.attributes { collect(attribute.annotations) }
+            for subtype in type.subtypes {
+                collect(subtype.annotations)
+                for attribute in subtype.attributes { collect(attribute.annotations) }
+            }
+        }
+        return imports
+    }
+
     private mutating func resolveFileAnnotations(_ annotations: [Annotation]) -> FileScope {
         var declarations = FileScope()
-        var libraries: [String] = []
+        var libraries: [(module: String, location: SourceLocation)] = []
         for annotation in annotations {
             switch annotation.name {
             case "type":
@@ -85,23 +103,28 @@ struct ModelResolver {
                     declarations.sendable.insert(name)
                 }
                 if let library = annotation["library"] {
-                    libraries.append(library)
+                    libraries.append((library, annotation.location))
                     declarations.libraries[name] = library
                 }
             case "library":
                 declarations.ownModule = requiredArgument("name", of: annotation)
             case "import":
-                if let module = annotation["module"] ?? requiredArgument("name", of: annotation) {
-                    libraries.append(module)
+                // `file=` alone names an Objective-C header of the project itself
+                // (`#import "RMSomeHeader.h"`): a Swift file sees its own module without one.
+                if annotation["file"] != nil && annotation["name"] == nil && annotation["module"] == nil && annotation["library"] == nil {
+                    continue
+                }
+                if let module = annotation["module"] ?? annotation["library"] ?? requiredArgument("name", of: annotation) {
+                    libraries.append((module, annotation.location))
                     declarations.explicitImports.insert(module)
                 }
             default:
                 break
             }
         }
-        for library in libraries where library != declarations.ownModule {
+        for (library, location) in libraries where library != declarations.ownModule {
             guard SwiftLanguage.isIdentifier(library) else {
-                diagnostics.error("'\(library)' is not a valid module name", at: annotations.first { $0["library"] == library || $0["name"] == library || $0["module"] == library }?.location)
+                diagnostics.error("'\(library)' is not a valid module name", at: location)
                 continue
             }
             declarations.imports.insert(library)
@@ -215,7 +238,15 @@ struct ModelResolver {
                     diagnostics.error("subtype '\(subtype.name.text)' has attributes and '%singleAttributeSubtype'; use one or the other", at: subtype.name.location)
                 } else {
                     do {
-                        let type = try typeResolver.resolve(SchemaParser.parseType(spelling, at: annotation.location))
+                        var type = try typeResolver.resolve(SchemaParser.parseType(spelling, at: annotation.location))
+                        // Remodel's nullability annotations apply to the single value as to an attribute.
+                        for nullability in subtype.annotations {
+                            if nullability.name == "nullable" {
+                                type = type.optional
+                            } else if nullability.name == "nonnull" {
+                                type = type.nonOptional
+                            }
+                        }
                         needsFoundation = needsFoundation || type.needsFoundation
                         adtCase.singleValueType = TypeReference(
                             swift: type.swift, wrapped: type.wrapped, isOptional: type.isOptional,

@@ -1,16 +1,25 @@
-/// Remodel's Objective-C types and the Swift types they become (DESIGN.md's mapping table).
+/// Remodel's Objective-C types and the Swift types they become (docs/Language.md, "Attributes
+/// in Remodel style"). Every Swift type here exists on every platform Swift builds for, so
+/// what the table produces compiles on Linux as on Apple platforms.
 enum ObjectiveCTypeMapping {
-    /// C and Objective-C scalar types, written without `*`.
+    /// C and Objective-C scalar types, and the structs Remodel knows, written without `*`.
     static let scalars: [String: String] = [
         "NSInteger": "Int", "NSUInteger": "UInt", "BOOL": "Bool", "bool": "Bool", "_Bool": "Bool",
-        "CGFloat": "CGFloat", "double": "Double", "float": "Float", "NSTimeInterval": "TimeInterval",
-        "int": "Int32", "unsigned": "UInt32", "unsigned int": "UInt32", "signed int": "Int32",
-        "short": "Int16", "unsigned short": "UInt16", "long": "Int", "unsigned long": "UInt",
-        "long long": "Int64", "unsigned long long": "UInt64", "char": "Int8", "unsigned char": "UInt8",
+        "CGFloat": "CGFloat", "double": "Double", "float": "Float",
+        "NSTimeInterval": "TimeInterval", "CFTimeInterval": "TimeInterval",
+        "int": "Int32", "signed": "Int32", "signed int": "Int32", "unsigned": "UInt32", "unsigned int": "UInt32",
+        "short": "Int16", "short int": "Int16", "signed short": "Int16",
+        "unsigned short": "UInt16", "unsigned short int": "UInt16", "unichar": "UInt16",
+        "long": "Int", "long int": "Int", "signed long": "Int", "unsigned long": "UInt", "unsigned long int": "UInt",
+        "long long": "Int64", "long long int": "Int64", "signed long long": "Int64",
+        "unsigned long long": "UInt64", "unsigned long long int": "UInt64",
+        "char": "Int8", "signed char": "Int8", "unsigned char": "UInt8",
         "int8_t": "Int8", "int16_t": "Int16", "int32_t": "Int32", "int64_t": "Int64",
         "uint8_t": "UInt8", "uint16_t": "UInt16", "uint32_t": "UInt32", "uint64_t": "UInt64",
-        "size_t": "Int",
-        "CGPoint": "CGPoint", "CGSize": "CGSize", "CGRect": "CGRect",
+        "size_t": "Int", "ssize_t": "Int", "ptrdiff_t": "Int", "intptr_t": "Int", "uintptr_t": "UInt",
+        "CGPoint": "CGPoint", "CGSize": "CGSize", "CGRect": "CGRect", "NSRange": "NSRange",
+        // `Class` holds a class object: the existential metatype `AnyObject.Type`.
+        "Class": "AnyClass",
     ]
 
     /// Objective-C classes written with `*` that map to a Swift value type.
@@ -31,6 +40,30 @@ enum ObjectiveCTypeMapping {
         "NSSet": .set, "NSMutableSet": .set, "NSCountedSet": .set,
         "NSDictionary": .dictionary, "NSMutableDictionary": .dictionary,
     ]
+
+    /// Types Remodel schemas use that have no Swift equivalent on every platform, and what to
+    /// write instead. A `%type` of the same name still wins, for a module built only for
+    /// Apple platforms.
+    static let unavailable: [String: String] = [
+        "SEL": "'SEL' has no Swift equivalent on Linux (Selector needs the Objective-C runtime); store the selector's name instead ('NSString *selectorName', turned back with NSSelectorFromString), or, in a module built only for Apple platforms, declare '%type name=Selector library=ObjectiveC' and write 'selector: Selector'",
+        "UIEdgeInsets": uiKitOnly("UIEdgeInsets"),
+        "NSDirectionalEdgeInsets": uiKitOnly("NSDirectionalEdgeInsets"),
+        "UIOffset": uiKitOnly("UIOffset"),
+    ]
+
+    private static func uiKitOnly(_ name: String) -> String {
+        "'\(name)' comes from UIKit, which not every platform has; store its fields as CGFloat attributes, or, for a module built only for iOS, tvOS or visionOS, declare it with '%type name=\(name) library=UIKit sendable=true'"
+    }
+
+    /// Whether a name written without `*` names a block typedef (`dispatch_block_t`,
+    /// `RMCompletionBlock`): Remodel schemas store blocks under such names.
+    static func isBlockTypeName(_ name: String) -> Bool {
+        name.hasSuffix("_block_t") || name.hasSuffix("Block") || name.hasSuffix("Handler")
+    }
+
+    static func blockTypeMessage(_ name: String) -> String {
+        "'\(name)' is a block type, and a generated Swift model cannot store a closure (it can be neither compared, hashed nor coded); wrap the closure in a type of the module's Swift code (struct Action { let run: () -> Void }) and write that type instead"
+    }
 
     /// Prefixes of Apple frameworks' Objective-C names: such a name that is not in the table
     /// and not declared with `%type` is an error rather than a guess.

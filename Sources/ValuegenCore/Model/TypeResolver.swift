@@ -23,7 +23,7 @@ struct TypeResolver {
             if arguments.count == 1, name == "Optional" {
                 return resolve(arguments[0]).optional
             }
-            return .named(name, arguments: arguments.map(resolve))
+            return Self.named(name, arguments: arguments.map(resolve))
         case .optional(let wrapped):
             return resolve(wrapped).optional
         case .array(let element):
@@ -35,25 +35,40 @@ struct TypeResolver {
         }
     }
 
+    /// A named type; `AnyClass` is an existential under another name, so what holds one is
+    /// neither comparable nor `Sendable`, as with `any P`.
+    private static func named(_ name: String, arguments: [ResolvedType]) -> ResolvedType {
+        var type = ResolvedType.named(name, arguments: arguments)
+        if KnownTypes.existentialAliases.contains(name) {
+            type.containsExistential = true
+        }
+        return type
+    }
+
     func resolve(_ type: ObjectiveCTypeSyntax, at location: SourceLocation) throws(SyntaxError) -> ResolvedType {
         let name = type.name.split(separator: " ").filter { $0 != "const" }.joined(separator: " ")
-        if declaredTypes.contains(name) {
-            return .named(name, arguments: [])
-        }
         if name == "id" {
             guard !type.arguments.isEmpty else {
                 throw SyntaxError("'id' has no Swift equivalent; write 'id<Protocol>' or declare a %type", at: location)
             }
-            let constraint = type.arguments.map(\.name).joined(separator: " & ")
-            return .existential(.named(constraint, arguments: []))
+            return .existential(.named(type.arguments.map(\.name).joined(separator: " & "), arguments: []))
         }
         if type.underlyingType != nil {
             // `MyEnum(NSUInteger)`: an enum declared elsewhere.
             return .named(name, arguments: [])
         }
+        if declaredTypes.contains(name) {
+            return try classType(name, of: type, at: location)
+        }
         if !type.isPointer {
             if let swift = ObjectiveCTypeMapping.scalars[name] {
-                return .named(swift, arguments: [])
+                return Self.named(swift, arguments: [])
+            }
+            if let message = ObjectiveCTypeMapping.unavailable[name] {
+                throw SyntaxError(message, at: location)
+            }
+            if ObjectiveCTypeMapping.isBlockTypeName(name) {
+                throw SyntaxError(ObjectiveCTypeMapping.blockTypeMessage(name), at: location)
             }
             throw unknownType(type, at: location)
         }
@@ -69,17 +84,40 @@ struct TypeResolver {
                 throw SyntaxError("'\(name)' needs its element type: write \(name)<Element *> *", at: location)
             }
         }
-        if let swift = ObjectiveCTypeMapping.objects[name] {
+        if let swift = ObjectiveCTypeMapping.objects[name], type.arguments.isEmpty {
             return .named(swift, arguments: [])
         }
         if ObjectiveCTypeMapping.isFrameworkName(name) || !SwiftLanguage.isIdentifier(name) || ObjectiveCTypeMapping.scalars[name] != nil {
             throw unknownType(type, at: location)
         }
-        // `User *`: a model from this or another schema file.
-        return .named(name, arguments: [])
+        // `User *`: a model from this or another schema file, or a class of the module.
+        return try classType(name, of: type, at: location)
+    }
+
+    /// A class, a model or a `%type`, with what its `<...>` says: protocols it conforms to
+    /// (`UIViewController<WorldProtocol> *`, written without `*`), which the Swift type keeps
+    /// as a composition, or generic arguments (`Page<User *> *`).
+    private func classType(_ name: String, of type: ObjectiveCTypeSyntax, at location: SourceLocation) throws(SyntaxError) -> ResolvedType {
+        guard !type.arguments.isEmpty else { return Self.named(name, arguments: []) }
+        if type.arguments.allSatisfy(\.namesProtocol) {
+            return .existential(.named(([name] + type.arguments.map(\.name)).joined(separator: " & "), arguments: []))
+        }
+        if let scalar = type.arguments.first(where: { !$0.isPointer && $0.name != "id" }) {
+            throw SyntaxError("'\(type.spelling)' mixes protocols and type arguments: write protocols alone (\(name)<Protocol> *) or every type argument with '*' (\(name)<\(scalar.name) *> *)", at: location)
+        }
+        let arguments = try type.arguments.map { argument throws(SyntaxError) in try resolve(argument, at: location) }
+        return .named(name, arguments: arguments)
     }
 
     private func unknownType(_ type: ObjectiveCTypeSyntax, at location: SourceLocation) -> SyntaxError {
         SyntaxError("unknown Objective-C type '\(type.spelling)'; declare it with '%type name=\(type.name)' and the module it comes from ('library=')", at: location)
+    }
+}
+
+private extension ObjectiveCTypeSyntax {
+    /// `WorldProtocol` in `UIViewController<WorldProtocol> *`: a plain name without `*`.
+    var namesProtocol: Bool {
+        !isPointer && arguments.isEmpty && underlyingType == nil && name != "id" && SwiftLanguage.isIdentifier(name)
+            && ObjectiveCTypeMapping.scalars[name] == nil
     }
 }

@@ -69,10 +69,12 @@ extension SchemaParser {
         }
     }
 
-    /// Keeps an annotation for the declaration that follows it in a body; `%type`, `%library`
-    /// and `%import` describe the whole file and belong before the first type.
+    /// Keeps an annotation for the declaration that follows it in a body; `%type` and
+    /// `%library` describe the whole file and belong before the first type. `%import` may
+    /// stand in a body too, before the attribute that needs it, as Remodel writes it: it stays
+    /// with that attribute, where it was written, and still imports for the whole file.
     mutating func appendBodyAnnotation(_ annotation: Annotation) {
-        if Self.fileAnnotationNames.contains(annotation.name) {
+        if Self.fileAnnotationNames.contains(annotation.name) && annotation.name != "import" {
             diagnostics.error("'%\(annotation.name)' applies to the whole file; write it before the first type", at: annotation.location)
         } else {
             pendingAnnotations.append(annotation)

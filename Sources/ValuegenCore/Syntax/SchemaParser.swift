@@ -32,12 +32,15 @@ struct SchemaParser {
     }
 
     /// Parses a type written inside an annotation value, e.g. `attributeType="NSNumber *"`:
-    /// Remodel style when it has a `*`, an `id<...>` or a C scalar name, Swift style otherwise.
+    /// Remodel style when it has a `*`, an `id<...>`, a C scalar name or an Objective-C name
+    /// the table explains (`SEL`, `dispatch_block_t`), Swift style otherwise.
     /// Errors are reported at the annotation.
     static func parseType(_ text: String, at location: SourceLocation) throws(SyntaxError) -> TypeSyntax {
         var parser = SchemaParser(bytes: Array(text.utf8), kind: .value, path: "")
         parser.cursor.skipSpaces(includingNewlines: false)
-        let isObjectiveC = text.contains("*") || text.hasPrefix("id<") || text.trimmingSpaces == "id" || ObjectiveCTypeMapping.scalars[text.trimmingSpaces] != nil
+        let word = text.trimmingSpaces
+        let isObjectiveC = text.contains("*") || text.hasPrefix("id<") || word == "id" || ObjectiveCTypeMapping.scalars[word] != nil
+            || ObjectiveCTypeMapping.unavailable[word] != nil || word.hasSuffix("_block_t")
         do throws(SyntaxError) {
             let type: TypeSyntax
             if isObjectiveC {
@@ -299,6 +302,11 @@ struct SchemaParser {
             attribute.annotations = takeAnnotations()
             checkIdentifier(attribute.name, what: "attribute name")
             cursor.skipSpaces(includingNewlines: false)
+            // Remodel ends an attribute line with `;` when its author wrote Objective-C habits.
+            if attribute.defaultValue == nil, cursor.consume(";") {
+                attribute.endsWithSemicolon = true
+                cursor.skipSpaces(includingNewlines: false)
+            }
             if cursor.peek() == UInt8(ascii: "#") {
                 attribute.comments.append(cursor.readComment())
             }

@@ -42,6 +42,9 @@ struct AttributeSyntax: Sendable, Equatable {
     var defaultValue: String?
     var comments: [String] = []
     var annotations: [Annotation] = []
+    /// `NSInteger count;`: Remodel accepts a `;` at the end of an attribute line. It means
+    /// nothing; kept so that a formatter can write the line back as it was.
+    var endsWithSemicolon = false
 }
 
 /// A type as written in an attribute.
