@@ -6,7 +6,7 @@ import ValuegenCore
 /// strict concurrency checking) together with Drivers/ExamplesDriver.swift, and the driver's
 /// checks pass when it runs: coding with custom and legacy keys and defaults, equality and
 /// hashing, `with`, builder errors, redaction, ADT coding, recursive ADTs (`indirect` cases,
-/// across files), observation and veto.
+/// across files), observation and veto, and the closures of Matching's `match(...)`.
 @Suite struct CompiledExamplesTests {
     @Test func generatedExamplesCompileAndBehaveAsSpecified() throws {
         let folder = try TestSupport.makeScratchFolder()

@@ -119,6 +119,54 @@ struct IncludeResolutionTests {
         #expect(failure?.description == "Models/valuegen.json: error: 'defaultIncludes' names unknown include 'Hashable'; did you mean 'Equality'?")
     }
 
+    // MARK: - Remodel's include names
+
+    /// Every include name of Remodel's built-in plugins with a meaning in Swift, and the feature
+    /// it selects.
+    @Test func remodelNamesWithASwiftMeaningSelectTheirFeature() {
+        #expect(includes("Models/User.value", "User includes(RMBuilder, RMCoding) excludes(RMEquality, RMDescription) {\n  a: Int\n}\n")
+            == ["Value", "Sendable", "Builder", "Coding"])
+        for name in ["VoidMatching", "BoolMatching", "IntegerMatching", "DoubleMatching", "GenericMatching", "TemplatedMatching", "FunctionMatching"] {
+            #expect(includes("Models/Status.adtValue", "Status includes(\(name)) {\n  Sent\n}\n")
+                == ["ADT", "Equality", "Sendable", "Description", "Matching"], "\(name)")
+        }
+    }
+
+    /// The include names of Remodel's built-in plugins, and the flags they read, that only
+    /// shape Objective-C or C++ output (docs/Language.md gives each one's reason).
+    static let objectiveCOnlyRemodelNames = [
+        "AlgebraicTypeInitialization", "CaseMatching", "NSSecureCoding", "RenderCPlusPlusFile",
+        "RMAssertNullability", "RMAssumeNonnull", "RMCodingTypeSafety", "RMCopying",
+        "RMCopyingTypeSafety", "RMDescriptionAttributeError", "RMFetchStatus", "RMImmutableIvars",
+        "RMImmutableProperties", "RMInitNewUnavailable", "RMSubclassingRestricted",
+        "RMValueObjectSemantics", "SkipImportsInImplementation", "UseForwardDeclarations",
+    ]
+
+    @Test func remodelNamesWithoutASwiftMeaningAreAcceptedAndIgnoredInEveryKind() {
+        #expect(FeatureRegistry.ignoredRemodelNames == Set(Self.objectiveCOnlyRemodelNames))
+        let names = Self.objectiveCOnlyRemodelNames.joined(separator: ", ")
+        #expect(includes("Models/User.value", "User includes(\(names)) excludes(\(names)) {\n  a: Int\n}\n")
+            == ["Value", "Equality", "Sendable", "Description"])
+        #expect(includes("Models/Status.adtValue", "Status includes(\(names)) excludes(\(names)) {\n  Sent\n}\n")
+            == ["ADT", "Equality", "Sendable", "Description"])
+        #expect(includes("Models/Settings.object", "Settings includes(\(names)) excludes(\(names)) {\n  a: Int\n}\n")
+            == ["Object", "Observation", "Description"])
+    }
+
+    @Test func remodelNamesWithoutASwiftMeaningAreAcceptedInTheConfiguration() throws {
+        let configuration = try Configuration.parse(Array(#"{"defaultIncludes": ["RMCopying", "UseForwardDeclarations"], "defaultExcludes": ["RenderCPlusPlusFile"]}"#.utf8), path: "Models/valuegen.json")
+        try configuration.validate(against: .builtIn, path: "Models/valuegen.json")
+    }
+
+    /// Names earlier versions of Valuegen ignored that no Remodel release has.
+    @Test func namesRemodelDoesNotHaveAreUnknown() {
+        #expect(diagnostics("Models/Status.adtValue", "Status includes(RMVoidMatching, RMBlockMatching, RMUseCpp) {\n  Sent\n}\n") == [
+            "Models/Status.adtValue:1:17: error: unknown include 'RMVoidMatching'; did you mean 'VoidMatching'?",
+            "Models/Status.adtValue:1:33: error: unknown include 'RMBlockMatching'; did you mean 'BoolMatching'?",
+            "Models/Status.adtValue:1:50: error: unknown include 'RMUseCpp'; known features are Observation, Equality, Sendable, Description, Matching, With, Builder, Coding, JSON, Binary, Persistence",
+        ])
+    }
+
     // MARK: - What features receive
 
     @Test func featuresReceiveTheIncludesAndTheKind() throws {

@@ -7,12 +7,16 @@ public struct FeatureRegistry: Sendable {
     public let features: [any Feature]
     private let byName: [String: Int]
 
-    /// Remodel features that mean nothing in Swift (immutability, copying and nullability are
-    /// the language's own); `includes(...)` accepts and ignores them so Remodel schemas migrate as they are.
+    /// The include names of Remodel's built-in plugins (and the flags its plugins read) that
+    /// only shape Objective-C or C++ output; `includes(...)` accepts and ignores them so Remodel
+    /// schemas migrate as they are. docs/Language.md says, for each, why Swift needs nothing.
+    /// Those with a Swift meaning are aliases of features (`RMBuilder`, `VoidMatching`…).
     public static let ignoredRemodelNames: Set<String> = [
-        "RMCopying", "RMImmutableProperties", "RMAssumeNonnull", "RMInitNewUnavailable",
-        "RMAssertNullability", "RMFetchStatus", "RMSubclassingRestricted", "RMVoidMatching",
-        "RMBlockMatching", "RMUseCpp",
+        "AlgebraicTypeInitialization", "CaseMatching", "NSSecureCoding", "RenderCPlusPlusFile",
+        "RMAssertNullability", "RMAssumeNonnull", "RMCodingTypeSafety", "RMCopying",
+        "RMCopyingTypeSafety", "RMDescriptionAttributeError", "RMFetchStatus", "RMImmutableIvars",
+        "RMImmutableProperties", "RMInitNewUnavailable", "RMSubclassingRestricted",
+        "RMValueObjectSemantics", "SkipImportsInImplementation", "UseForwardDeclarations",
     ]
 
     public init(features: [any Feature]) {
@@ -35,6 +39,7 @@ public struct FeatureRegistry: Sendable {
         EqualityFeature(),
         SendableFeature(),
         DescriptionFeature(),
+        MatchingFeature(),
         WithFeature(),
         BuilderFeature(),
         CodingFeature(),

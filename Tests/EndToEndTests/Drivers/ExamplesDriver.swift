@@ -419,6 +419,36 @@ section("Binary feature: errors inside an ADT's payload are in field 2") {
     }
 }
 
+section("Matching: a closure per case, exhaustive, rethrowing") {
+    func summary(_ reaction: Reaction) -> String {
+        reaction.match(
+            emoji: { symbol, count in "\(symbol) x\(count)" },
+            sticker: { number in "sticker #\(number)" },
+            text: { body in "\"\(body)\"" },
+            removed: { "removed" }
+        )
+    }
+    check(summary(.emoji(symbol: "👍", count: 3)) == "👍 x3", summary(.emoji(symbol: "👍", count: 3)))
+    check(summary(.sticker(42)) == "sticker #42", summary(.sticker(42)))
+    check(summary(.text(body: "nice")) == "\"nice\"", summary(.text(body: "nice")))
+    check(summary(.removed) == "removed", summary(.removed))
+
+    // Remodel's VoidMatching and BoolMatching become the same generic match.
+    var seen: [String] = []
+    Reaction.sticker(7).match(emoji: { _, _ in seen.append("emoji") }, sticker: { seen.append("sticker \($0)") }, text: { _ in seen.append("text") }, removed: { seen.append("removed") })
+    check(seen == ["sticker 7"], "\(seen)")
+    let isVisible: Bool = Reaction.removed.match(emoji: { _, _ in true }, sticker: { _ in true }, text: { _ in true }, removed: { false })
+    check(!isVisible)
+
+    struct Rejected: Error, Equatable {}
+    do {
+        _ = try Reaction.text(body: "").match(emoji: { _, _ in 1 }, sticker: { $0 }, text: { _ in throw Rejected() }, removed: { 0 })
+        check(false, "the text closure's error must reach the caller")
+    } catch let error as Rejected {
+        check(error == Rejected())
+    }
+}
+
 section("Persistence: save and load in every format") {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("examples-driver-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
