@@ -36,5 +36,12 @@ extension PluginFailureTests {
                 "plugin 'dev.valuegen.test.broken' (\(library)) answers to 'Builder', which the built-in feature 'Builder' already answers to; give the plugin another include name",
                 libraries: [library])
         }
+
+        @Test func pluginClaimingARemodelAliasOfABuiltInFeature() throws {
+            let library = try PluginFailureTests.brokenPlugin("fails_silently.c", named: "ClaimsGenericMatching", defines: ["BROKEN_NAME=\"GenericMatching\""])
+            try expectConflict(
+                "plugin 'dev.valuegen.test.broken' (\(library)) answers to 'GenericMatching', which the built-in feature 'Matching' already answers to; give the plugin another include name",
+                libraries: [library])
+        }
     }
 }
