@@ -51,7 +51,7 @@ struct RecursiveTypeTests {
             case empty
             indirect case cell(head: Int, tail: List? = nil)
             indirect case reversed(List)
-            indirect case maybe(List)
+            indirect case maybe(List?)
         }
         """)
     }
