@@ -32,13 +32,13 @@ struct ABICompatibilityTests {
 
     @Test(arguments: [false, true])
     func pluginOfABI11NamesItsOptionsWithQuery2(isolated: Bool) throws {
-        let library = try Self.plugin(Self.probeSource, named: "QueryProbe11", headers: PluginBuilder.headerFolder)
+        let library = try Self.plugin(Self.probeSource, named: "QueryProbe11\(isolated)", headers: PluginBuilder.headerFolder)
         #expect(try Self.generate(with: library, isolated: isolated).contains("// options: style=string limits=array nested=object"))
     }
 
     @Test(arguments: [false, true])
     func pluginBuiltAgainstTheFrozen10HeaderLoadsAndGenerates(isolated: Bool) throws {
-        let library = try Self.plugin(Self.probeSource, named: "QueryProbe10", headers: Self.frozenHeaderFolder, defines: ["PROBE_ABI_1_0"])
+        let library = try Self.plugin(Self.probeSource, named: "QueryProbe10\(isolated)", headers: Self.frozenHeaderFolder, defines: ["PROBE_ABI_1_0"])
         #expect(try Self.generate(with: library, isolated: isolated).contains("// options: 3, not named: the host offers no valuegen.query/2"))
     }
 
