@@ -169,6 +169,18 @@ struct ModuleTypeNameTests {
         ])
     }
 
+    /// Remodel's `UIViewController<Themed> *` becomes such a composition.
+    @Test func aSwiftClassMayStandWithProtocolsInAComposition() {
+        let types = [
+            SwiftTypeDeclaration(name: "Screen", kind: "class", conformances: [], path: "Sources/Models/Screen.swift", line: 1, column: 7),
+            SwiftTypeDeclaration(name: "Themed", kind: "protocol", conformances: [], path: "Sources/Models/Themed.swift", line: 1, column: 10),
+        ]
+        #expect(post("screen: any Screen & Themed", swiftTypes: types).isEmpty)
+        #expect(post("screen: any Screen", swiftTypes: types) == [
+            "Models/Post.value:2:15: error: 'Screen' is a class (Sources/Models/Screen.swift:1:7), not a protocol; write 'Screen' without 'any'",
+        ])
+    }
+
     @Test func swiftProtocolWrittenBareAsksForAny() {
         let delegate = [SwiftTypeDeclaration(name: "Delegate", kind: "protocol", conformances: ["AnyObject"], path: "Sources/Models/Delegate.swift", line: 1, column: 10)]
         #expect(post("delegate: Delegate", swiftTypes: delegate) == [

@@ -30,9 +30,14 @@ struct TypeNameCheck {
                 diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
             }
             for value in type.storedValues {
-                for use in value.type.uses {
+                let uses = value.type.uses
+                // A class may stand in a composition with protocols (`any UIViewController & P`).
+                let isComposition = uses.lazy.filter(\.isConstraint).count > 1
+                for use in uses {
                     let found: String?
-                    if use.name == "Self" {
+                    if use.isConstraint {
+                        found = isComposition && isClass(use.name, in: schema.scope) ? nil : problem(with: use, in: schema.scope, owner: type)
+                    } else if use.name == "Self" {
                         found = problem(with: use, in: schema.scope, owner: type)
                     } else if let known = judged[use] {
                         found = known
@@ -142,6 +147,15 @@ struct TypeNameCheck {
                 return nil
             }
             return "unknown module '\(module)' in '\(name)'; import it with '%import name=\(module)' or declare the type with '%type name=\(name) library=\(module)'"
+        }
+    }
+
+    /// A class of the module's Swift code, or an object of its schemas.
+    private func isClass(_ name: String, in scope: FileScope) -> Bool {
+        switch declarations.meaning(of: name, in: scope) {
+        case .swift(let declaration): return declaration.kind == "class"
+        case .schema(let entry): return entry.type.kind == .object
+        default: return false
         }
     }
 
