@@ -39,7 +39,7 @@ enum CommandLineParser {
             }
             return .pluginWorker(libraryPath: arguments[1])
         default:
-            let suggestion = Suggestion.closest(to: first, among: ["generate", "plugins", "--help", "--version"])
+            let suggestion = Suggestion.closest(to: first, among: ["generate", "format", "plugins", "--help", "--version"])
             throw UsageError(message: "unknown command '\(first)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
         }
     }
@@ -92,6 +92,12 @@ enum CommandLineParser {
         guard !parsed.options.inputs.isEmpty else {
             throw UsageError(message: "generate needs at least one schema file or folder")
         }
+        if let text = parsed.pluginTimeout {
+            guard let seconds = PluginTimeLimit.seconds(text) else {
+                throw UsageError(message: "--plugin-timeout needs \(PluginTimeLimit.expected), not '\(text)'")
+            }
+            parsed.options.pluginTimeout = seconds
+        }
         if let target = parsed.targetWithoutRuntime {
             parsed.options.runtimeAvailability = .missing(target: target, package: parsed.runtimePackage ?? "valuegen")
         } else if parsed.runtimePackage != nil {
@@ -108,6 +114,7 @@ private struct GenerateArguments {
     var help = false
     var targetWithoutRuntime: String?
     var runtimePackage: String?
+    var pluginTimeout: String?
 }
 
 /// One option of `valuegen generate`: its spellings and what it sets. A new option is one
@@ -133,6 +140,7 @@ private struct GenerateOption: Sendable {
         GenerateOption(names: ["--adt-config-path"], action: .value { $0.options.remodelConfigurationPaths[.adtValue] = $1 }),
         GenerateOption(names: ["--object-config-path"], action: .value { $0.options.remodelConfigurationPaths[.object] = $1 }),
         GenerateOption(names: ["--isolate-plugins"], action: .flag { $0.options.isolatePlugins = true }),
+        GenerateOption(names: ["--plugin-timeout"], action: .value { $0.pluginTimeout = $1 }),
         GenerateOption(names: ["--product-directory"], action: .value { $0.options.productDirectory = $1 }),
         GenerateOption(names: ["--no-extra-files"], action: .flag { $0.options.allowsExtraFiles = false }),
         GenerateOption(names: ["--swift-types"], action: .value { $0.options.swiftTypeListPath = $1 }),
@@ -160,7 +168,8 @@ enum Usage {
     static let text = """
     OVERVIEW: Generate Swift model types from .value, .adtValue and .object schema files.
 
-    USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins] [--check] [--quiet] PATH...
+    USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins [--plugin-timeout SECONDS]] [--check] [--quiet] PATH...
+           valuegen format [--check] [--to-swift-syntax] PATH...
            valuegen plugins inspect LIBRARY
 
     ARGUMENTS:
@@ -181,6 +190,9 @@ enum Usage {
                             .objectConfig in the schema's folder or a parent folder.
       --isolate-plugins     Run plugins in child processes, so that a crashing plugin is
                             reported as an error instead of ending the run.
+      --plugin-timeout SECONDS
+                            How long an isolated plugin may take on one schema file before it is
+                            stopped and reported (default 60; "pluginTimeout" in valuegen.json).
       --product-directory DIR
                             Where plugins named {"product": "Name"} in valuegen.json are built
                             (lib<Name>.so / .dylib); the SwiftPM plugins pass it.

@@ -17,7 +17,7 @@ import ValuegenCore
     @Test func helpPrintsTheUsage() throws {
         let result = try valuegen(["--help"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins] [--check] [--quiet] PATH..."))
+        #expect(result.standardOutput.contains("USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins [--plugin-timeout SECONDS]] [--check] [--quiet] PATH..."))
         #expect(result.standardOutput.contains("valuegen plugins inspect LIBRARY"))
     }
 

@@ -58,3 +58,58 @@ struct PluginTimeoutTests {
         #expect(IsolatedPluginFeature.defaultTimeout == 60)
     }
 }
+
+/// The limit from the command line and from valuegen.json, end to end.
+@Suite("Plugin time limits from the command line")
+struct PluginTimeoutCommandLineTests {
+    private func folder(withConfiguration configuration: String? = nil) throws -> URL {
+        let folder = try PluginFailureTests.schemaFolder([
+            "Thing.value": "Thing includes(Broken) {\n  name: String\n}\n",
+            "Plain.value": "Plain excludes(Broken) {\n  name: String\n}\n",
+        ])
+        if let configuration {
+            try Data(configuration.utf8).write(to: folder.appendingPathComponent("valuegen.json"))
+        }
+        return folder
+    }
+
+    @Test func aHungPluginIsStoppedAtTheLimitAndTheOtherFilesAreGenerated() throws {
+        let library = try PluginFailureTests.brokenPlugin("hangs.c", named: "Hangs")
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try ProcessRunner.valuegen(["generate", "Thing.value", "Plain.value", "--plugin", library, "--isolate-plugins", "--plugin-timeout", "0.5", "--output", "out", "--quiet"], in: folder)
+        #expect(outcome.errorLines == [
+            "Thing.value: error: plugin 'dev.valuegen.test.broken' (\(library)) did not finish Thing.value within its limit of 0.5 s and was stopped; the other schema files are still generated. Fix the plugin, or raise the limit with --plugin-timeout SECONDS or \"pluginTimeout\" in valuegen.json",
+        ])
+        #expect(outcome.status == 1)
+        #expect(PluginFailureTests.exists("out/Plain.swift", in: folder))
+        #expect(!PluginFailureTests.exists("out/Thing.swift", in: folder))
+    }
+
+    @Test func valuegenJSONSetsTheLimitOfItsPlugins() throws {
+        let library = try PluginFailureTests.brokenPlugin("hangs.c", named: "Hangs")
+        let folder = try folder(withConfiguration: #"{"pluginTimeout": 1, "plugins": [{"path": "\#(library)"}]}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try ProcessRunner.valuegen(["generate", "Thing.value", "--isolate-plugins", "--output", "out", "--quiet"], in: folder)
+        #expect(outcome.errorLines.count == 1)
+        #expect(outcome.errorLines.first?.contains("did not finish Thing.value within its limit of 1 s") == true)
+        #expect(outcome.status == 1)
+    }
+
+    @Test(arguments: ["0", "-3", "soon", "1e9"])
+    func aLimitThatIsNotOneIsAUsageError(value: String) throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try ProcessRunner.valuegen(["generate", "Thing.value", "--plugin-timeout", value], in: folder)
+        #expect(outcome.standardError.hasPrefix("error: --plugin-timeout needs a number of seconds greater than 0 and at most 86400, not '\(value)'"))
+        #expect(outcome.status == 2)
+    }
+
+    @Test func aPluginTimeoutInValuegenJSONThatIsNotANumberIsAnError() throws {
+        let folder = try folder(withConfiguration: #"{"pluginTimeout": "1 minute"}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try ProcessRunner.valuegen(["generate", "Plain.value", "--output", "out"], in: folder)
+        #expect(outcome.standardError.contains("valuegen.json: error: 'pluginTimeout' must be a number of seconds greater than 0 and at most 86400, such as 120"))
+        #expect(outcome.status == 2)
+    }
+}

@@ -12,6 +12,8 @@ public struct Configuration: Sendable, Equatable {
     public var accessLevel: AccessLevel?
     /// Plugin libraries, with paths already resolved against the configuration's folder.
     public var plugins: [PluginReference] = []
+    /// `pluginTimeout`: seconds an isolated plugin may take on one schema file.
+    public var pluginTimeout: Double?
 
     public init(defaultIncludes: [String] = [], defaultExcludes: [String] = [], accessLevel: AccessLevel? = nil, plugins: [PluginReference] = []) {
         self.defaultIncludes = defaultIncludes
@@ -25,7 +27,7 @@ public struct Configuration: Sendable, Equatable {
         public var description: String
     }
 
-    static let knownKeys = ["accessLevel", "defaultExcludes", "defaultIncludes", "plugins"]
+    static let knownKeys = ["accessLevel", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
     static let knownPluginKeys = ["options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
@@ -83,6 +85,11 @@ public struct Configuration: Sendable, Equatable {
                     throw fail("'accessLevel' must be \"public\", \"internal\" or \"package\"")
                 }
                 configuration.accessLevel = level
+            case "pluginTimeout":
+                guard case .number(let seconds) = member.value, PluginTimeLimit.isValid(seconds) else {
+                    throw fail("'pluginTimeout' must be \(PluginTimeLimit.expected), such as 120")
+                }
+                configuration.pluginTimeout = seconds
             case "plugins":
                 guard case .array(let entries) = member.value else {
                     throw fail("'plugins' must be an array such as [{\"path\": \"Plugins/libFake.so\", \"options\": {}}]")
@@ -93,6 +100,9 @@ public struct Configuration: Sendable, Equatable {
             default:
                 throw fail("unknown key '\(member.key)'\(suggestion(for: member.key, among: knownKeys))")
             }
+        }
+        for index in configuration.plugins.indices {
+            configuration.plugins[index].timeout = configuration.pluginTimeout
         }
         return configuration
     }
@@ -132,6 +142,8 @@ public struct PluginReference: Sendable, Equatable, Hashable {
     public var library: Library
     /// What the plugin receives as the request's `options`.
     public var options: JSONValue?
+    /// The `pluginTimeout` of the configuration that names it; nil for the default.
+    public var timeout: Double?
     /// Where it is named, for messages: the configuration file and the entry's index; nil for `--plugin`.
     public var origin: (file: String, index: Int)? {
         get { originFile.map { ($0, originIndex) } }
@@ -154,14 +166,16 @@ public struct PluginReference: Sendable, Equatable, Hashable {
         self.origin = origin
     }
 
-    /// Two references are the same plugin use when library and options agree, wherever written.
+    /// Two references are the same plugin use when library, options and time limit agree,
+    /// wherever written.
     public static func == (lhs: PluginReference, rhs: PluginReference) -> Bool {
-        lhs.library == rhs.library && lhs.options == rhs.options
+        lhs.library == rhs.library && lhs.options == rhs.options && lhs.timeout == rhs.timeout
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(library)
         hasher.combine(options)
+        hasher.combine(timeout)
     }
 
     /// `{"path": "relative/or/absolute.so", "options": {...}}` or `{"product": "MyPlugin"}`; a

@@ -20,6 +20,9 @@ public struct GenerationOptions: Sendable {
     public var plugins: [String]
     /// Run plugins in worker processes, so that a crash is reported instead of ending the run.
     public var isolatePlugins: Bool
+    /// How long an isolated plugin may take on one schema file (`--plugin-timeout`); nil for
+    /// the configuration's `pluginTimeout`, or `IsolatedPluginFeature.defaultTimeout`.
+    public var pluginTimeout: Double?
     /// The `valuegen` executable that runs isolated plugins (its hidden worker command).
     public var workerExecutable: String?
     /// Whether features may add files beside the Swift file; the build-tool plugin, which

@@ -134,7 +134,8 @@ struct GenerationPlan {
                 guard let worker = options.workerExecutable else {
                     throw PluginError("--isolate-plugins needs the path of the valuegen executable to start workers")
                 }
-                feature = try IsolatedPluginFeature(libraryPath: path, options: reference.options, workerExecutable: worker)
+                let timeout = options.pluginTimeout ?? reference.timeout ?? IsolatedPluginFeature.defaultTimeout
+                feature = try IsolatedPluginFeature(libraryPath: path, options: reference.options, workerExecutable: worker, timeout: timeout)
             } else {
                 feature = PluginFeature(library: try PluginLibrary.load(path), options: reference.options)
             }
