@@ -43,7 +43,7 @@ struct SwiftStyleConversion {
             return .failure(error)
         }
         let location = attribute.type.location
-        let reread = try? SchemaParser.parseType(resolved.swift, at: location)
+        let reread = try? SchemaParser.parseType(resolved.swift, at: location, swiftStyle: true)
         guard case .swift? = reread, let reread, (try? resolver.resolve(reread)) == resolved else {
             return .failure(SyntaxError("'\(objectiveC.spelling)' has no Swift spelling that resolves to the same type", at: location))
         }

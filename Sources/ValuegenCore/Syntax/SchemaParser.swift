@@ -34,13 +34,14 @@ struct SchemaParser {
     /// Parses a type written inside an annotation value, e.g. `attributeType="NSNumber *"`:
     /// Remodel style when it has a `*`, an `id<...>`, a C scalar name or an Objective-C name
     /// the table explains (`SEL`, `dispatch_block_t`), Swift style otherwise.
-    /// Errors are reported at the annotation.
-    static func parseType(_ text: String, at location: SourceLocation) throws(SyntaxError) -> TypeSyntax {
+    /// Errors are reported at the annotation. `swiftStyle` reads the text as the type after
+    /// `name:`, where `CGFloat` or `CGRect` is the Swift type and not the C one of the same name.
+    static func parseType(_ text: String, at location: SourceLocation, swiftStyle: Bool = false) throws(SyntaxError) -> TypeSyntax {
         var parser = SchemaParser(bytes: Array(text.utf8), kind: .value, path: "")
         parser.cursor.skipSpaces(includingNewlines: false)
         let word = text.trimmingSpaces
-        let isObjectiveC = text.contains("*") || text.hasPrefix("id<") || word == "id" || ObjectiveCTypeMapping.scalars[word] != nil
-            || ObjectiveCTypeMapping.unavailable[word] != nil || word.hasSuffix("_block_t")
+        let isObjectiveC = !swiftStyle && (text.contains("*") || text.hasPrefix("id<") || word == "id" || ObjectiveCTypeMapping.scalars[word] != nil
+            || ObjectiveCTypeMapping.unavailable[word] != nil || word.hasSuffix("_block_t"))
         do throws(SyntaxError) {
             let type: TypeSyntax
             if isObjectiveC {
