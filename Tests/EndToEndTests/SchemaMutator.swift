@@ -88,6 +88,7 @@ struct SchemaMutator {
     static let features = [
         "Equality", "Sendable", "Description", "With", "Builder", "Coding", "JSON", "Binary", "Persistence",
         "Observation", "RMCoding", "RMBuilder", "RMEquality", "Value", "ADT", "Object", "Hashable", "Codable", "Bulder",
+        "Matching", "VoidMatching", "UseForwardDeclarations",
     ]
     static let literals = [
         "\"x\"", "\"\"", "42", "0", "-1", "1.5", "true", "false", "nil", "[]", "[:]", "[\"a\"]", "[1, 2]", "[\"a\": 1]",

@@ -513,13 +513,13 @@ struct DiagnosticTests {
 
     @Test func reportsAnIncludeNotAvailableForTheKind() {
         #expect(diagnostics("Models/Status.adtValue", "Status includes(With) {\n  Sent\n}\n") == [
-            "Models/Status.adtValue:1:17: error: 'With' is not available for .adtValue types, only for .value and .object types",
+            "Models/Status.adtValue:1:17: error: 'With' is not available for .adtValue types, only for .value and .object types; remove it from includes(...)",
         ])
     }
 
     @Test func reportsSendableIncludedOnAnObject() {
         #expect(diagnostics("Models/Settings.object", "Settings includes(Sendable) {\n  a: Int\n}\n") == [
-            "Models/Settings.object:1:19: error: 'Sendable' is not available for .object types, only for .value and .adtValue types",
+            "Models/Settings.object:1:19: error: 'Sendable' is not available for .object types, only for .value and .adtValue types; remove it from includes(...)",
         ])
     }
 

@@ -132,6 +132,17 @@ struct IncludeResolutionTests {
         }
     }
 
+    /// Remodel's idiom for another matcher than the configured one: the exclude names the
+    /// same feature as the include, under another name, and the include wins.
+    @Test func excludingOneMatchingNameWhileIncludingAnotherKeepsMatching() {
+        #expect(includes("Models/Status.adtValue", "Status includes(GenericMatching) excludes(VoidMatching) {\n  Sent\n}\n")
+            == ["ADT", "Equality", "Sendable", "Description", "Matching"])
+        #expect(includes("Models/Status.adtValue", "Status excludes(VoidMatching) {\n  Sent\n}\n")
+            == ["ADT", "Equality", "Sendable", "Description"])
+        #expect(includes("Models/Status.adtValue", "Status includes(Matching) excludes(Matching) {\n  Sent\n}\n")
+            == ["ADT", "Equality", "Sendable", "Description"])
+    }
+
     /// The include names of Remodel's built-in plugins, and the flags they read, that only
     /// shape Objective-C or C++ output (docs/Language.md gives each one's reason).
     static let objectiveCOnlyRemodelNames = [

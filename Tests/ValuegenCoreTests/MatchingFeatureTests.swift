@@ -131,13 +131,13 @@ struct MatchingFeatureTests {
 
     @Test func includingItOnAValueIsAnError() {
         #expect(diagnostics("Models/User.value", "User includes(Matching) {\n  a: Int\n}\n") == [
-            "Models/User.value:1:15: error: 'Matching' is not available for .value types, only for .adtValue types",
+            "Models/User.value:1:15: error: 'Matching' is not available for .value types, only for .adtValue types; remove it from includes(...)",
         ])
     }
 
     @Test func includingARemodelMatchingNameOnAnObjectIsAnError() {
         #expect(diagnostics("Models/Settings.object", "Settings includes(RMBuilder, GenericMatching) {\n  a: Int\n}\n") == [
-            "Models/Settings.object:1:30: error: 'GenericMatching' is not available for .object types, only for .adtValue types",
+            "Models/Settings.object:1:30: error: 'GenericMatching' is not available for .object types, only for .adtValue types; remove it from includes(...)",
         ])
     }
 }

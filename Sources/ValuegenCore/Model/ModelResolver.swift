@@ -293,7 +293,7 @@ struct ModelResolver {
             case .feature(let feature):
                 guard feature.descriptor.supportedKinds.contains(kind) else {
                     let supported = ModelKind.allCases.filter { feature.descriptor.supportedKinds.contains($0) }.map { ".\($0.fileExtension)" }
-                    diagnostics.error("'\(include.text)' is not available for .\(kind.fileExtension) types, only for \(supported.joined(separator: " and ")) types", at: include.location)
+                    diagnostics.error("'\(include.text)' is not available for .\(kind.fileExtension) types, only for \(supported.joined(separator: " and ")) types; remove it from includes(...)", at: include.location)
                     continue
                 }
                 names.insert(feature.descriptor.name)
@@ -311,6 +311,13 @@ struct ModelResolver {
                     diagnostics.error("'\(exclude.text)' declares the type itself and cannot be excluded", at: exclude.location)
                     continue
                 }
+                // Remodel's `includes(GenericMatching) excludes(VoidMatching)` swaps the default
+                // matcher for another; both name Matching, which the type's includes keep.
+                let includedUnderAnotherName = declaration.includes.contains { include in
+                    guard include.text != exclude.text, case .feature(let included) = registry.lookup(include.text) else { return false }
+                    return included.descriptor.name == feature.descriptor.name
+                }
+                guard !includedUnderAnotherName else { continue }
                 names.remove(feature.descriptor.name)
                 excluded.insert(feature.descriptor.name)
             case .ignored:
