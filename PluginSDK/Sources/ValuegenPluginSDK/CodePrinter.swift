@@ -8,6 +8,7 @@ public struct CodePrinter: Sendable {
     private var bytes: [UInt8] = []
     private var indentation = 0
 
+    /// An empty printer at indentation level zero.
     public init() {}
 
     /// The text printed so far; every line ends with a newline.

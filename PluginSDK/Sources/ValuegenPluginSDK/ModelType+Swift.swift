@@ -62,11 +62,14 @@ extension CodePrinter {
 /// of an ADT case, or an ADT case's single unlabelled payload. Features that must check
 /// every stored type (can it be compared, coded, sent?) walk these.
 public struct StoredValue: Sendable, Equatable {
+    /// The value's Swift type.
     public var type: TypeReference
     /// Whether `%skipEquality` leaves it out of equality and hashing.
     public var skipsEquality: Bool
     /// Whether `%skipEquality` can be written for it (not for a single unlabelled payload).
     public var canSkipEquality: Bool
+    /// Where the attribute's or the subtype's name is written: where a diagnostic about the
+    /// value points.
     public var location: SourceLocation
     /// The attribute's name; nil for a subtype's single unlabelled payload.
     public let attributeName: String?

@@ -56,6 +56,7 @@ extension GenerationRequest {
 
 /// A JSON document that does not have the shape of a request.
 public struct JSONShapeError: Error, CustomStringConvertible, Equatable {
+    /// What is missing or of the wrong type, and where in the document.
     public var message: String
     public var description: String { message }
 }

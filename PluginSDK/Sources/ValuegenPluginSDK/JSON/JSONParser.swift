@@ -5,7 +5,9 @@
 public struct JSONParser {
     /// Why a document is not JSON, and where.
     public struct Failure: Error, CustomStringConvertible, Equatable {
+        /// What is wrong, e.g. `unterminated string`.
         public var message: String
+        /// The byte offset, from 0, at which the parser gave up.
         public var offset: Int
         public var description: String { "invalid JSON at byte \(offset): \(message)" }
     }
@@ -13,6 +15,8 @@ public struct JSONParser {
     /// Nesting deeper than this is refused rather than risking the stack.
     public static let maximumDepth = 512
 
+    /// Parses the UTF-8 JSON document in `bytes`, which must hold exactly one value (with
+    /// whitespace around it); throws a ``Failure`` naming the first problem and its offset.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
@@ -24,6 +28,7 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses the UTF-8 JSON document in `bytes`, as the `UnsafeRawBufferPointer` overload does.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         let result: Result<JSONValue, Failure> = bytes.withUnsafeBytes { buffer in
             Result { () throws(Failure) in try parse(buffer) }
@@ -31,6 +36,7 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// Parses the JSON document in `text`, as the `UnsafeRawBufferPointer` overload does.
     public static func parse(_ text: String) throws(Failure) -> JSONValue {
         try parse(Array(text.utf8))
     }

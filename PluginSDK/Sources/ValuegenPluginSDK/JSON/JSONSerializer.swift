@@ -1,6 +1,7 @@
 /// Writes a ``JSONValue`` as compact UTF-8 JSON: members in their order, strings escaped as
 /// RFC 8259 requires, integral numbers without a fraction. Deterministic to the byte.
 public enum JSONSerializer {
+    /// The value as compact UTF-8 JSON bytes.
     public static func serialize(_ value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(8192)
@@ -8,6 +9,7 @@ public enum JSONSerializer {
         return output
     }
 
+    /// Appends the value as compact UTF-8 JSON to `output`.
     public static func write(_ value: JSONValue, to output: inout [UInt8]) {
         switch value {
         case .null:

@@ -1,10 +1,19 @@
 /// A JSON value, used for plugin options from the configuration; its order of object keys is kept.
 public enum JSONValue: Codable, Sendable, Equatable, Hashable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; JSON does not tell integers apart, so every number is a `Double`.
+    /// An integer option such as `42` arrives as `.number(42)`: check
+    /// `value == value.rounded()` before converting it with `Int(value)`.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, its elements in order.
     case array([JSONValue])
+    /// An object, its members in the order of the document ``JSONParser`` read (a plugin's
+    /// request keeps the order of `valuegen.json`); decoding with `Codable` sorts them by key.
     case object([JSONMember])
 
     public init(from decoder: any Decoder) throws {
@@ -53,9 +62,12 @@ public enum JSONValue: Codable, Sendable, Equatable, Hashable {
 
 /// One key and value of a JSON object.
 public struct JSONMember: Codable, Sendable, Equatable, Hashable {
+    /// The member's name.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// A member with the given name and value.
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
