@@ -35,6 +35,8 @@ public struct FeatureDescriptor: Sendable, Equatable {
     /// needs JSON, Binary and Coding). Not part of the C ABI's descriptor.
     public var implies: [String]
 
+    /// A descriptor; `includeNames` must not be empty. A feature that runs only where
+    /// `includes(...)` names it leaves `defaultKinds` empty.
     public init(
         id: String,
         version: String,
@@ -73,10 +75,17 @@ public protocol Emitter: AnyObject {
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?)
 }
 
-/// How serious a diagnostic is.
+/// How serious a diagnostic is; ordered `note < warning < error`.
+///
+/// Only `.error` fails the schema file: it is not written and `valuegen` exits with 1.
+/// Across the C ABI these are `VALUEGEN_SEVERITY_NOTE`, `_WARNING` and `_ERROR`.
 public enum DiagnosticSeverity: String, Codable, Sendable, Equatable, Comparable {
+    /// More about the diagnostic just before it (where something was declared first, say);
+    /// printed right after it.
     case note
+    /// Something the user should look at; generation goes on and the file is written.
     case warning
+    /// The schema (or the plugin's options) is wrong: the file is not written.
     case error
 
     private var rank: Int {
