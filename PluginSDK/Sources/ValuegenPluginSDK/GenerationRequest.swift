@@ -21,6 +21,7 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
     /// The request's current ``schemaVersion``.
     public static let currentSchemaVersion = 1
 
+    /// A request; the host makes these, a plugin's tests may too.
     public init(
         schemaVersion: Int = GenerationRequest.currentSchemaVersion,
         generatorVersion: String,
@@ -59,6 +60,7 @@ public struct SchemaFileDescription: Codable, Sendable, Equatable {
     /// What the file's extension declares.
     public var kind: ModelKind
 
+    /// A description of the file with the given name, path and kind.
     public init(name: String, path: String, kind: ModelKind) {
         self.name = name
         self.path = path
@@ -81,8 +83,11 @@ public enum ModelKind: String, Codable, Sendable, Equatable, CaseIterable {
 
 /// The access level of generated declarations.
 public enum AccessLevel: String, Codable, Sendable, Equatable, CaseIterable {
+    /// `public`: the module's clients see the models.
     case `public`
+    /// `package`: other modules of the same package see them.
     case `package`
+    /// `internal` (no modifier): only the module itself sees them.
     case `internal`
 
     /// The modifier to put before a declaration, with a trailing space; empty for `internal`.
@@ -97,10 +102,17 @@ public enum AccessLevel: String, Codable, Sendable, Equatable, CaseIterable {
 
 /// A line and column in the schema file, both counted from 1; the column counts UTF-8 bytes,
 /// as swiftc and clang do.
+///
+/// Every part of a request carries one (a type's, an attribute's, an ADT case's and an
+/// annotation's `location`); pass it to ``Emitter/diagnose(_:_:at:)`` so the message points
+/// where the user must change something. Locations sort by line, then column.
 public struct SourceLocation: Codable, Sendable, Equatable, Hashable, Comparable {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in UTF-8 bytes.
     public var column: Int
 
+    /// The location at the given line and column, both from 1.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
