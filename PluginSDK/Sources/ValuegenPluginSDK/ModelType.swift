@@ -20,6 +20,7 @@ public struct ModelType: Codable, Sendable, Equatable {
     /// Where the type's name is written.
     public var location: SourceLocation
 
+    /// A type; the host makes these from the schema, a plugin's tests may too.
     public init(
         name: String,
         kind: ModelKind,
@@ -76,6 +77,7 @@ public struct Attribute: Codable, Sendable, Equatable {
     /// Where the attribute's name is written.
     public var location: SourceLocation
 
+    /// An attribute; `codingKey` defaults to the name.
     public init(
         name: String,
         type: TypeReference,
@@ -131,6 +133,7 @@ public struct ADTCase: Codable, Sendable, Equatable {
     /// Where the subtype's name is written.
     public var location: SourceLocation
 
+    /// A case of an ADT.
     public init(
         subtypeName: String,
         name: String,
@@ -164,6 +167,7 @@ public struct Annotation: Codable, Sendable, Equatable {
     /// Where the `%` is written.
     public var location: SourceLocation
 
+    /// An annotation with the given name (without `%`), arguments and location.
     public init(name: String, arguments: [AnnotationArgument] = [], location: SourceLocation) {
         self.name = name
         self.arguments = arguments
@@ -178,9 +182,12 @@ public struct Annotation: Codable, Sendable, Equatable {
 
 /// One `key=value` argument of an annotation.
 public struct AnnotationArgument: Codable, Sendable, Equatable {
+    /// The name before `=`, e.g. `name`.
     public var key: String
+    /// The value after `=`, unquoted and unescaped: `zip code` for `name="zip code"`.
     public var value: String
 
+    /// An argument with the given key and value.
     public init(key: String, value: String) {
         self.key = key
         self.value = value

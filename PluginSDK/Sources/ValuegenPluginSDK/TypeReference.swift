@@ -14,6 +14,8 @@ public struct TypeReference: Codable, Sendable, Equatable, Hashable {
     /// Whether values of the type are known to be `Sendable`.
     public var isSendable: Bool
 
+    /// A reference to the type spelled `swift`; `wrapped` defaults to `swift` and
+    /// `containsExistential` to `isExistential`.
     public init(swift: String, wrapped: String? = nil, isOptional: Bool = false, isExistential: Bool = false, containsExistential: Bool? = nil, isSendable: Bool = true) {
         self.swift = swift
         self.wrapped = wrapped ?? swift
