@@ -91,7 +91,8 @@ typedef int32_t valuegen_status;
 #define VALUEGEN_STATUS_NOT_FOUND 4
 /* Query extension only: the value at that JSON pointer has another JSON type. */
 #define VALUEGEN_STATUS_WRONG_TYPE 5
-/* Callbacks only: the argument is invalid (NULL, not UTF-8, an unsafe path, ...). */
+/* Host callbacks and query functions: the argument is invalid (NULL, not UTF-8, an unsafe
+ * path, ...). A query function returns it only for a NULL host. */
 #define VALUEGEN_STATUS_INVALID_ARGUMENT 6
 
 /* ---- Model kinds (bit set) ----------------------------------------------------------- */
@@ -124,11 +125,13 @@ typedef struct valuegen_emission {
     uint32_t struct_size;      /* sizeof(valuegen_emission) as the plugin was compiled */
     int32_t kind;              /* VALUEGEN_EMIT_* */
     const char *text;          /* UTF-8; import: the module name, declaration: the code,
-                                * file: its contents. Need not be NUL-terminated. */
+                                * file: its contents. Need not be NUL-terminated and must not
+                                * contain a NUL byte; may be NULL when text_length is 0. */
     size_t text_length;        /* bytes of text */
     const char *type_name;     /* declaration: the type the code belongs to (NUL-terminated);
-                                * NULL otherwise */
-    const char *path;          /* file: its relative path (NUL-terminated); NULL otherwise */
+                                * other kinds: ignored by the host, so set it to NULL */
+    const char *path;          /* file: its relative path (NUL-terminated); other kinds:
+                                * ignored by the host, so set it to NULL */
 } valuegen_emission;
 
 /* ---- Diagnostics --------------------------------------------------------------------- */
@@ -151,13 +154,18 @@ struct valuegen_host {
 
     /* Adds something to the output. The host copies the emission before returning.
      * Returns VALUEGEN_STATUS_OK, or VALUEGEN_STATUS_INVALID_ARGUMENT when the emission is
-     * malformed (unknown kind, text that is not UTF-8, a type the file does not declare, an
+     * malformed (NULL, a struct_size below ABI 1.0's 40 bytes, an unknown kind, text that is
+     * not UTF-8 or holds a NUL byte, an import that is not a module name, a type the file
+     * does not declare, an
      * unsafe path); the host also records an error naming the plugin. */
     valuegen_status (*emit)(const valuegen_host *host, const valuegen_emission *emission);
 
-    /* Reports a problem at a line and column of the schema file (both from 1; 0 for the
-     * file as a whole). message is NUL-terminated UTF-8, copied by the host. The host adds
-     * the schema's path when it prints `path:line:column: error: message`. */
+    /* Reports a problem at a line and column of the schema file (both from 1; a line of 0
+     * or less for the file as a whole; a column below 1 on a line is shown as 1). severity is
+     * a VALUEGEN_SEVERITY_*; any other value counts as an error. message is NUL-terminated
+     * UTF-8, copied by the host; a NULL or non-UTF-8 message is refused with an error naming
+     * the plugin. The host adds the schema's path when it prints
+     * `path:line:column: error: message`. */
     void (*diagnose)(const valuegen_host *host, int32_t severity, const char *message,
                      int32_t line, int32_t column);
 
@@ -221,8 +229,9 @@ valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io);
 
 /* Look-ups into the current request by JSON pointer (RFC 6901, e.g. "/types/0/name"), so a
  * plugin in C needs no JSON parser. Every function returns VALUEGEN_STATUS_OK,
- * VALUEGEN_STATUS_NOT_FOUND or VALUEGEN_STATUS_WRONG_TYPE; out parameters are written only
- * on success. Strings returned are owned by the host, valid until generate() returns, UTF-8
+ * VALUEGEN_STATUS_NOT_FOUND (nothing there, or the pointer is NULL, not UTF-8 or not a JSON
+ * pointer) or VALUEGEN_STATUS_WRONG_TYPE, and VALUEGEN_STATUS_INVALID_ARGUMENT for a NULL
+ * host; out parameters are written only on success and may be NULL. Strings returned are owned by the host, valid until generate() returns, UTF-8
  * and NUL-terminated (length excludes the NUL). */
 #define VALUEGEN_QUERY_EXTENSION_ID "valuegen.query/1"
 
@@ -231,7 +240,7 @@ typedef struct valuegen_query_extension {
     /* A JSON string. */
     valuegen_status (*get_string)(const valuegen_host *host, const char *pointer,
                                   const char **value, size_t *length);
-    /* A JSON number that is an integer. */
+    /* A JSON number with no fraction and a magnitude below 9e15 (3 and 3.0, not 3.5). */
     valuegen_status (*get_integer)(const valuegen_host *host, const char *pointer,
                                    int64_t *value);
     /* A JSON true or false (1 or 0). */
@@ -269,7 +278,8 @@ typedef struct valuegen_query2_extension {
     valuegen_status (*get_count)(const valuegen_host *host, const char *pointer,
                                  int64_t *count);
     /* The JSON type of the value at the pointer: one of VALUEGEN_JSON_*. Returns
-     * VALUEGEN_STATUS_OK or VALUEGEN_STATUS_NOT_FOUND. */
+     * VALUEGEN_STATUS_OK or VALUEGEN_STATUS_NOT_FOUND (never WRONG_TYPE; INVALID_ARGUMENT
+     * for a NULL host, as every query). */
     valuegen_status (*get_type)(const valuegen_host *host, const char *pointer,
                                 int32_t *type);
     /* The name of member `index` (from 0, in the order of the request's JSON) of the object
