@@ -69,9 +69,12 @@ extern "C" {
 /* ---- Versions ------------------------------------------------------------------------ */
 
 /* The ABI this header describes. 1.1 added, and only added: the "valuegen.query/2"
- * extension. A plugin built against 1.1 that uses it asks get_extension() for it and works
- * without it (or refuses in negotiation when io->host_abi_minor is 0): a 1.0 host returns
- * NULL for ids it does not know. */
+ * extension; module-wide emissions (VALUEGEN_EMIT_MODULE_DECLARATION and
+ * VALUEGEN_EMIT_MODULE_IMPORT, and valuegen_emission.key); and the member names a plugin
+ * generates (valuegen_plugin.member_names). A plugin built against 1.1 that uses them works
+ * on a 1.0 host only without them: a 1.0 host returns NULL for extension ids it does not
+ * know, refuses the new emission kinds with VALUEGEN_STATUS_INVALID_ARGUMENT, and never reads
+ * the new descriptor fields. Check io->host_abi_minor in negotiation to refuse or degrade. */
 #define VALUEGEN_ABI_MAJOR 1
 #define VALUEGEN_ABI_MINOR 1
 
@@ -119,6 +122,20 @@ typedef int32_t valuegen_status;
 /* An extra file at `path`, relative to the output folder, '/'-separated, without "..".
  * Refused by the SwiftPM build-tool plugin, which allows one Swift file per schema file. */
 #define VALUEGEN_EMIT_FILE 3
+/* ABI 1.1. A block of complete Swift declarations shared by the whole module (a protocol
+ * every type that includes the plugin conforms to, one error type), written once per run into
+ * the module support file, ValuegenModuleSupport.swift, beside the per-schema files, under a
+ * `// MARK: - <key>` header. `key` names the declaration: the same key emitted again -- from
+ * another type, another schema file or another plugin -- lands once, provided the text is the
+ * same (trailing spaces and newlines aside); the same key with other text is an error on the
+ * later schema file (in path order) naming both files. Declarations are written sorted by
+ * key. Prefix keys with the plugin's id ("com.example.fake/FakeProtocol") so that two plugins
+ * share a key only on purpose. */
+#define VALUEGEN_EMIT_MODULE_DECLARATION 4
+/* ABI 1.1. `import <text>` at the top of the module support file, which module declarations
+ * need (imports of the per-schema file are VALUEGEN_EMIT_IMPORT). Imports are de-duplicated
+ * and sorted. */
+#define VALUEGEN_EMIT_MODULE_IMPORT 5
 
 /* One thing a plugin adds. Filled by the plugin, borrowed by the host during emit(). */
 typedef struct valuegen_emission {
@@ -132,6 +149,10 @@ typedef struct valuegen_emission {
                                 * other kinds: ignored by the host, so set it to NULL */
     const char *path;          /* file: its relative path (NUL-terminated); other kinds:
                                 * ignored by the host, so set it to NULL */
+    /* ABI 1.1 (read only when struct_size covers it):
+     * module declaration: its de-duplication key, NUL-terminated UTF-8, not empty, without
+     * control characters (it is printed in a `// MARK: -` line); NULL otherwise. */
+    const char *key;
 } valuegen_emission;
 
 /* ---- Diagnostics --------------------------------------------------------------------- */
@@ -157,7 +178,8 @@ struct valuegen_host {
      * malformed (NULL, a struct_size below ABI 1.0's 40 bytes, an unknown kind, text that is
      * not UTF-8 or holds a NUL byte, an import that is not a module name, a type the file
      * does not declare, an
-     * unsafe path); the host also records an error naming the plugin. */
+     * unsafe path, a module declaration without a valid key or in a valuegen_emission too
+     * small to hold one); the host also records an error naming the plugin. */
     valuegen_status (*emit)(const valuegen_host *host, const valuegen_emission *emission);
 
     /* Reports a problem at a line and column of the schema file (both from 1; a line of 0
@@ -199,6 +221,14 @@ typedef struct valuegen_plugin {
     uint32_t supported_kinds;          /* VALUEGEN_KIND_* it can generate for */
     uint32_t features;                 /* VALUEGEN_FEATURE_* */
     valuegen_generate_fn generate;
+    /* ABI 1.1 (read only when struct_size covers them). The names of the members the plugin
+     * declares in (extensions of) every type that includes it: { "diffKey", "diff" }. An
+     * attribute of a value or object, or a case of an ADT, with one of these names is reported
+     * at the schema's line, naming the plugin, instead of failing to compile in the generated
+     * file. Static names, each a Swift identifier; member_names may be NULL when
+     * member_name_count is 0. A 1.0 descriptor (or 0 names) declares none. */
+    const char *const *member_names;
+    uint32_t member_name_count;
 } valuegen_plugin;
 
 /* ---- Negotiation --------------------------------------------------------------------- */

@@ -18,8 +18,8 @@ public final class PluginFeature: Feature, @unchecked Sendable {
     public func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         var request = request
         request.options = options
-        let tree = request.json
-        let bytes = JSONSerializer.serialize(tree)
+        // The module's part of both is shared by every request of the run (RequestModule).
+        let (tree, bytes) = request.encodedJSON()
         let invocation = PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name)))
         // A plugin that does not say it is thread-safe never runs twice at once, whichever
         // feature (options) calls it.
@@ -54,6 +54,8 @@ extension PluginOutput {
             case .importModule(let module): emitter.emitImport(module)
             case .declaration(let typeName, let code): emitter.emitDeclaration(code, attachedTo: typeName)
             case .file(let path, let contents): emitter.emitFile(path: path, contents: contents)
+            case .moduleDeclaration(let key, let code): emitter.emitModuleDeclaration(code, key: key)
+            case .moduleImport(let module): emitter.emitModuleImport(module)
             }
         }
         for diagnostic in diagnostics {

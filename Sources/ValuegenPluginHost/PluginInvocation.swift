@@ -67,11 +67,11 @@ final class PluginInvocation {
             return refuse("emitted text with a NUL byte at offset \(offset) of \(emission.text_length); pass text_length without the terminating NUL, and no NUL inside the text")
         }
         switch emission.kind {
-        case VALUEGEN_EMIT_IMPORT:
+        case VALUEGEN_EMIT_IMPORT, VALUEGEN_EMIT_MODULE_IMPORT:
             guard SwiftLanguage.isIdentifier(text) || text.split(separator: ".").allSatisfy({ SwiftLanguage.isIdentifier(String($0)) }) else {
                 return refuse("emitted the import '\(text)', which is not a module name")
             }
-            output.emissions.append(.importModule(text))
+            output.emissions.append(emission.kind == VALUEGEN_EMIT_IMPORT ? .importModule(text) : .moduleImport(text))
         case VALUEGEN_EMIT_DECLARATION:
             guard let typeName = emission.type_name.flatMap(String.init(validatingCString:)) else {
                 return refuse("emitted a declaration without a valid type name")
@@ -86,6 +86,20 @@ final class PluginInvocation {
                 return refuse("emitted the file '\(shown)', which is not a relative path inside the output folder (no leading '/', no '..')")
             }
             output.emissions.append(.file(path: path, contents: text))
+        case VALUEGEN_EMIT_MODULE_DECLARATION:
+            guard Int(emission.struct_size) >= keyedEmissionSize else {
+                return refuse("emitted a module declaration in a valuegen_emission of \(emission.struct_size) bytes, too small to hold its key; build against ABI 1.1's valuegen_plugin.h and set struct_size to sizeof(valuegen_emission) (\(keyedEmissionSize) bytes)")
+            }
+            guard let pointer = emission.key else {
+                return refuse("emitted a module declaration without a key (valuegen_emission.key is NULL)")
+            }
+            guard let key = String(validatingCString: pointer) else {
+                return refuse("emitted a module declaration whose key is not valid UTF-8")
+            }
+            guard ModuleDeclarationKey.isValid(key) else {
+                return refuse("emitted a module declaration with the key \(SwiftLanguage.stringLiteral(key)), which \(ModuleDeclarationKey.rule)")
+            }
+            output.emissions.append(.moduleDeclaration(key: key, code: text))
         default:
             return refuse("emitted an unknown kind of emission (\(emission.kind))")
         }
@@ -156,6 +170,9 @@ private let hostEmit: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePoint
 /// The size of valuegen_emission in ABI 1.0 (every field up to and including `path`), not this
 /// host's `sizeof`, which grows with later minors.
 private let minimumEmissionSize = MemoryLayout<valuegen_emission>.offset(of: \valuegen_emission.path)! + MemoryLayout<UnsafePointer<CChar>?>.size
+
+/// The size of valuegen_emission in ABI 1.1, which added `key`: a module declaration needs it.
+private let keyedEmissionSize = MemoryLayout<valuegen_emission>.offset(of: \valuegen_emission.key)! + MemoryLayout<UnsafePointer<CChar>?>.size
 
 private let hostDiagnose: @convention(c) (UnsafePointer<valuegen_host>?, Int32, UnsafePointer<CChar>?, Int32, Int32) -> Void = { host, severity, message, line, column in
     PluginInvocation.from(host)?.diagnose(severity: severity, message: message, line: line, column: column)

@@ -104,6 +104,7 @@ public struct PluginLibrary: @unchecked Sendable {
             }
             includeNames.append(name)
         }
+        let memberNames = try generatedMemberNames(of: descriptor, size: size, path: path)
         let supported = ModelKind.kinds(fromBits: descriptor.supported_kinds)
         guard !supported.isEmpty else {
             throw .invalidDescriptor(path, "supported_kinds names no kind of model")
@@ -115,13 +116,44 @@ public struct PluginLibrary: @unchecked Sendable {
                 version: version,
                 includeNames: includeNames,
                 defaultKinds: ModelKind.kinds(fromBits: descriptor.default_kinds).intersection(supported),
-                supportedKinds: supported
+                supportedKinds: supported,
+                generatedMemberNames: memberNames
             ),
             abiMajor: descriptor.abi_major,
             abiMinor: descriptor.abi_minor,
             featureBits: descriptor.features,
             generate: generate
         )
+    }
+}
+
+extension PluginLibrary {
+    /// The size of valuegen_plugin in ABI 1.1, which added `member_names` and
+    /// `member_name_count`; a smaller (1.0) descriptor declares no member names.
+    static let memberNamesDescriptorSize = MemoryLayout<valuegen_plugin>.offset(of: \valuegen_plugin.member_name_count)! + MemoryLayout<UInt32>.size
+
+    /// The member names an ABI 1.1 descriptor declares: each a Swift identifier.
+    fileprivate static func generatedMemberNames(of descriptor: valuegen_plugin, size: UInt32, path: String) throws(PluginError) -> [String] {
+        guard Int(size) >= memberNamesDescriptorSize, descriptor.member_name_count > 0 else { return [] }
+        guard let names = descriptor.member_names else {
+            throw .invalidDescriptor(path, "member_name_count is \(descriptor.member_name_count) but member_names is NULL")
+        }
+        var found: [String] = []
+        for index in 0..<Int(descriptor.member_name_count) {
+            guard let pointer = names[index] else {
+                throw .invalidDescriptor(path, "member name \(index + 1) is NULL")
+            }
+            guard let name = String(validatingCString: pointer) else {
+                throw .invalidDescriptor(path, "member name \(index + 1) is not UTF-8")
+            }
+            guard SwiftLanguage.isIdentifier(name) else {
+                throw .invalidDescriptor(path, "member name \(index + 1), \(SwiftLanguage.stringLiteral(name)), is not an identifier (letters, digits and '_', not starting with a digit)")
+            }
+            if !found.contains(name) {
+                found.append(name)
+            }
+        }
+        return found
     }
 }
 

@@ -7,6 +7,10 @@ public struct PluginOutput: Sendable, Equatable {
         case importModule(String)
         case declaration(typeName: String, code: String)
         case file(path: String, contents: String)
+        /// ABI 1.1: code for the module support file, de-duplicated by key.
+        case moduleDeclaration(key: String, code: String)
+        /// ABI 1.1: an import of the module support file.
+        case moduleImport(String)
     }
 
     public struct Diagnostic: Sendable, Equatable {

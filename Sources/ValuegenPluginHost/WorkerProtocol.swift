@@ -11,7 +11,9 @@ import ValuegenPluginSDK
 ///
 /// 1. The worker loads the library and sends `{"descriptor": {...}}` or `{"error": "..."}`.
 /// 2. Then, for each request the parent sends (the request JSON itself), the worker sends
-///    `{"status": 0, "emissions": [...], "diagnostics": [...], "refusals": [...]}`.
+///    `{"status": 0, "emissions": [...], "diagnostics": [...], "refusals": [...]}`; an emission's
+///    kind is `import`, `declaration`, `file`, `moduleDeclaration` (with its `key`) or
+///    `moduleImport`.
 /// 3. The parent closes the worker's input to end it.
 enum WorkerProtocol {
     /// Writes one frame; false when the other side is gone.
@@ -111,6 +113,7 @@ enum WorkerProtocol {
                 JSONMember(key: "abiMajor", value: .number(Double(library.abiMajor))),
                 JSONMember(key: "abiMinor", value: .number(Double(library.abiMinor))),
                 JSONMember(key: "features", value: .number(Double(library.featureBits))),
+                JSONMember(key: "generatedMemberNames", value: .array(descriptor.generatedMemberNames.map { .string($0) })),
             ])),
         ]))
     }
@@ -135,10 +138,15 @@ enum WorkerProtocol {
               case .number(let features)? = descriptor["features"] else {
             return .failure(PluginError("the plugin worker sent an incomplete handshake"))
         }
+        var memberNames: [String] = []
+        if case .array(let members)? = descriptor["generatedMemberNames"] {
+            memberNames = members.compactMap(\.stringValue)
+        }
         return .success(WorkerDescriptor(
             descriptor: FeatureDescriptor(
                 id: id, version: version, includeNames: names.compactMap(\.stringValue),
-                defaultKinds: ModelKind.kinds(fromBits: UInt32(defaults)), supportedKinds: ModelKind.kinds(fromBits: UInt32(supported))
+                defaultKinds: ModelKind.kinds(fromBits: UInt32(defaults)), supportedKinds: ModelKind.kinds(fromBits: UInt32(supported)),
+                generatedMemberNames: memberNames
             ),
             abiMajor: UInt32(major), abiMinor: UInt32(minor), featureBits: UInt32(features)
         ))
@@ -153,6 +161,10 @@ enum WorkerProtocol {
                 return .object([JSONMember(key: "kind", value: .string("declaration")), JSONMember(key: "typeName", value: .string(typeName)), JSONMember(key: "text", value: .string(code))])
             case .file(let path, let contents):
                 return .object([JSONMember(key: "kind", value: .string("file")), JSONMember(key: "path", value: .string(path)), JSONMember(key: "text", value: .string(contents))])
+            case .moduleDeclaration(let key, let code):
+                return .object([JSONMember(key: "kind", value: .string("moduleDeclaration")), JSONMember(key: "key", value: .string(key)), JSONMember(key: "text", value: .string(code))])
+            case .moduleImport(let module):
+                return .object([JSONMember(key: "kind", value: .string("moduleImport")), JSONMember(key: "text", value: .string(module))])
             }
         }
         let diagnostics: [JSONValue] = output.diagnostics.map { diagnostic in
@@ -182,6 +194,10 @@ enum WorkerProtocol {
             case "import": output.emissions.append(.importModule(text))
             case "declaration": output.emissions.append(.declaration(typeName: emission["typeName"]?.stringValue ?? "", code: text))
             case "file": output.emissions.append(.file(path: emission["path"]?.stringValue ?? "", contents: text))
+            case "moduleDeclaration":
+                guard let key = emission["key"]?.stringValue else { return nil }
+                output.emissions.append(.moduleDeclaration(key: key, code: text))
+            case "moduleImport": output.emissions.append(.moduleImport(text))
             default: return nil
             }
         }

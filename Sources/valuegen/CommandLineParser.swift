@@ -143,6 +143,7 @@ private struct GenerateOption: Sendable {
         GenerateOption(names: ["--plugin-timeout"], action: .value { $0.pluginTimeout = $1 }),
         GenerateOption(names: ["--product-directory"], action: .value { $0.options.productDirectory = $1 }),
         GenerateOption(names: ["--no-extra-files"], action: .flag { $0.options.allowsExtraFiles = false }),
+        GenerateOption(names: ["--module-support-file"], action: .flag { $0.options.alwaysWritesModuleSupportFile = true }),
         GenerateOption(names: ["--swift-types"], action: .value { $0.options.swiftTypeListPath = $1 }),
         GenerateOption(names: ["--missing-runtime"], action: .value { $0.targetWithoutRuntime = $1 }),
         GenerateOption(names: ["--runtime-package"], action: .value { $0.runtimePackage = $1 }),
@@ -198,6 +199,8 @@ enum Usage {
                             (lib<Name>.so / .dylib); the SwiftPM plugins pass it.
       --no-extra-files      Refuse extra files from features (one Swift file per schema);
                             the build-tool plugin passes it.
+      --module-support-file Write ValuegenModuleSupport.swift even when no feature emitted a
+                            module declaration (the build-tool plugin passes it).
       --swift-types FILE    The types the module's Swift code declares, as the build-tool plugin
                             lists them; without it, the .swift files among and beside the
                             inputs are scanned for the names of the types they declare.

@@ -21,7 +21,8 @@ import Testing
     }
 
     /// The offsets of every ABI 1.0 and 1.1 field on LP64 (Linux and macOS on x86_64 and arm64). A
-    /// change here breaks every plugin already built; add fields at the end instead.
+    /// change here breaks every plugin already built; add fields at the end instead. 1.1 appended
+    /// valuegen_emission.key (40) and valuegen_plugin.member_names (64) and member_name_count (72).
     @Test func abi10LayoutIsFrozen() throws {
         let checks = """
             #include <stddef.h>
@@ -37,13 +38,13 @@ import Testing
             AT(valuegen_plugin, id, 16) AT(valuegen_plugin, version, 24) AT(valuegen_plugin, include_names, 32)
             AT(valuegen_plugin, include_name_count, 40) AT(valuegen_plugin, default_kinds, 44)
             AT(valuegen_plugin, supported_kinds, 48) AT(valuegen_plugin, features, 52) AT(valuegen_plugin, generate, 56)
-            SIZE(valuegen_plugin, 64)
+            AT(valuegen_plugin, member_names, 64) AT(valuegen_plugin, member_name_count, 72) SIZE(valuegen_plugin, 80)
             AT(valuegen_host, struct_size, 0) AT(valuegen_host, abi_major, 4) AT(valuegen_host, abi_minor, 8)
             AT(valuegen_host, host_data, 16) AT(valuegen_host, emit, 24) AT(valuegen_host, diagnose, 32)
             AT(valuegen_host, get_extension, 40) SIZE(valuegen_host, 48)
             AT(valuegen_emission, struct_size, 0) AT(valuegen_emission, kind, 4) AT(valuegen_emission, text, 8)
             AT(valuegen_emission, text_length, 16) AT(valuegen_emission, type_name, 24) AT(valuegen_emission, path, 32)
-            SIZE(valuegen_emission, 40)
+            AT(valuegen_emission, key, 40) SIZE(valuegen_emission, 48)
             AT(valuegen_query_extension, struct_size, 0) AT(valuegen_query_extension, get_string, 8)
             AT(valuegen_query_extension, get_integer, 16) AT(valuegen_query_extension, get_boolean, 24)
             AT(valuegen_query_extension, get_count, 32) SIZE(valuegen_query_extension, 40)
@@ -58,6 +59,7 @@ import Testing
                 && VALUEGEN_STATUS_INCOMPATIBLE == 3 && VALUEGEN_STATUS_NOT_FOUND == 4 && VALUEGEN_STATUS_WRONG_TYPE == 5
                 && VALUEGEN_STATUS_INVALID_ARGUMENT == 6, "status codes");
             _Static_assert(VALUEGEN_EMIT_IMPORT == 1 && VALUEGEN_EMIT_DECLARATION == 2 && VALUEGEN_EMIT_FILE == 3, "emission kinds");
+            _Static_assert(VALUEGEN_EMIT_MODULE_DECLARATION == 4 && VALUEGEN_EMIT_MODULE_IMPORT == 5, "emission kinds (1.1)");
             _Static_assert(VALUEGEN_SEVERITY_NOTE == 0 && VALUEGEN_SEVERITY_WARNING == 1 && VALUEGEN_SEVERITY_ERROR == 2, "severities");
             _Static_assert(VALUEGEN_KIND_VALUE == 1 && VALUEGEN_KIND_ADT == 2 && VALUEGEN_KIND_OBJECT == 4 && VALUEGEN_KIND_ALL == 7, "kinds");
             _Static_assert(VALUEGEN_FEATURE_THREAD_SAFE == 1 && VALUEGEN_FEATURE_EXTRA_FILES == 2, "feature bits");

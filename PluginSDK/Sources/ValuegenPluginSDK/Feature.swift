@@ -34,6 +34,12 @@ public struct FeatureDescriptor: Sendable, Equatable {
     /// Canonical names of features a type that includes this one gets too (Persistence
     /// needs JSON, Binary and Coding). Not part of the C ABI's descriptor.
     public var implies: [String]
+    /// The names of the members the feature declares in (extensions of) every type that
+    /// includes it, e.g. `["diffKey"]`: an attribute (or an ADT case) of such a type with one
+    /// of these names is reported at the schema's line, naming the feature, rather than by
+    /// swiftc in the generated file. Each must be a Swift identifier. The C ABI's
+    /// `valuegen_plugin.member_names` (ABI 1.1).
+    public var generatedMemberNames: [String]
 
     /// A descriptor; `includeNames` must not be empty. A feature that runs only where
     /// `includes(...)` names it leaves `defaultKinds` empty.
@@ -44,7 +50,8 @@ public struct FeatureDescriptor: Sendable, Equatable {
         defaultKinds: Set<ModelKind> = [],
         supportedKinds: Set<ModelKind> = Set(ModelKind.allCases),
         canBeExcluded: Bool = true,
-        implies: [String] = []
+        implies: [String] = [],
+        generatedMemberNames: [String] = []
     ) {
         precondition(!includeNames.isEmpty, "a feature needs at least one include name")
         self.id = id
@@ -54,6 +61,7 @@ public struct FeatureDescriptor: Sendable, Equatable {
         self.supportedKinds = supportedKinds
         self.canBeExcluded = canBeExcluded
         self.implies = implies
+        self.generatedMemberNames = generatedMemberNames
     }
 
     /// The canonical include name, the one that appears in ``ModelType/includes``.
@@ -73,6 +81,28 @@ public protocol Emitter: AnyObject {
     func emitFile(path: String, contents: String)
     /// Reports a problem at a location in the schema file (or the file as a whole when nil).
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?)
+    /// Adds a block of Swift declarations shared by the whole module to the module support
+    /// file (`ValuegenModuleSupport.swift`), once per run however many types, schema files
+    /// or features emit it under the same `key` (see ``ModuleDeclarationKey``). The same key
+    /// with other code is an error naming both schema files. Since ABI 1.1; an emitter written
+    /// before it gets the default, which reports an error rather than drop the code.
+    func emitModuleDeclaration(_ code: String, key: String)
+    /// Requires `import module` at the top of the module support file, for the code of
+    /// ``emitModuleDeclaration(_:key:)``. Since ABI 1.1; same default.
+    func emitModuleImport(_ module: String)
+}
+
+/// What an emitter written before module declarations existed does with one: report, as an
+/// error at the schema file, that it cannot take it. Adding requirements with these defaults
+/// keeps every existing conformer compiling.
+extension Emitter {
+    public func emitModuleDeclaration(_ code: String, key: String) {
+        diagnose(.error, "the module declaration '\(key)' was not kept: \(type(of: self)) does not implement emitModuleDeclaration(_:key:)", at: nil)
+    }
+
+    public func emitModuleImport(_ module: String) {
+        diagnose(.error, "the module import '\(module)' was not kept: \(type(of: self)) does not implement emitModuleImport(_:)", at: nil)
+    }
 }
 
 /// How serious a diagnostic is; ordered `note < warning < error`.

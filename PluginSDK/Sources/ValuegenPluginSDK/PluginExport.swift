@@ -89,6 +89,12 @@ private enum ExportedPlugin {
         plugin.supported_kinds = description.supportedKinds.reduce(0) { $0 | $1.abiBit }
         plugin.features = features
         plugin.generate = exportedGenerate
+        let members = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(description.generatedMemberNames.count, 1))
+        for (index, name) in description.generatedMemberNames.enumerated() {
+            members[index] = UnsafePointer(strdup(name))
+        }
+        plugin.member_names = UnsafePointer(members)
+        plugin.member_name_count = UInt32(description.generatedMemberNames.count)
         let pointer = UnsafeMutablePointer<valuegen_plugin>.allocate(capacity: 1)
         pointer.initialize(to: plugin)
         self.feature = feature
@@ -138,6 +144,14 @@ private final class HostEmitter: Emitter {
         emit(kind: VALUEGEN_EMIT_FILE, text: contents, typeName: nil, path: path)
     }
 
+    func emitModuleDeclaration(_ code: String, key: String) {
+        emit(kind: VALUEGEN_EMIT_MODULE_DECLARATION, text: code, typeName: nil, path: nil, key: key)
+    }
+
+    func emitModuleImport(_ module: String) {
+        emit(kind: VALUEGEN_EMIT_MODULE_IMPORT, text: module, typeName: nil, path: nil)
+    }
+
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?) {
         if severity == .error {
             reportedError = true
@@ -153,19 +167,22 @@ private final class HostEmitter: Emitter {
         }
     }
 
-    private func emit(kind: Int32, text: String, typeName: String?, path: String?) {
+    private func emit(kind: Int32, text: String, typeName: String?, path: String?, key: String? = nil) {
         var text = text
         text.withUTF8 { bytes in
             withOptionalCString(typeName) { typeName in
                 withOptionalCString(path) { path in
-                    var emission = valuegen_emission()
-                    emission.struct_size = UInt32(MemoryLayout<valuegen_emission>.size)
-                    emission.kind = kind
-                    emission.text = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-                    emission.text_length = bytes.count
-                    emission.type_name = typeName
-                    emission.path = path
-                    _ = host.pointee.emit?(host, &emission)
+                    withOptionalCString(key) { key in
+                        var emission = valuegen_emission()
+                        emission.struct_size = UInt32(MemoryLayout<valuegen_emission>.size)
+                        emission.kind = kind
+                        emission.text = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                        emission.text_length = bytes.count
+                        emission.type_name = typeName
+                        emission.path = path
+                        emission.key = key
+                        _ = host.pointee.emit?(host, &emission)
+                    }
                 }
             }
         }

@@ -6,6 +6,9 @@ final class ContributionCollector: Emitter {
     private(set) var imports: [String] = []
     private(set) var declarations: [(typeName: String, code: String)] = []
     private(set) var files: [(path: String, contents: String)] = []
+    /// Code for the module support file, by key, in the order emitted.
+    private(set) var moduleDeclarations: [(key: String, code: String)] = []
+    private(set) var moduleImports: [String] = []
     private(set) var diagnostics: [(severity: DiagnosticSeverity, message: String, location: SourceLocation?)] = []
 
     init(featureName: String) {
@@ -26,6 +29,18 @@ final class ContributionCollector: Emitter {
             return
         }
         files.append((path, contents))
+    }
+
+    func emitModuleDeclaration(_ code: String, key: String) {
+        guard ModuleDeclarationKey.isValid(key) else {
+            diagnose(.error, "feature '\(featureName)' emitted a module declaration with the key \(SwiftLanguage.stringLiteral(key)), which \(ModuleDeclarationKey.rule)", at: nil)
+            return
+        }
+        moduleDeclarations.append((key, code))
+    }
+
+    func emitModuleImport(_ module: String) {
+        moduleImports.append(module)
     }
 
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?) {

@@ -36,7 +36,7 @@ enum FileAssembler {
 
     /// The code with exactly one trailing newline and no trailing spaces on any line.
     /// Code from the CodePrinter is already clean and passes through after one scan.
-    private static func normalized(_ code: String) -> String {
+    static func normalized(_ code: String) -> String {
         var code = code
         let isClean = code.withUTF8 { bytes -> Bool in
             guard bytes.count >= 1, bytes[bytes.count - 1] == UInt8(ascii: "\n") else { return false }

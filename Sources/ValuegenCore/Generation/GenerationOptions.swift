@@ -28,6 +28,9 @@ public struct GenerationOptions: Sendable {
     /// Whether features may add files beside the Swift file; the build-tool plugin, which
     /// declares one output per schema, refuses them.
     public var allowsExtraFiles: Bool
+    /// Write the module support file even when no feature emitted into it
+    /// (`--module-support-file`): the build plugin declares it as an output, which must exist.
+    public var alwaysWritesModuleSupportFile = false
     /// Where `{"product": "Name"}` plugins are found: the folder SwiftPM builds them into.
     public var productDirectory: String?
 

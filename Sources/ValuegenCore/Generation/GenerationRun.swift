@@ -2,7 +2,8 @@ import Foundation
 import ValuegenPluginSDK
 
 /// Runs the pipeline over every schema file a command names and writes (or checks) the
-/// outputs: one Swift file per schema and any extra files features emitted.
+/// outputs: one Swift file per schema, any extra files features emitted, and the module
+/// support file (`ModuleSupportFile`).
 public struct GenerationRun: Sendable {
     /// The built-in features; plugins named by configurations or options are added per schema.
     public let registry: FeatureRegistry
@@ -48,7 +49,11 @@ public struct GenerationRun: Sendable {
 
         let conflicts = outputConflicts(schemas)
         for (path, other) in conflicts.sorted(by: { $0.key < $1.key }) {
-            report.diagnostics.append(Diagnostic(.error, "generates the same output file as \(other); rename one of the two schema files", path: path))
+            if other == Self.moduleSupportFileOwner {
+                report.diagnostics.append(Diagnostic(.error, "generates \(ModuleSupportFile.fileName), the name of the module support file that Valuegen writes beside the generated files; rename the schema file", path: path))
+            } else {
+                report.diagnostics.append(Diagnostic(.error, "generates the same output file as \(other); rename one of the two schema files", path: path))
+            }
         }
 
         // Every file is resolved, then the module of all of them, before any is generated.
@@ -63,10 +68,13 @@ public struct GenerationRun: Sendable {
         let generated = ConcurrentMap.map(Array(kept.indices)) { position -> GeneratedFile in
             plan.entries[kept[position]].pipeline.generate(module.schemas[position])
         }
-        let files = checkExtraFiles(generated, options: options)
-        let outcomes = ConcurrentMap.map(Array(files.indices)) { index in
+        var checked = checkExtraFiles(generated, options: options)
+        let support = ModuleSupportFile.collect(from: &checked)
+        let files = checked
+        var outcomes = ConcurrentMap.map(Array(files.indices)) { index in
             write(files[index], options: options)
         }
+        outcomes.append(write(support, options: options))
         for outcome in outcomes {
             report.diagnostics += outcome.diagnostics
             for result in outcome.results {
@@ -129,7 +137,9 @@ public struct GenerationRun: Sendable {
             var file = file
             var kept: [ExtraFile] = []
             for extra in file.extraFiles {
-                if !options.allowsExtraFiles {
+                if extra.path == ModuleSupportFile.fileName {
+                    file.diagnostics.append(Diagnostic(.error, "feature '\(extra.featureName)' emitted the extra file '\(extra.path)', which is the name of the module support file; emit shared code with a module declaration, or give the file another name", path: file.source.path))
+                } else if !options.allowsExtraFiles {
                     file.diagnostics.append(Diagnostic(.error, "feature '\(extra.featureName)' emitted the extra file '\(extra.path)', but the build-tool plugin generates exactly one Swift file per schema; generate extra files with `valuegen generate` or the generate-models command plugin", path: file.source.path))
                 } else if let owner = owners[extra.path], owner != file.source.path {
                     file.diagnostics.append(Diagnostic(.error, "feature '\(extra.featureName)' emitted the extra file '\(extra.path)', which \(owner) also generates", path: file.source.path))
@@ -160,27 +170,50 @@ public struct GenerationRun: Sendable {
         guard let contents = file.contents else { return outcome }
         let outputs = [(file.source.outputFileName, contents)] + file.extraFiles.map { ($0.path, $0.contents) }
         for (name, text) in outputs {
-            let path = (options.outputDirectory as NSString).appendingPathComponent(name)
-            let bytes = Array(text.utf8)
-            do {
-                if options.checkOnly {
-                    let existing = try FileSystem.readIfPresent(path)
-                    outcome.results.append(existing == bytes ? .unchanged(path) : .stale(path))
-                } else {
-                    if name.contains("/") {
-                        try FileSystem.createDirectory((path as NSString).deletingLastPathComponent)
-                    }
-                    switch try FileSystem.writeIfChanged(bytes, to: path) {
-                    case .written: outcome.results.append(.written(path))
-                    case .unchanged: outcome.results.append(.unchanged(path))
-                    }
-                }
-            } catch {
-                outcome.results.append(.failed(error.description))
-            }
+            outcome.results.append(write(text, named: name, options: options))
         }
         return outcome
     }
+
+    /// The module support file is written when something was emitted into it, or always with
+    /// `--module-support-file` (the build plugin declares it as an output). When nothing was, a
+    /// missing one is not created and one valuegen wrote before is emptied to its header, so
+    /// that declarations no schema emits any more do not stay (valuegen never deletes files).
+    private func write(_ support: ModuleSupportFile, options: GenerationOptions) -> WriteOutcome {
+        var outcome = WriteOutcome(diagnostics: [])
+        let path = (options.outputDirectory as NSString).appendingPathComponent(ModuleSupportFile.fileName)
+        if support.isEmpty && !options.alwaysWritesModuleSupportFile {
+            guard let existing = try? FileSystem.readIfPresent(path), existing.starts(with: ModuleSupportFile.header.utf8) else {
+                return outcome
+            }
+        }
+        outcome.results.append(write(support.text, named: ModuleSupportFile.fileName, options: options))
+        return outcome
+    }
+
+    /// Writes (or with `--check` compares) one output, relative to the output folder.
+    private func write(_ text: String, named name: String, options: GenerationOptions) -> WriteOutcome.Result {
+        let path = (options.outputDirectory as NSString).appendingPathComponent(name)
+        let bytes = Array(text.utf8)
+        do {
+            if options.checkOnly {
+                let existing = try FileSystem.readIfPresent(path)
+                return existing == bytes ? .unchanged(path) : .stale(path)
+            }
+            if name.contains("/") {
+                try FileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+            }
+            switch try FileSystem.writeIfChanged(bytes, to: path) {
+            case .written: return .written(path)
+            case .unchanged: return .unchanged(path)
+            }
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    /// What `outputConflicts` maps a schema to when it would generate the module support file.
+    private static let moduleSupportFileOwner = "\u{0}module support file"
 
     /// Schema files whose outputs would have the same name, each mapped to one other such file.
     private func outputConflicts(_ schemas: [SchemaDiscovery.Found]) -> [String: String] {
@@ -193,6 +226,9 @@ public struct GenerationRun: Sendable {
             for (index, path) in paths.enumerated() {
                 conflicts[path] = paths[index == 0 ? 1 : 0]
             }
+        }
+        for path in byOutput[ModuleSupportFile.fileName] ?? [] {
+            conflicts[path] = Self.moduleSupportFileOwner
         }
         return conflicts
     }

@@ -40,6 +40,10 @@ public struct GeneratedFile: Sendable {
     public var contents: String?
     /// Files beside the Swift file that features emitted, relative to the output folder.
     public var extraFiles: [ExtraFile] = []
+    /// Code for the module support file, in the order features emitted it (`ModuleSupportFile`).
+    public var moduleDeclarations: [ModuleDeclaration] = []
+    /// Imports of the module support file.
+    public var moduleImports: [String] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool {
@@ -123,7 +127,14 @@ public struct GeneratorPipeline: Sendable {
         let extraFiles = contributions.flatMap { contribution in
             contribution.files.map { ExtraFile(path: $0.path, contents: $0.contents, featureName: contribution.featureName) }
         }
-        return GeneratedFile(source: source, contents: contents, extraFiles: extraFiles, diagnostics: diagnostics.diagnostics)
+        return GeneratedFile(
+            source: source, contents: contents, extraFiles: extraFiles,
+            moduleDeclarations: contributions.flatMap { contribution in
+                contribution.moduleDeclarations.map { ModuleDeclaration(key: $0.key, code: $0.code, featureName: contribution.featureName) }
+            },
+            moduleImports: contributions.flatMap(\.moduleImports),
+            diagnostics: diagnostics.diagnostics
+        )
     }
 
     /// Runs every feature that some type of the request includes, in registry order.
