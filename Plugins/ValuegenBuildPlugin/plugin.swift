@@ -5,7 +5,11 @@ import PackagePlugin
 /// target, on every build, incrementally: one build command for all the target's schemas,
 /// whose inputs are the schemas, the target's valuegen.json and the plugin libraries it names
 /// (and Remodel's .valueObjectConfig, .algebraicTypeConfig and .objectConfig the schemas use),
-/// and whose outputs are `<pluginWorkDirectory>/<SchemaName>.swift`, one per schema.
+/// and whose outputs are `<pluginWorkDirectory>/<SchemaName>.swift`, one per schema, and
+/// `<pluginWorkDirectory>/ValuegenModuleSupport.swift`, the declarations features share across
+/// the module: written on every run (only its header when nothing was emitted into it), since
+/// SwiftPM needs every output declared before the command runs and every declared output
+/// written.
 ///
 /// One command rather than one per schema because the generator decides some things across
 /// all the files of a run: an ADT case is `indirect` when its payload holds the ADT again,
@@ -37,12 +41,13 @@ enum BuildCommands {
         guard !schemas.isEmpty else { return [] }
         // Two schemas named alike (in different folders) would declare one output twice; declare
         // it once and let valuegen report the clash on both schema files.
-        var declared = Set<String>()
-        let outputs = schemas.map { SchemaFileNaming.outputFileName(forSchemaNamed: $0.lastPathComponent) }
+        // A schema named like the support file is reported by valuegen too.
+        var declared: Set<String> = [SchemaFileNaming.moduleSupportFileName]
+        let schemaOutputs = schemas.map { SchemaFileNaming.outputFileName(forSchemaNamed: $0.lastPathComponent) }
             .filter { declared.insert($0).inserted }
             .map { workDirectory.appendingPathComponent($0) }
         var arguments = ["generate"] + schemas.map(\.path)
-        arguments += ["--output", workDirectory.path, "--product-directory", productDirectory.path, "--no-extra-files", "--quiet"]
+        arguments += ["--output", workDirectory.path, "--product-directory", productDirectory.path, "--no-extra-files", "--module-support-file", "--quiet"]
         if let file = configuration.file {
             arguments += ["--config", file.path]
         }
@@ -56,12 +61,12 @@ enum BuildCommands {
         }
         return [
             .buildCommand(
-                displayName: "Valuegen: generating \(outputs.count) \(outputs.count == 1 ? "file" : "files") from \(targetName)'s schemas",
+                displayName: "Valuegen: generating \(schemaOutputs.count) \(schemaOutputs.count == 1 ? "file" : "files") from \(targetName)'s schemas",
                 executable: tool,
                 arguments: arguments,
                 inputFiles: schemas + [swiftTypes] + (configuration.file.map { [$0] } ?? []) + configuration.pluginLibraries
                     + remodelConfigurations(of: schemas),
-                outputFiles: outputs
+                outputFiles: schemaOutputs + [workDirectory.appendingPathComponent(SchemaFileNaming.moduleSupportFileName)]
             ),
         ]
     }

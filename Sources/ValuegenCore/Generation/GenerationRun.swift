@@ -63,8 +63,9 @@ public struct GenerationRun: Sendable {
             return resolve(entry)
         }
         let kept = resolved.indices.filter { resolved[$0] != nil }
-        let module = ModuleResolver(swiftTypes: swiftTypes, runtimeIsAvailable: options.runtimeAvailability, registry: registry)
-            .resolve(kept.map { resolved[$0]! })
+        var moduleResolver = ModuleResolver(swiftTypes: swiftTypes, runtimeIsAvailable: options.runtimeAvailability, registry: registry)
+        moduleResolver.declaredMembers = DeclaredMemberNames(registries: plan.entries.map { ($0.schema.path, $0.pipeline.registry) })
+        let module = moduleResolver.resolve(kept.map { resolved[$0]! })
         let generated = ConcurrentMap.map(Array(kept.indices)) { position -> GeneratedFile in
             plan.entries[kept[position]].pipeline.generate(module.schemas[position])
         }

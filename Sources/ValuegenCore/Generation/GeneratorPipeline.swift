@@ -71,7 +71,9 @@ public struct GeneratorPipeline: Sendable {
     /// types the module's own Swift files declare.
     public func generate(module sources: [SchemaSource], settings: GenerationSettings, swiftTypes: [SwiftTypeDeclaration] = []) -> [GeneratedFile] {
         let resolved = sources.map { resolve($0, settings: settings) }
-        let module = ModuleResolver(swiftTypes: swiftTypes).resolve(resolved)
+        var moduleResolver = ModuleResolver(swiftTypes: swiftTypes)
+        moduleResolver.declaredMembers = DeclaredMemberNames(registry: registry)
+        let module = moduleResolver.resolve(resolved)
         return module.schemas.map { generate($0) }
     }
 

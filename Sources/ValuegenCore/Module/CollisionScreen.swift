@@ -11,13 +11,20 @@ import ValuegenPluginSDK
 /// an attribute named like a type decoded beside it (type names start in upper case, so
 /// only such attributes, or a type spelled in lower case, need a look); in an ADT whose
 /// equality is written out, two payload values whose locals `lhsX` clash; a type or an
-/// attribute type named like a nested type; a builder beside the type declared elsewhere.
+/// attribute type named like a nested type; a builder beside the type declared elsewhere; an
+/// attribute or case named like a member a plugin of the type declares it generates.
 enum CollisionScreen {
-    /// Whether `MemberCollisions` could find something in the type.
-    static func mayCollide(_ type: ModelType, otherTypeNames: [String: String], schemaTypeNames: Set<String>) -> Bool {
+    /// Whether `MemberCollisions` could find something in the type. `declaredMemberNames` are
+    /// the names the type's plugins declare they generate (`DeclaredMemberNames`).
+    static func mayCollide(_ type: ModelType, otherTypeNames: [String: String], schemaTypeNames: Set<String>, declaredMemberNames: Set<String> = []) -> Bool {
         let builder = type.name + "Builder"
         if schemaTypeNames.contains(builder) || otherTypeNames[builder] != nil || isNestedTypeName(type.name) {
             return true
+        }
+        if !declaredMemberNames.isEmpty {
+            if type.attributes.contains(where: { declaredMemberNames.contains($0.name) }) || type.cases.contains(where: { declaredMemberNames.contains($0.name) }) {
+                return true
+            }
         }
         if type.kind == .adtValue && type.cases.contains(where: { $0.attributes.contains(where: \.skipsEquality) }) {
             return true

@@ -1,3 +1,4 @@
+import ValuegenPluginHost
 import ValuegenPluginSDK
 
 /// Names in the schemas that would collide with what the types' features generate
@@ -9,7 +10,9 @@ enum MemberCollisions {
     /// elsewhere in the module (`%type`, hand-written Swift) to where, as a phrase that follows
     /// "in" (`the module's Swift code (Sources/App/Builders.swift:3:8)`); the schema types
     /// of all requests count too. In path order, then source order, in every file order.
-    static func diagnostics(for requests: [GenerationRequest], otherTypeNames: [String: String] = [:]) -> [Diagnostic] {
+    /// `declaredMembers` are the names features outside the table (plugins) declare they
+    /// generate (`FeatureDescriptor.generatedMemberNames`).
+    static func diagnostics(for requests: [GenerationRequest], otherTypeNames: [String: String] = [:], declaredMembers: DeclaredMemberNames = DeclaredMemberNames()) -> [Diagnostic] {
         var schemaTypes: [String: SchemaFileDescription] = [:]
         for request in requests.sorted(by: { $0.file.path < $1.file.path }) {
             for type in request.types where schemaTypes[type.name] == nil {
@@ -20,8 +23,12 @@ enum MemberCollisions {
         var found: [Diagnostic] = []
         for request in requests {
             var file = DiagnosticCollector(path: request.file.path)
-            for type in request.types where CollisionScreen.mayCollide(type, otherTypeNames: otherTypeNames, schemaTypeNames: schemaTypeNames) {
-                TypeCollisions(type: type, in: request.file, schemaTypes: schemaTypes, otherTypeNames: otherTypeNames).report(into: &file)
+            for type in request.types {
+                let declarers = declaredMembers.declarers(of: type, inFile: request.file.path)
+                let declaredNames = declarers.reduce(into: Set<String>()) { $0.formUnion($1.names) }
+                // Two plugins declaring one name is a clash between them, which the screen does not look for.
+                guard declarers.count > 1 || CollisionScreen.mayCollide(type, otherTypeNames: otherTypeNames, schemaTypeNames: schemaTypeNames, declaredMemberNames: declaredNames) else { continue }
+                TypeCollisions(type: type, in: request.file, schemaTypes: schemaTypes, otherTypeNames: otherTypeNames, declarers: declarers).report(into: &file)
             }
             found += file.diagnostics
         }
@@ -41,9 +48,12 @@ private struct TypeCollisions {
     let otherTypeNames: [String: String]
     /// The type's features in output order, with what each generates for it.
     let generated: [(feature: String, members: GeneratedMembers)]
+    /// The type's features that declare the members they generate (plugins), in output order.
+    let declarers: [DeclaredMemberNames.Declarer]
 
-    init(type: ModelType, in file: SchemaFileDescription, schemaTypes: [String: SchemaFileDescription], otherTypeNames: [String: String]) {
+    init(type: ModelType, in file: SchemaFileDescription, schemaTypes: [String: SchemaFileDescription], otherTypeNames: [String: String], declarers: [DeclaredMemberNames.Declarer] = []) {
         self.type = type
+        self.declarers = declarers
         self.file = file
         self.schemaTypes = schemaTypes
         self.otherTypeNames = otherTypeNames
@@ -68,16 +78,38 @@ private struct TypeCollisions {
     func report(into diagnostics: inout DiagnosticCollector) {
         reportTopLevelTypes(into: &diagnostics)
         reportTypeName(into: &diagnostics)
+        reportMembersDeclaredTwice(into: &diagnostics)
         for attribute in type.attributes {
             report(attribute, subtype: nil, into: &diagnostics)
+            reportDeclaredMember(named: attribute.name, subject: "attribute '\(attribute.name)'", renaming: "the attribute\(keepingCodingKey(of: attribute))", at: attribute.location, into: &diagnostics)
         }
         for adtCase in type.cases {
             reportCaseName(adtCase, into: &diagnostics)
+            reportDeclaredMember(named: adtCase.name, subject: "case '\(adtCase.name)' of subtype '\(adtCase.subtypeName)'", renaming: "the subtype", at: adtCase.location, into: &diagnostics)
             for attribute in adtCase.attributes {
                 report(attribute, subtype: adtCase.subtypeName, into: &diagnostics)
             }
             if let single = adtCase.singleValueType {
                 reportNestedTypeUses(single, of: "the payload of subtype '\(adtCase.subtypeName)'", at: adtCase.location, into: &diagnostics)
+            }
+        }
+    }
+
+    /// An attribute or case named like a member a plugin declares it generates for the type.
+    /// An ADT's payload values are not members; its cases are.
+    private func reportDeclaredMember(named name: String, subject: String, renaming: String, at location: SourceLocation, into diagnostics: inout DiagnosticCollector) {
+        for declarer in declarers where declarer.names.contains(name) {
+            diagnostics.error("\(subject) collides with the member '\(name)', which \(declarer.who) declares it generates for every type that includes \(declarer.feature); rename \(renaming), or leave \(declarer.feature) out of the features of '\(type.name)'", at: location)
+        }
+    }
+
+    /// Two plugins of the type that declare a member of the same name.
+    private func reportMembersDeclaredTwice(into diagnostics: inout DiagnosticCollector) {
+        for (index, later) in declarers.enumerated() {
+            for earlier in declarers[..<index] {
+                for name in later.names.intersection(earlier.names).sorted() {
+                    diagnostics.error("\(earlier.who) and \(later.who) both declare the member '\(name)' for every type that includes them, so '\(type.name)' cannot include both \(earlier.feature) and \(later.feature); leave one of them out of its features", at: type.location)
+                }
             }
         }
     }
@@ -183,5 +215,57 @@ private struct TypeCollisions {
             }
         }
         return groups
+    }
+}
+
+/// The member names that features outside `GeneratedMembers`' table — plugins — declare they
+/// generate for every type that includes them (`FeatureDescriptor.generatedMemberNames`,
+/// `valuegen_plugin.member_names`), for each schema file: files of one run may load different
+/// plugins under one include name (each folder its own valuegen.json).
+struct DeclaredMemberNames: Sendable {
+    /// A feature that declares its members, and how messages name it.
+    struct Declarer: Sendable, Equatable {
+        /// The canonical include name.
+        var feature: String
+        /// `plugin 'com.example.diff' (Plugins/libDiff.so)`, or `the Diff feature`.
+        var who: String
+        var names: Set<String>
+    }
+
+    private var byFile: [String: [String: Declarer]] = [:]
+    private var everywhere: [String: Declarer] = [:]
+
+    init() {}
+
+    /// The registry's declarers, for every file.
+    init(registry: FeatureRegistry) {
+        everywhere = Self.declarers(in: registry)
+    }
+
+    /// Each file's declarers, from the registry it is generated with.
+    init(registries: [(path: String, registry: FeatureRegistry)]) {
+        for (path, registry) in registries {
+            let found = Self.declarers(in: registry)
+            if !found.isEmpty {
+                byFile[path] = found
+            }
+        }
+    }
+
+    /// The type's features that declare members, in the order of its includes.
+    func declarers(of type: ModelType, inFile path: String) -> [Declarer] {
+        let known = byFile[path] ?? everywhere
+        guard !known.isEmpty else { return [] }
+        return type.includes.compactMap { known[$0] }
+    }
+
+    private static func declarers(in registry: FeatureRegistry) -> [String: Declarer] {
+        var found: [String: Declarer] = [:]
+        for feature in registry.features where !feature.descriptor.generatedMemberNames.isEmpty {
+            let name = feature.descriptor.name
+            let who = (feature as? PluginBacked)?.pluginName.description ?? "the \(name) feature"
+            found[name] = Declarer(feature: name, who: who, names: Set(feature.descriptor.generatedMemberNames))
+        }
+        return found
     }
 }

@@ -12,6 +12,8 @@ struct ModuleResolver {
     /// Whether the target can import ValuegenRuntime; nil when not known (the CLI).
     var runtimeIsAvailable: RuntimeAvailability = .unknown
     var registry: FeatureRegistry = .builtIn
+    /// The member names plugins declare they generate, per schema file.
+    var declaredMembers = DeclaredMemberNames()
 
     func resolve(_ schemas: [ResolvedSchema]) -> ResolvedModule {
         var schemas = schemas
@@ -30,7 +32,7 @@ struct ModuleResolver {
         found += FeatureRequirements(declarations: declarations, registry: registry).apply(to: &schemas)
 
         let models = order.compactMap { schemas[$0].model }
-        found += MemberCollisions.diagnostics(for: models, otherTypeNames: otherTypeNames(declarations, schemas: schemas))
+        found += MemberCollisions.diagnostics(for: models, otherTypeNames: otherTypeNames(declarations, schemas: schemas), declaredMembers: declaredMembers)
         let cycles = StorageCycles(models)
         for index in schemas.indices {
             schemas[index].model = schemas[index].model.map(cycles.apply(to:))
