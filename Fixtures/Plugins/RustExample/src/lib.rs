@@ -290,7 +290,8 @@ impl<'a> Generation<'a> {
     }
 }
 
-// A compile-time check that the structs have the sizes valuegen_plugin.h gives on LP64.
+// A compile-time check that the structs have ABI 1.0's sizes on LP64 (docs/PluginABI.md,
+// "The structs"); later minors only append fields, so these stay the headers' first bytes.
 #[cfg(target_pointer_width = "64")]
 const _: () = {
     assert!(std::mem::size_of::<ValuegenEmission>() == 40);
