@@ -61,7 +61,7 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
     public func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         var request = request
         request.options = options
-        let bytes = JSONSerializer.serialize(request.json)
+        let bytes = request.encodedJSON().bytes
         let worker: PluginWorkerProcess
         do {
             worker = try lock.withLock { idle.popLast() } ?? PluginWorkerProcess.start(executable: workerExecutable, library: libraryPath)

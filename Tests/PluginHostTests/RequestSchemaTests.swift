@@ -110,13 +110,14 @@ import ValuegenPluginSDK
     enum Deviation: String, CaseIterable, Sendable {
         case missingTypes, unknownTopLevelMember, futureSchemaVersion, unknownAccessLevel
         case nullDefaultValue, fractionalLine, lineZero, stringLocation, unknownTypeMember, annotationArgumentAsString
+        case unknownStructureKind, setElementAsName, moduleTypeWithoutFile, argumentLocationAsString
 
         /// Applies the deviation to a request's wire form: the Presence and User examples.
         func apply(to request: inout JSONValue) {
             switch self {
             case .missingTypes: request.remove("types")
             case .unknownTopLevelMember: request.set("files", to: .array([]))
-            case .futureSchemaVersion: request.set("schemaVersion", to: .number(2))
+            case .futureSchemaVersion: request.set("schemaVersion", to: .number(3))
             case .unknownAccessLevel: request.set("accessLevel", to: .string("open"))
             case .nullDefaultValue: request.update("types", 0, "attributes", 0) { $0.set("defaultValue", to: .null) }
             case .fractionalLine: request.update("types", 0, "location") { $0.set("line", to: .number(1.5)) }
@@ -127,6 +128,10 @@ import ValuegenPluginSDK
                 JSONMember(key: "name", value: .string("owner")), JSONMember(key: "arguments", value: .array([.string("team=accounts")])),
                 JSONMember(key: "location", value: .object([JSONMember(key: "line", value: .number(1)), JSONMember(key: "column", value: .number(1))])),
             ])]) }
+            case .unknownStructureKind: request.update("types", 0, "attributes", 0, "type", "structure") { $0.set("kind", to: .string("tuple")) }
+            case .setElementAsName: request.update("types", 0, "attributes", 0, "type", "structure") { $0.set("element", to: .string("UUID")) }
+            case .moduleTypeWithoutFile: request.update("module", "types", 0) { $0.remove("file") }
+            case .argumentLocationAsString: request.update("types", 0, "annotations", 0, "arguments", 0) { $0.set("location", to: .string("1:1")) }
             }
         }
 
@@ -134,7 +139,7 @@ import ValuegenPluginSDK
             switch self {
             case .missingTypes: return "the request: the required member 'types' is missing"
             case .unknownTopLevelMember: return "the request: the member 'files' is not allowed"
-            case .futureSchemaVersion: return "/schemaVersion: 2 is not the constant 1"
+            case .futureSchemaVersion: return "/schemaVersion: 3 is not one of the allowed values"
             case .unknownAccessLevel: return "/accessLevel: \"open\" is not one of the allowed values"
             case .nullDefaultValue: return "/types/0/attributes/0/defaultValue: null is not of type string"
             case .fractionalLine: return "/types/0/location/line: 1.5 is not of type integer"
@@ -142,6 +147,10 @@ import ValuegenPluginSDK
             case .stringLocation: return "/types/0/location: \"1:1\" is not of type object"
             case .unknownTypeMember: return "/types/0: the member 'isFinal' is not allowed"
             case .annotationArgumentAsString: return "/types/0/annotations/0/arguments/0: \"team=accounts\" is not of type object"
+            case .unknownStructureKind: return "/types/0/attributes/0/type/structure/kind: \"tuple\" is not one of the allowed values"
+            case .setElementAsName: return "/types/0/attributes/0/type/structure/element: \"UUID\" is not of type object"
+            case .moduleTypeWithoutFile: return "/module/types/0: the required member 'file' is missing"
+            case .argumentLocationAsString: return "/types/0/annotations/0/arguments/0/location: \"1:1\" is not of type object"
             }
         }
     }

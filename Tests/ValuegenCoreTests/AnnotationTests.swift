@@ -9,8 +9,8 @@ struct AnnotationTests {
         #expect(diagnostics.isEmpty)
         let user = try #require(request.types.first)
         #expect(user.annotations == [
-            Annotation(name: "fake", arguments: [AnnotationArgument(key: "value", value: "1")], location: SourceLocation(line: 1, column: 1)),
-            Annotation(name: "owner", arguments: [AnnotationArgument(key: "team", value: "accounts team")], location: SourceLocation(line: 2, column: 1)),
+            Annotation(name: "fake", arguments: [AnnotationArgument(key: "value", value: "1", location: SourceLocation(line: 1, column: 7), valueLocation: SourceLocation(line: 1, column: 13))], location: SourceLocation(line: 1, column: 1)),
+            Annotation(name: "owner", arguments: [AnnotationArgument(key: "team", value: "accounts team", location: SourceLocation(line: 2, column: 8), valueLocation: SourceLocation(line: 2, column: 13))], location: SourceLocation(line: 2, column: 1)),
         ])
         #expect(user.annotation("owner")?["team"] == "accounts team")
     }
@@ -28,7 +28,7 @@ struct AnnotationTests {
         let (request, diagnostics) = resolve("Models/Status.adtValue", "Status {\n  %fake value=1\n  Sent\n}\n")
         #expect(diagnostics.isEmpty)
         #expect(request.types.first?.cases.first?.annotations == [
-            Annotation(name: "fake", arguments: [AnnotationArgument(key: "value", value: "1")], location: SourceLocation(line: 2, column: 3)),
+            Annotation(name: "fake", arguments: [AnnotationArgument(key: "value", value: "1", location: SourceLocation(line: 2, column: 9), valueLocation: SourceLocation(line: 2, column: 15))], location: SourceLocation(line: 2, column: 3)),
         ])
     }
 

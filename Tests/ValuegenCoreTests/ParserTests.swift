@@ -246,8 +246,8 @@ struct ParserTests {
         let annotation = try #require(request.types.first?.attributes.first?.annotations.first)
         #expect(annotation.name == "deprecated")
         #expect(annotation.arguments == [
-            AnnotationArgument(key: "message", value: #"use "statusText"; see C:\docs\status.md"#),
-            AnnotationArgument(key: "since", value: "2.0"),
+            AnnotationArgument(key: "message", value: #"use "statusText"; see C:\docs\status.md"#, location: SourceLocation(line: 2, column: 15), valueLocation: SourceLocation(line: 2, column: 23)),
+            AnnotationArgument(key: "since", value: "2.0", location: SourceLocation(line: 2, column: 69), valueLocation: SourceLocation(line: 2, column: 75)),
         ])
         #expect(annotation.location == SourceLocation(line: 2, column: 3))
     }
@@ -260,7 +260,7 @@ struct ParserTests {
     @Test func endsAnAnnotationAtAComment() {
         let (request, diagnostics) = resolve("Models/User.value", "User {\n  %codingKey name=zip # the old key\n  a: Int\n}\n")
         #expect(diagnostics.isEmpty)
-        #expect(request.types.first?.attributes.first?.annotations.first?.arguments == [AnnotationArgument(key: "name", value: "zip")])
+        #expect(request.types.first?.attributes.first?.annotations.first?.arguments == [AnnotationArgument(key: "name", value: "zip", location: SourceLocation(line: 2, column: 14), valueLocation: SourceLocation(line: 2, column: 19))])
     }
 
     @Test func attachesAnnotationsAcrossBlankLinesAndComments() {

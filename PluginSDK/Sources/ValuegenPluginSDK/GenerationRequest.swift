@@ -17,9 +17,13 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
     public var types: [ModelType]
     /// The options that the configuration gives the feature receiving the request, if any.
     public var options: JSONValue?
+    /// Every type of the run, from every schema file: present in requests of schemaVersion 2
+    /// and later that the host makes; nil in a request of version 1 or one built by hand.
+    public var module: ModuleDescription?
 
-    /// The request's current ``schemaVersion``.
-    public static let currentSchemaVersion = 1
+    /// The request's current ``schemaVersion``: 2, which adds ``module``,
+    /// ``TypeReference/structure`` and ``AnnotationArgument/location`` to version 1.
+    public static let currentSchemaVersion = 2
 
     /// A request; the host makes these, a plugin's tests may too.
     public init(
@@ -29,7 +33,8 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
         accessLevel: AccessLevel,
         imports: [String],
         types: [ModelType],
-        options: JSONValue? = nil
+        options: JSONValue? = nil,
+        module: ModuleDescription? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.generatorVersion = generatorVersion
@@ -38,6 +43,7 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
         self.imports = imports
         self.types = types
         self.options = options
+        self.module = module
     }
 
     /// The types that include the feature with the given canonical name, in declaration order.

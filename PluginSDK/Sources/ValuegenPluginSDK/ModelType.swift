@@ -186,10 +186,18 @@ public struct AnnotationArgument: Codable, Sendable, Equatable {
     public var key: String
     /// The value after `=`, unquoted and unescaped: `zip code` for `name="zip code"`.
     public var value: String
+    /// Where the key is written, so that a diagnostic can point at the argument rather than
+    /// at the `%`. Present in requests of ``GenerationRequest/schemaVersion`` 2 and later.
+    public var location: SourceLocation?
+    /// Where the value is written: its first character, the opening quote of a quoted value.
+    /// Present in requests of ``GenerationRequest/schemaVersion`` 2 and later.
+    public var valueLocation: SourceLocation?
 
-    /// An argument with the given key and value.
-    public init(key: String, value: String) {
+    /// An argument with the given key and value, and where they are written when known.
+    public init(key: String, value: String, location: SourceLocation? = nil, valueLocation: SourceLocation? = nil) {
         self.key = key
         self.value = value
+        self.location = location
+        self.valueLocation = valueLocation
     }
 }

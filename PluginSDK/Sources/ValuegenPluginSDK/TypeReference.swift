@@ -13,15 +13,19 @@ public struct TypeReference: Codable, Sendable, Equatable, Hashable {
     public var containsExistential: Bool
     /// Whether values of the type are known to be `Sendable`.
     public var isSendable: Bool
+    /// The type as a tree, with the module's knowledge of each name: present in requests of
+    /// ``GenerationRequest/schemaVersion`` 2 and later, nil in one of version 1 or built by hand.
+    public var structure: TypeStructure?
 
     /// A reference to the type spelled `swift`; `wrapped` defaults to `swift` and
     /// `containsExistential` to `isExistential`.
-    public init(swift: String, wrapped: String? = nil, isOptional: Bool = false, isExistential: Bool = false, containsExistential: Bool? = nil, isSendable: Bool = true) {
+    public init(swift: String, wrapped: String? = nil, isOptional: Bool = false, isExistential: Bool = false, containsExistential: Bool? = nil, isSendable: Bool = true, structure: TypeStructure? = nil) {
         self.swift = swift
         self.wrapped = wrapped ?? swift
         self.isOptional = isOptional
         self.isExistential = isExistential
         self.containsExistential = containsExistential ?? isExistential
         self.isSendable = isSendable
+        self.structure = structure
     }
 }

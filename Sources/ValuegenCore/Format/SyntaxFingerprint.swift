@@ -15,7 +15,9 @@ enum SyntaxFingerprint {
     }
 
     static func write(_ value: Any, into text: inout String, replacing: (Any) -> String?) {
-        if value is SourceLocation {
+        // `SourceLocation?` too (an annotation argument's); compared by type, because any nil
+        // casts to every optional type.
+        if value is SourceLocation || type(of: value) == Optional<SourceLocation>.self {
             return
         }
         if let description = replacing(value) {

@@ -42,6 +42,7 @@ struct ModuleResolver {
             found += runtimeIsAvailable.diagnostics(for: order.map { schemas[$0] })
         }
         Self.distribute(found, into: &schemas)
+        RequestModule.attach(to: &schemas, inPathOrder: order, declarations: declarations)
         return ResolvedModule(schemas: schemas)
     }
 

@@ -35,6 +35,7 @@ extension SchemaParser {
                 return nil
             }
             let value: String
+            let valueLocation = cursor.location
             if cursor.peek() == UInt8(ascii: "\"") {
                 guard let quoted = cursor.readQuotedString() else {
                     diagnostics.error("unterminated string in annotation '%\(name)'", at: keyLocation)
@@ -45,7 +46,7 @@ extension SchemaParser {
             } else {
                 value = cursor.readUnquotedValue()
             }
-            annotation.arguments.append(AnnotationArgument(key: key, value: value))
+            annotation.arguments.append(AnnotationArgument(key: key, value: value, location: keyLocation, valueLocation: valueLocation))
         }
         return annotation
     }

@@ -5,6 +5,35 @@
 extension GenerationRequest {
     /// The request as JSON. Absent optionals are left out.
     public var json: JSONValue {
+        guard let module else { return perFileJSON }
+        guard case .object(var members) = perFileJSON else { return perFileJSON }
+        members.append(JSONMember(key: "module", value: module.json))
+        return .object(members)
+    }
+
+    /// The request as a tree and as UTF-8 bytes, equal to serializing ``json``, made cheaply:
+    /// the module's part of both is made once per run (``ModuleDescription/encodedOnce()``)
+    /// and shared, so a request costs what its own file costs, plus one copy of the module's bytes.
+    public func encodedJSON() -> (tree: JSONValue, bytes: [UInt8]) {
+        let perFile = perFileJSON
+        var bytes = JSONSerializer.serialize(perFile)
+        guard let module, case .object(var members) = perFile else { return (perFile, bytes) }
+        let moduleJSON = module.json
+        members.append(JSONMember(key: "module", value: moduleJSON))
+        // The per-file object ends in '}': the module goes in before it, as the last member.
+        bytes.removeLast()
+        bytes.append(contentsOf: #","module":"#.utf8)
+        if let encoded = module.encoded {
+            bytes.append(contentsOf: encoded.bytes)
+        } else {
+            JSONSerializer.write(moduleJSON, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return (.object(members), bytes)
+    }
+
+    /// Everything but the module: what a request of schemaVersion 1 held, and more.
+    private var perFileJSON: JSONValue {
         var members: [JSONMember] = [
             JSONMember(key: "schemaVersion", value: .number(Double(schemaVersion))),
             JSONMember(key: "generatorVersion", value: .string(generatorVersion)),
@@ -38,7 +67,8 @@ extension GenerationRequest {
             accessLevel: try reader.member("accessLevel").enumeration(AccessLevel.self),
             imports: try reader.member("imports").strings(),
             types: try reader.member("types").array { reader throws(JSONShapeError) in try ModelType(reader) },
-            options: reader.optionalMember("options")?.value
+            options: reader.optionalMember("options")?.value,
+            module: try reader.optionalMember("module").map { reader throws(JSONShapeError) in try ModuleDescription(reader) }
         )
     }
 
@@ -165,7 +195,7 @@ extension TypeReference {
             JSONMember(key: "isExistential", value: .bool(isExistential)),
             JSONMember(key: "containsExistential", value: .bool(containsExistential)),
             JSONMember(key: "isSendable", value: .bool(isSendable)),
-        ])
+        ] + (structure.map { [JSONMember(key: "structure", value: $0.json)] } ?? []))
     }
 
     init(_ reader: JSONReader) throws(JSONShapeError) {
@@ -175,7 +205,8 @@ extension TypeReference {
             isOptional: try reader.member("isOptional").bool(),
             isExistential: try reader.member("isExistential").bool(),
             containsExistential: try reader.member("containsExistential").bool(),
-            isSendable: try reader.member("isSendable").bool()
+            isSendable: try reader.member("isSendable").bool(),
+            structure: try reader.optionalMember("structure").map { reader throws(JSONShapeError) in try TypeStructure(reader) }
         )
     }
 }
@@ -184,9 +215,7 @@ extension Annotation {
     var json: JSONValue {
         .object([
             JSONMember(key: "name", value: .string(name)),
-            JSONMember(key: "arguments", value: .array(arguments.map { argument in
-                .object([JSONMember(key: "key", value: .string(argument.key)), JSONMember(key: "value", value: .string(argument.value))])
-            })),
+            JSONMember(key: "arguments", value: .array(arguments.map(\.json))),
             JSONMember(key: "location", value: location.json),
         ])
     }
@@ -194,10 +223,151 @@ extension Annotation {
     init(_ reader: JSONReader) throws(JSONShapeError) {
         self.init(
             name: try reader.member("name").string(),
-            arguments: try reader.member("arguments").array { reader throws(JSONShapeError) in
-                AnnotationArgument(key: try reader.member("key").string(), value: try reader.member("value").string())
-            },
+            arguments: try reader.member("arguments").array { reader throws(JSONShapeError) in try AnnotationArgument(reader) },
             location: try SourceLocation(reader.member("location"))
+        )
+    }
+}
+
+extension AnnotationArgument {
+    var json: JSONValue {
+        var members = [JSONMember(key: "key", value: .string(key)), JSONMember(key: "value", value: .string(value))]
+        if let location {
+            members.append(JSONMember(key: "location", value: location.json))
+        }
+        if let valueLocation {
+            members.append(JSONMember(key: "valueLocation", value: valueLocation.json))
+        }
+        return .object(members)
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            key: try reader.member("key").string(),
+            value: try reader.member("value").string(),
+            location: try reader.optionalMember("location").map { reader throws(JSONShapeError) in try SourceLocation(reader) },
+            valueLocation: try reader.optionalMember("valueLocation").map { reader throws(JSONShapeError) in try SourceLocation(reader) }
+        )
+    }
+}
+
+extension TypeStructure {
+    var json: JSONValue {
+        var members = [JSONMember(key: "kind", value: .string(kind))]
+        switch self {
+        case .named(let named):
+            members.append(JSONMember(key: "name", value: .string(named.name)))
+            members.append(JSONMember(key: "arguments", value: .array(named.arguments.map(\.json))))
+            if let model = named.model {
+                members.append(JSONMember(key: "model", value: .string(model.rawValue)))
+            }
+            if let declaredWith = named.declaredWith {
+                members.append(JSONMember(key: "declaredWith", value: .string(declaredWith.rawValue)))
+            }
+        case .optional(let wrapped):
+            members.append(JSONMember(key: "wrapped", value: wrapped.json))
+        case .array(let element), .set(let element):
+            members.append(JSONMember(key: "element", value: element.json))
+        case .dictionary(let key, let value):
+            members.append(JSONMember(key: "key", value: key.json))
+            members.append(JSONMember(key: "value", value: value.json))
+        case .existential(let constraints):
+            members.append(JSONMember(key: "constraints", value: .array(constraints.map(\.json))))
+        }
+        return .object(members)
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        let kind = try reader.member("kind").string()
+        switch kind {
+        case "named":
+            self = .named(NamedType(
+                name: try reader.member("name").string(),
+                arguments: try reader.member("arguments").array { reader throws(JSONShapeError) in try TypeStructure(reader) },
+                model: try reader.optionalMember("model")?.enumeration(ModelKind.self),
+                declaredWith: try reader.optionalMember("declaredWith")?.enumeration(TypeDeclarationSite.self)
+            ))
+        case "optional": self = .optional(wrapped: try TypeStructure(reader.member("wrapped")))
+        case "array": self = .array(element: try TypeStructure(reader.member("element")))
+        case "set": self = .set(element: try TypeStructure(reader.member("element")))
+        case "dictionary": self = .dictionary(key: try TypeStructure(reader.member("key")), value: try TypeStructure(reader.member("value")))
+        case "existential":
+            self = .existential(constraints: try reader.member("constraints").array { reader throws(JSONShapeError) in try TypeStructure(reader) })
+        default:
+            throw JSONShapeError(message: "the request's \(reader.path)/kind is not a known type structure kind")
+        }
+    }
+}
+
+extension ModuleDescription {
+    /// The module's JSON tree; the one made once when there is one.
+    var json: JSONValue {
+        if let encoded { return encoded.tree }
+        return .object([JSONMember(key: "types", value: .array(types.map(\.json)))])
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        self.init(types: try reader.member("types").array { reader throws(JSONShapeError) in try ModuleType(reader) })
+    }
+}
+
+extension ModuleType {
+    var json: JSONValue {
+        .object([
+            JSONMember(key: "name", value: .string(name)),
+            JSONMember(key: "kind", value: .string(kind.rawValue)),
+            JSONMember(key: "file", value: .string(file)),
+            JSONMember(key: "includes", value: .strings(includes)),
+            JSONMember(key: "attributes", value: .array(attributes.map(\.json))),
+            JSONMember(key: "cases", value: .array(cases.map(\.json))),
+        ])
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            name: try reader.member("name").string(),
+            kind: try reader.member("kind").enumeration(ModelKind.self),
+            file: try reader.member("file").string(),
+            includes: try reader.member("includes").strings(),
+            attributes: try reader.member("attributes").array { reader throws(JSONShapeError) in try ModuleAttribute(reader) },
+            cases: try reader.member("cases").array { reader throws(JSONShapeError) in try ModuleCase(reader) }
+        )
+    }
+}
+
+extension ModuleAttribute {
+    var json: JSONValue {
+        .object([
+            JSONMember(key: "name", value: .string(name)),
+            JSONMember(key: "type", value: .string(type)),
+            JSONMember(key: "structure", value: structure.json),
+        ])
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        self.init(name: try reader.member("name").string(), type: try reader.member("type").string(), structure: try TypeStructure(reader.member("structure")))
+    }
+}
+
+extension ModuleCase {
+    var json: JSONValue {
+        var members = [
+            JSONMember(key: "name", value: .string(name)),
+            JSONMember(key: "attributes", value: .array(attributes.map(\.json))),
+        ]
+        if let singleValueType, let singleValueStructure {
+            members.append(JSONMember(key: "singleValueType", value: .string(singleValueType)))
+            members.append(JSONMember(key: "singleValueStructure", value: singleValueStructure.json))
+        }
+        return .object(members)
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            name: try reader.member("name").string(),
+            attributes: try reader.member("attributes").array { reader throws(JSONShapeError) in try ModuleAttribute(reader) },
+            singleValueType: try reader.optionalMember("singleValueType")?.string(),
+            singleValueStructure: try reader.optionalMember("singleValueStructure").map { reader throws(JSONShapeError) in try TypeStructure(reader) }
         )
     }
 }
