@@ -142,4 +142,18 @@ struct CollisionScreenTests {
         // The ADT's 'x' and 'X' bind 'lhsX' twice; the first value probe's 'Foundation' hides a module.
         #expect(collided == 2)
     }
+
+    /// A plugin's declared member names (`FeatureDescriptor.generatedMemberNames`) stop a type
+    /// whose attribute or case takes one, and only such a type.
+    @Test func stopsAttributesAndCasesNamedLikeADeclaredMember() throws {
+        let types = try probeTypes()
+        let value = types[1]
+        let adt = try #require(types.first { $0.kind == .adtValue })
+        #expect(!CollisionScreen.mayCollide(value, otherTypeNames: [:], schemaTypeNames: [], declaredMemberNames: ["diffKey"]))
+        #expect(CollisionScreen.mayCollide(adding(attribute("diffKey"), to: value, subtype: nil), otherTypeNames: [:], schemaTypeNames: [], declaredMemberNames: ["diffKey"]))
+        var withCase = adt
+        withCase.cases.append(ADTCase(subtypeName: "diffKey", name: "diffKey", location: SourceLocation(line: 1, column: 1)))
+        #expect(CollisionScreen.mayCollide(withCase, otherTypeNames: [:], schemaTypeNames: [], declaredMemberNames: ["diffKey"]))
+        #expect(!CollisionScreen.mayCollide(adding(attribute("diffKey"), to: value, subtype: nil), otherTypeNames: [:], schemaTypeNames: []))
+    }
 }

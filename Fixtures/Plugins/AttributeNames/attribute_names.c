@@ -306,17 +306,19 @@ static const char *const include_names[] = {INCLUDE_NAME};
 
 /* Static, as the header asks: the host reads it until the process exits. */
 static const valuegen_plugin descriptor = {
-    sizeof(valuegen_plugin),
-    VALUEGEN_ABI_MAJOR,
-    VALUEGEN_ABI_MINOR,
-    "dev.valuegen.examples.attribute-names",
-    "1.0.0",
-    include_names,
-    1,
-    0,                            /* default_kinds: only where included */
-    VALUEGEN_KIND_ALL,            /* supported_kinds */
-    VALUEGEN_FEATURE_THREAD_SAFE, /* no state: generate() may run on several threads */
-    generate,
+    /* Designated initializers: fields a later ABI minor appends start zeroed, and
+     * -Wmissing-field-initializers stays quiet. */
+    .struct_size = sizeof(valuegen_plugin),
+    .abi_major = VALUEGEN_ABI_MAJOR,
+    .abi_minor = VALUEGEN_ABI_MINOR,
+    .id = "dev.valuegen.examples.attribute-names",
+    .version = "1.0.0",
+    .include_names = include_names,
+    .include_name_count = 1,
+    .default_kinds = 0,
+    .supported_kinds = VALUEGEN_KIND_ALL, /* default_kinds: only where included */
+    .features = VALUEGEN_FEATURE_THREAD_SAFE, /* supported_kinds */
+    .generate = generate, /* no state: generate() may run on several threads */
 };
 
 valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io) {

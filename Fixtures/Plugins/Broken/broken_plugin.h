@@ -31,6 +31,13 @@
 #ifndef BROKEN_FEATURES
 #define BROKEN_FEATURES 0u
 #endif
+/* ABI 1.1's member names: none unless a file says otherwise. */
+#ifndef BROKEN_MEMBER_NAMES
+#define BROKEN_MEMBER_NAMES NULL
+#endif
+#ifndef BROKEN_MEMBER_NAME_COUNT
+#define BROKEN_MEMBER_NAME_COUNT 0
+#endif
 
 valuegen_status broken_generate(const valuegen_host *host, const char *request_json, size_t request_length);
 
@@ -50,6 +57,8 @@ const valuegen_plugin broken_plugin = {
     VALUEGEN_KIND_ALL,
     BROKEN_FEATURES,
     broken_generate,
+    BROKEN_MEMBER_NAMES,
+    BROKEN_MEMBER_NAME_COUNT,
 };
 
 #ifndef BROKEN_CUSTOM_NEGOTIATION

@@ -21,9 +21,19 @@ static valuegen_status chatty_generate(const valuegen_host *host, const char *re
 }
 
 static const valuegen_plugin chatty_plugin = {
-    sizeof(valuegen_plugin), VALUEGEN_ABI_MAJOR, VALUEGEN_ABI_MINOR,
-    "dev.valuegen.test.chatty", "1.0.0", include_names, 1,
-    0, VALUEGEN_KIND_ALL, 0, chatty_generate,
+    /* Designated initializers: fields a later ABI minor appends start zeroed, and
+     * -Wmissing-field-initializers stays quiet. */
+    .struct_size = sizeof(valuegen_plugin),
+    .abi_major = VALUEGEN_ABI_MAJOR,
+    .abi_minor = VALUEGEN_ABI_MINOR,
+    .id = "dev.valuegen.test.chatty",
+    .version = "1.0.0",
+    .include_names = include_names,
+    .include_name_count = 1,
+    .default_kinds = 0,
+    .supported_kinds = VALUEGEN_KIND_ALL,
+    .features = 0,
+    .generate = chatty_generate,
 };
 
 valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io) {

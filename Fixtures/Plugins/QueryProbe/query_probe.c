@@ -90,17 +90,19 @@ static valuegen_status probe_generate(const valuegen_host *host, const char *req
 }
 
 static const valuegen_plugin probe_plugin = {
-    sizeof(valuegen_plugin),
-    VALUEGEN_ABI_MAJOR,
-    VALUEGEN_ABI_MINOR,
-    "dev.valuegen.test.query-probe",
-    "1.0.0",
-    probe_include_names,
-    1,
-    VALUEGEN_KIND_ALL,
-    VALUEGEN_KIND_ALL,
-    0,
-    probe_generate,
+    /* Designated initializers: fields a later ABI minor appends start zeroed, and
+     * -Wmissing-field-initializers stays quiet. */
+    .struct_size = sizeof(valuegen_plugin),
+    .abi_major = VALUEGEN_ABI_MAJOR,
+    .abi_minor = VALUEGEN_ABI_MINOR,
+    .id = "dev.valuegen.test.query-probe",
+    .version = "1.0.0",
+    .include_names = probe_include_names,
+    .include_name_count = 1,
+    .default_kinds = VALUEGEN_KIND_ALL,
+    .supported_kinds = VALUEGEN_KIND_ALL,
+    .features = 0,
+    .generate = probe_generate,
 };
 
 valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io) {

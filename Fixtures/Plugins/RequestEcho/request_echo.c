@@ -38,17 +38,19 @@ static valuegen_status echo_generate(const valuegen_host *host, const char *requ
 static const char *const echo_include_names[] = { "RequestEcho" };
 
 static const valuegen_plugin echo_plugin = {
-    sizeof(valuegen_plugin),
-    VALUEGEN_ABI_MAJOR,
-    VALUEGEN_ABI_MINOR,
-    "dev.valuegen.test.request-echo",
-    "1.0.0",
-    echo_include_names,
-    1,
-    VALUEGEN_KIND_ALL,
-    VALUEGEN_KIND_ALL,
-    VALUEGEN_FEATURE_THREAD_SAFE | VALUEGEN_FEATURE_EXTRA_FILES,
-    echo_generate,
+    /* Designated initializers: fields a later ABI minor appends start zeroed, and
+     * -Wmissing-field-initializers stays quiet. */
+    .struct_size = sizeof(valuegen_plugin),
+    .abi_major = VALUEGEN_ABI_MAJOR,
+    .abi_minor = VALUEGEN_ABI_MINOR,
+    .id = "dev.valuegen.test.request-echo",
+    .version = "1.0.0",
+    .include_names = echo_include_names,
+    .include_name_count = 1,
+    .default_kinds = VALUEGEN_KIND_ALL,
+    .supported_kinds = VALUEGEN_KIND_ALL,
+    .features = VALUEGEN_FEATURE_THREAD_SAFE | VALUEGEN_FEATURE_EXTRA_FILES,
+    .generate = echo_generate,
 };
 
 valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io) {

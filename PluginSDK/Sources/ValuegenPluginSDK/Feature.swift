@@ -96,10 +96,12 @@ public protocol Emitter: AnyObject {
 /// error at the schema file, that it cannot take it. Adding requirements with these defaults
 /// keeps every existing conformer compiling.
 extension Emitter {
+    /// Reports an error that this emitter cannot take module declarations.
     public func emitModuleDeclaration(_ code: String, key: String) {
         diagnose(.error, "the module declaration '\(key)' was not kept: \(type(of: self)) does not implement emitModuleDeclaration(_:key:)", at: nil)
     }
 
+    /// Reports an error that this emitter cannot take module imports.
     public func emitModuleImport(_ module: String) {
         diagnose(.error, "the module import '\(module)' was not kept: \(type(of: self)) does not implement emitModuleImport(_:)", at: nil)
     }
