@@ -89,13 +89,28 @@ final class PluginWorkerProcess: @unchecked Sendable {
     private let process: Process
     private let requests: FileHandle
     private let responses: FileHandle
+    private let exited: ExitSignal
     let handshake: Result<WorkerDescriptor, PluginError>
 
-    private init(process: Process, requests: FileHandle, responses: FileHandle, handshake: Result<WorkerDescriptor, PluginError>) {
+    private init(process: Process, requests: FileHandle, responses: FileHandle, exited: ExitSignal, handshake: Result<WorkerDescriptor, PluginError>) {
         self.process = process
         self.requests = requests
         self.responses = responses
+        self.exited = exited
         self.handshake = handshake
+    }
+
+    /// Signalled by the process's termination handler: Foundation's `waitUntilExit()` on
+    /// Linux notices an exit only at its run loop's next 50 ms tick, which every worker of
+    /// every run paid.
+    final class ExitSignal: @unchecked Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        func signal() { semaphore.signal() }
+        /// Waits for the exit, then for Foundation to have recorded its status.
+        func wait(for process: Process) {
+            semaphore.wait()
+            process.waitUntilExit()
+        }
     }
 
     static func start(executable: String, library: String) throws(PluginError) -> PluginWorkerProcess {
@@ -110,6 +125,8 @@ final class PluginWorkerProcess: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        let exited = ExitSignal()
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
@@ -120,10 +137,10 @@ final class PluginWorkerProcess: @unchecked Sendable {
         if let frame = WorkerProtocol.readFrame(from: responses.fileDescriptor) {
             handshake = WorkerProtocol.decodeHandshake(frame)
         } else {
-            process.waitUntilExit()
+            exited.wait(for: process)
             handshake = .failure(PluginError("plugin library '\(library)' crashed the worker process while loading (\(describeEnding(process))); run without --isolate-plugins to see why"))
         }
-        return PluginWorkerProcess(process: process, requests: input.fileHandleForWriting, responses: responses, handshake: handshake)
+        return PluginWorkerProcess(process: process, requests: input.fileHandleForWriting, responses: responses, exited: exited, handshake: handshake)
     }
 
     /// What a worker made of one request.
@@ -157,7 +174,7 @@ final class PluginWorkerProcess: @unchecked Sendable {
     @discardableResult
     func stop() -> String {
         try? requests.close()
-        process.waitUntilExit()
+        exited.wait(for: process)
         try? responses.close()
         return Self.describeEnding(process)
     }
