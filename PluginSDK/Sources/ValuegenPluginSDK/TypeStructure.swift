@@ -120,6 +120,7 @@ public struct NamedType: Codable, Sendable, Equatable, Hashable {
     /// (see ``model``) and for standard library, Foundation and imported types.
     public var declaredWith: TypeDeclarationSite?
 
+    /// A named type; the host makes these, a plugin's tests may too.
     public init(name: String, arguments: [TypeStructure] = [], model: ModelKind? = nil, declaredWith: TypeDeclarationSite? = nil) {
         self.name = name
         self.arguments = arguments
