@@ -111,6 +111,11 @@ typedef int32_t valuegen_status;
 #define VALUEGEN_FEATURE_THREAD_SAFE 0x1u
 /* The plugin may emit extra files (VALUEGEN_EMIT_FILE). */
 #define VALUEGEN_FEATURE_EXTRA_FILES 0x2u
+/* (ABI 1.1) The plugin reads what only the whole module knows: the request's "module" and the
+ * "structure" of its type references. The host makes and sends them only to plugins that set
+ * this bit (they cost a large run more than the rest of the request); a 1.0 host ignores it
+ * and sends neither. */
+#define VALUEGEN_FEATURE_MODULE 0x4u
 
 /* ---- Emissions ----------------------------------------------------------------------- */
 

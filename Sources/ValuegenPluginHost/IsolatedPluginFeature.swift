@@ -61,6 +61,9 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
     public func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         var request = request
         request.options = options
+        if !descriptor.readsModule {
+            request.module = nil
+        }
         let bytes = request.encodedJSON().bytes
         let worker: PluginWorkerProcess
         do {

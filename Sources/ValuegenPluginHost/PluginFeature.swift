@@ -18,6 +18,9 @@ public final class PluginFeature: Feature, @unchecked Sendable {
     public func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         var request = request
         request.options = options
+        if !library.readsModule {
+            request.module = nil
+        }
         // The module's part of both is shared by every request of the run (RequestModule).
         let (tree, bytes) = request.encodedJSON()
         let invocation = PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name)))

@@ -28,6 +28,8 @@ public struct PluginLibrary: @unchecked Sendable {
     public var isThreadSafe: Bool { featureBits & UInt32(VALUEGEN_FEATURE_THREAD_SAFE) != 0 }
     /// Whether the plugin says it may emit extra files.
     public var emitsExtraFiles: Bool { featureBits & UInt32(VALUEGEN_FEATURE_EXTRA_FILES) != 0 }
+    /// Whether the plugin reads the request's module and type structures (ABI 1.1).
+    public var readsModule: Bool { featureBits & UInt32(VALUEGEN_FEATURE_MODULE) != 0 }
 
     /// Loads and negotiates the library at the path; the same path loads once per process.
     public static func load(_ path: String) throws(PluginError) -> PluginLibrary {
@@ -117,7 +119,8 @@ public struct PluginLibrary: @unchecked Sendable {
                 includeNames: includeNames,
                 defaultKinds: ModelKind.kinds(fromBits: descriptor.default_kinds).intersection(supported),
                 supportedKinds: supported,
-                generatedMemberNames: memberNames
+                generatedMemberNames: memberNames,
+                readsModule: descriptor.features & UInt32(VALUEGEN_FEATURE_MODULE) != 0
             ),
             abiMajor: descriptor.abi_major,
             abiMinor: descriptor.abi_minor,

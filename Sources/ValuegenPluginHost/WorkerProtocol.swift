@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import CValuegenPlugin
 import ValuegenPluginSDK
 
 /// What a plugin worker process (`valuegen __plugin-worker LIBRARY`) and its parent say to
@@ -146,7 +147,8 @@ enum WorkerProtocol {
             descriptor: FeatureDescriptor(
                 id: id, version: version, includeNames: names.compactMap(\.stringValue),
                 defaultKinds: ModelKind.kinds(fromBits: UInt32(defaults)), supportedKinds: ModelKind.kinds(fromBits: UInt32(supported)),
-                generatedMemberNames: memberNames
+                generatedMemberNames: memberNames,
+                readsModule: UInt32(features) & UInt32(VALUEGEN_FEATURE_MODULE) != 0
             ),
             abiMajor: UInt32(major), abiMinor: UInt32(minor), featureBits: UInt32(features)
         ))

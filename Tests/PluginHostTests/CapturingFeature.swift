@@ -11,12 +11,15 @@ final class CapturingFeature: Feature, @unchecked Sendable {
     private let lock = NSLock()
     private var captured: [GenerationRequest] = []
 
-    init(includeName: String = "Capture") {
+    /// - Parameter readsModule: whether it asks for the module and type structures, which
+    ///   requests then carry (as for a plugin that sets VALUEGEN_FEATURE_MODULE).
+    init(includeName: String = "Capture", readsModule: Bool = true) {
         descriptor = FeatureDescriptor(
             id: "dev.valuegen.test.capture",
             version: "1.0.0",
             includeNames: [includeName],
-            defaultKinds: Set(ModelKind.allCases)
+            defaultKinds: Set(ModelKind.allCases),
+            readsModule: readsModule
         )
     }
 

@@ -62,7 +62,7 @@ import Testing
             _Static_assert(VALUEGEN_EMIT_MODULE_DECLARATION == 4 && VALUEGEN_EMIT_MODULE_IMPORT == 5, "emission kinds (1.1)");
             _Static_assert(VALUEGEN_SEVERITY_NOTE == 0 && VALUEGEN_SEVERITY_WARNING == 1 && VALUEGEN_SEVERITY_ERROR == 2, "severities");
             _Static_assert(VALUEGEN_KIND_VALUE == 1 && VALUEGEN_KIND_ADT == 2 && VALUEGEN_KIND_OBJECT == 4 && VALUEGEN_KIND_ALL == 7, "kinds");
-            _Static_assert(VALUEGEN_FEATURE_THREAD_SAFE == 1 && VALUEGEN_FEATURE_EXTRA_FILES == 2, "feature bits");
+            _Static_assert(VALUEGEN_FEATURE_THREAD_SAFE == 1 && VALUEGEN_FEATURE_EXTRA_FILES == 2 && VALUEGEN_FEATURE_MODULE == 4, "feature bits");
 
             """
         let source = try PluginBuilder.source("abi_layout_check.c", checks)

@@ -36,8 +36,8 @@ import ValuegenPluginSDK
     }
 
     /// The requests a feature that every type includes receives, by file path.
-    static func captured() throws -> [String: GenerationRequest] {
-        let capture = CapturingFeature()
+    static func captured(readsModule: Bool = true) throws -> [String: GenerationRequest] {
+        let capture = CapturingFeature(readsModule: readsModule)
         let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding([capture]))
         // ModuleProbe is not loaded here: the schemas name it, so it is a known include.
         let probe = FeatureDescriptor(id: "dev.valuegen.test.module-probe", version: "1.0.0", includeNames: ["ModuleProbe"], defaultKinds: [])
@@ -51,6 +51,17 @@ import ValuegenPluginSDK
             requests[request.file.path] = request
         }
         return requests
+    }
+
+    /// The module and the structures cost a large run more than the rest of the request:
+    /// a feature that does not ask for them (VALUEGEN_FEATURE_MODULE) gets neither.
+    @Test func aFeatureThatDoesNotReadTheModuleGetsNeitherModuleNorStructures() throws {
+        let requests = try Self.captured(readsModule: false)
+        #expect(requests.count == 4)
+        for request in requests.values {
+            #expect(request.module == nil)
+            #expect(request.types.allSatisfy { $0.attributes.allSatisfy { $0.type.structure == nil } })
+        }
     }
 
     @Test func everyRequestCarriesTheWholeModuleInPathOrder() throws {
@@ -224,7 +235,7 @@ import ValuegenPluginSDK
             import ValuegenPluginSDK
 
             struct ModuleReader: Feature {
-                let descriptor = FeatureDescriptor(id: "dev.valuegen.test.module-reader", version: "1.0.0", includeNames: ["ModuleProbe"], defaultKinds: [])
+                let descriptor = FeatureDescriptor(id: "dev.valuegen.test.module-reader", version: "1.0.0", includeNames: ["ModuleProbe"], defaultKinds: [], readsModule: true)
 
                 func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
                     guard let module = request.module else {

@@ -242,7 +242,7 @@ static const valuegen_plugin probe_plugin = {
     .include_name_count = 1,
     .default_kinds = 0, /* only types that name it in includes(...) */
     .supported_kinds = VALUEGEN_KIND_ALL,
-    .features = VALUEGEN_FEATURE_THREAD_SAFE,
+    .features = VALUEGEN_FEATURE_THREAD_SAFE | VALUEGEN_FEATURE_MODULE,
     .generate = probe_generate,
 };
 

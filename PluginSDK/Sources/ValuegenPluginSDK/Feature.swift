@@ -40,6 +40,12 @@ public struct FeatureDescriptor: Sendable, Equatable {
     /// swiftc in the generated file. Each must be a Swift identifier. The C ABI's
     /// `valuegen_plugin.member_names` (ABI 1.1).
     public var generatedMemberNames: [String]
+    /// Whether the feature reads what only the whole module knows: the request's
+    /// ``GenerationRequest/module`` and the ``TypeReference/structure`` of its type references
+    /// (schemaVersion 2). They are made, and sent, only to features that say so: a
+    /// description of every type of the run in every file's request costs a run of 1000 files
+    /// more than the rest of the request. The C ABI's `VALUEGEN_FEATURE_MODULE` (ABI 1.1).
+    public var readsModule: Bool
 
     /// A descriptor; `includeNames` must not be empty. A feature that runs only where
     /// `includes(...)` names it leaves `defaultKinds` empty.
@@ -51,7 +57,8 @@ public struct FeatureDescriptor: Sendable, Equatable {
         supportedKinds: Set<ModelKind> = Set(ModelKind.allCases),
         canBeExcluded: Bool = true,
         implies: [String] = [],
-        generatedMemberNames: [String] = []
+        generatedMemberNames: [String] = [],
+        readsModule: Bool = false
     ) {
         precondition(!includeNames.isEmpty, "a feature needs at least one include name")
         self.id = id
@@ -62,6 +69,7 @@ public struct FeatureDescriptor: Sendable, Equatable {
         self.canBeExcluded = canBeExcluded
         self.implies = implies
         self.generatedMemberNames = generatedMemberNames
+        self.readsModule = readsModule
     }
 
     /// The canonical include name, the one that appears in ``ModelType/includes``.

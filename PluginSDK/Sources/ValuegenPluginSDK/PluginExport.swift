@@ -25,12 +25,15 @@ public enum PluginExport {
     ///   - isThreadSafe: whether `generate` may run on several threads at once
     ///     (VALUEGEN_FEATURE_THREAD_SAFE). Features written as pure functions of the request are.
     ///   - emitsExtraFiles: whether the feature may emit extra files (VALUEGEN_FEATURE_EXTRA_FILES).
+    ///   - readsModule: whether the feature reads the request's module and type structures
+    ///     (VALUEGEN_FEATURE_MODULE, ABI 1.1); the feature's descriptor may say so too.
     /// - Returns: a `valuegen_status`.
     public static func negotiate(
         _ io: UnsafeMutableRawPointer?,
         feature: @autoclosure () -> any Feature,
         isThreadSafe: Bool = true,
-        emitsExtraFiles: Bool = false
+        emitsExtraFiles: Bool = false,
+        readsModule: Bool = false
     ) -> Int32 {
         guard let io else { return VALUEGEN_STATUS_INVALID_ARGUMENT }
         let negotiation = io.assumingMemoryBound(to: valuegen_negotiation.self)
@@ -47,6 +50,7 @@ public enum PluginExport {
         var features: UInt32 = 0
         if isThreadSafe { features |= UInt32(VALUEGEN_FEATURE_THREAD_SAFE) }
         if emitsExtraFiles { features |= UInt32(VALUEGEN_FEATURE_EXTRA_FILES) }
+        if readsModule { features |= UInt32(VALUEGEN_FEATURE_MODULE) }
         negotiation.pointee.plugin = ExportedPlugin.register(feature, features: features)
         negotiation.pointee.message = nil
         return VALUEGEN_STATUS_OK
@@ -87,7 +91,7 @@ private enum ExportedPlugin {
         plugin.include_name_count = UInt32(description.includeNames.count)
         plugin.default_kinds = description.defaultKinds.reduce(0) { $0 | $1.abiBit }
         plugin.supported_kinds = description.supportedKinds.reduce(0) { $0 | $1.abiBit }
-        plugin.features = features
+        plugin.features = features | (description.readsModule ? UInt32(VALUEGEN_FEATURE_MODULE) : 0)
         plugin.generate = exportedGenerate
         let members = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(description.generatedMemberNames.count, 1))
         for (index, name) in description.generatedMemberNames.enumerated() {

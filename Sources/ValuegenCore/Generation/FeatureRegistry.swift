@@ -30,6 +30,12 @@ public struct FeatureRegistry: Sendable {
         self.byName = byName
     }
 
+    /// Whether some feature reads the module's description and type structures, which the
+    /// module stage then makes (no built-in feature does).
+    public var readsModule: Bool {
+        features.contains { $0.descriptor.readsModule }
+    }
+
     /// Every built-in feature, in output order: the declaration of the type first.
     public static let builtIn = FeatureRegistry(features: [
         ValueDeclarationFeature(),

@@ -65,6 +65,7 @@ public struct GenerationRun: Sendable {
         let kept = resolved.indices.filter { resolved[$0] != nil }
         var moduleResolver = ModuleResolver(swiftTypes: swiftTypes, runtimeIsAvailable: options.runtimeAvailability, registry: registry)
         moduleResolver.declaredMembers = DeclaredMemberNames(registries: plan.entries.map { ($0.schema.path, $0.pipeline.registry) })
+        moduleResolver.describesModuleForPlugins = plan.entries.contains { $0.pipeline.registry.readsModule }
         let module = moduleResolver.resolve(kept.map { resolved[$0]! })
         let generated = ConcurrentMap.map(Array(kept.indices)) { position -> GeneratedFile in
             plan.entries[kept[position]].pipeline.generate(module.schemas[position])

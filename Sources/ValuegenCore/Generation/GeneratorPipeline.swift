@@ -73,6 +73,7 @@ public struct GeneratorPipeline: Sendable {
         let resolved = sources.map { resolve($0, settings: settings) }
         var moduleResolver = ModuleResolver(swiftTypes: swiftTypes)
         moduleResolver.declaredMembers = DeclaredMemberNames(registry: registry)
+        moduleResolver.describesModuleForPlugins = registry.readsModule
         let module = moduleResolver.resolve(resolved)
         return module.schemas.map { generate($0) }
     }

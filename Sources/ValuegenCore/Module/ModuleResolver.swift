@@ -14,6 +14,10 @@ struct ModuleResolver {
     var registry: FeatureRegistry = .builtIn
     /// The member names plugins declare they generate, per schema file.
     var declaredMembers = DeclaredMemberNames()
+    /// Whether requests get the module's description and type structures (schemaVersion 2):
+    /// only plugins that say they read them (`FeatureDescriptor.readsModule`) get them, and
+    /// making them costs every run.
+    var describesModuleForPlugins = true
 
     func resolve(_ schemas: [ResolvedSchema]) -> ResolvedModule {
         var schemas = schemas
@@ -42,7 +46,9 @@ struct ModuleResolver {
             found += runtimeIsAvailable.diagnostics(for: order.map { schemas[$0] })
         }
         Self.distribute(found, into: &schemas)
-        RequestModule.attach(to: &schemas, inPathOrder: order, declarations: declarations)
+        if describesModuleForPlugins {
+            RequestModule.attach(to: &schemas, inPathOrder: order, declarations: declarations)
+        }
         return ResolvedModule(schemas: schemas)
     }
 
