@@ -19,6 +19,9 @@ enum InspectPluginCommand {
         var features: [String] = []
         if library.isThreadSafe { features.append("thread-safe") }
         if library.emitsExtraFiles { features.append("extra-files") }
+        if library.readsModule { features.append("reads-module") }
+        // Shown only when declared (ABI 1.1), so a 1.0 plugin's description is as it was.
+        let members = descriptor.generatedMemberNames.isEmpty ? "" : "\nmember names:    \(descriptor.generatedMemberNames.joined(separator: ", "))"
         print("""
         path:            \(path)
         id:              \(descriptor.id)
@@ -27,7 +30,7 @@ enum InspectPluginCommand {
         include names:   \(descriptor.includeNames.joined(separator: ", "))
         default for:     \(kinds(descriptor.defaultKinds))
         supports:        \(kinds(descriptor.supportedKinds))
-        features:        \(features.isEmpty ? "none" : features.joined(separator: ", "))
+        features:        \(features.isEmpty ? "none" : features.joined(separator: ", "))\(members)
         """)
         return 0
     }

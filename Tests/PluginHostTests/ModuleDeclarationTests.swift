@@ -204,3 +204,34 @@ import ValuegenPluginSDK
         ])
     }
 }
+
+/// `valuegen plugins inspect` shows what ABI 1.1 lets a plugin say about itself.
+@Suite("plugins inspect, ABI 1.1")
+struct InspectABI11Tests {
+    @Test func showsDeclaredMemberNames() throws {
+        let library = try ModuleDeclarationTests.tagged()
+        let inspect = try ProcessRunner.valuegen(["plugins", "inspect", library], in: PluginBuilder.buildFolder)
+        #expect(inspect.status == 0, "\(inspect.standardError)")
+        #expect(inspect.standardOutput == """
+            path:            \(library)
+            id:              dev.valuegen.example.tagged
+            version:         1.0.0
+            ABI:             1.1 (this valuegen: 1.1)
+            include names:   Tagged
+            default for:     none
+            supports:        .value, .adtValue, .object
+            features:        thread-safe
+            member names:    taggedName
+
+            """)
+    }
+
+    @Test func showsAPluginThatReadsTheModule() throws {
+        let library = try PluginBuilder.cPlugin(named: "ModuleProbeInspected", sources: [
+            PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/ModuleProbe/module_probe.c").path,
+        ])
+        let inspect = try ProcessRunner.valuegen(["plugins", "inspect", library], in: PluginBuilder.buildFolder)
+        #expect(inspect.status == 0, "\(inspect.standardError)")
+        #expect(inspect.standardOutput.contains("features:        thread-safe, reads-module\n"))
+    }
+}
