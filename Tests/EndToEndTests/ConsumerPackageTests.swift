@@ -4,11 +4,14 @@ import Testing
 /// Fixtures/ConsumerPackage built the way a user builds it: Valuegen as a path dependency,
 /// the build-tool plugin on its Models target, and its own generator plugin (ConsumerFakes)
 /// named in valuegen.json by product. In a temporary copy:
-/// 1. a clean `swift build`, then `consumer-demo` prints what the generated API did;
+/// 1. a clean `swift build`, then `consumer-demo` prints what the generated API did; the
+///    plugin's module declaration (`HasSample`, emitted for every type of two schema files)
+///    is written once into ValuegenModuleSupport.swift among the build plugin's outputs;
 /// 2. a second build runs no generator;
 /// 3. touching one schema reruns the target's one generator command, which rewrites nothing;
 ///    editing one schema rewrites exactly its output;
-/// 4. a schema error fails the build with `<schema path>:<line>:<column>: error:`;
+/// 4. a schema error fails the build with `<schema path>:<line>:<column>: error:`, and an
+///    attribute named like the member the plugin declares it generates is one;
 /// 5. a plugin product that does not exist is an error naming valuegen.json;
 /// 6. the command plugin refuses a target that applies the build plugin, and otherwise writes
 ///    the files the build plugin generates.
@@ -16,6 +19,10 @@ import Testing
 /// Models holds a recursive type that spans two schema files (Note.adtValue's `reply` case holds
 /// Reply.value's struct, which holds a Note): the plugin generates all the target's schemas in
 /// one run, so the case is `indirect` and the build succeeds.
+///
+/// ConsumerFakes' Sample feature runs isolated (the build plugin passes `--isolate-plugins` for
+/// a configuration that loads plugins), so its module declaration and its declared member name
+/// also cross the worker protocol.
 ///
 /// The steps depend on each other, so they are one test.
 @Suite(.serialized) struct ConsumerPackageTests {
@@ -42,10 +49,30 @@ import Testing
             legacy: LegacyProfile(userId: 1, nickname: "ada", avatarUrl: nil, tags: ["x"]) equal to itself: true
             shapes: [{"radius":1,"type":"circle"},{"type":"dot","value":2},{"type":"empty"}]
             thread: {"reply":{"author":"grace","quoted":{"body":"hi","type":"text"}},"type":"reply"}
+            has sample: Profile.sample is Profile(userId: 7, nickname: "ada", avatarUrl: nil, email: <redacted>, tags: [])
+            has sample: Reply.sample is Reply(author: "grace", quoted: Note.text(body: "hi"))
             changed: value(old: 0, new: 2)
             counter: 2
 
             """)
+
+        // 1b. Profile.value and Reply.value both include Sample, and each emits HasSample under
+        //     one key: the module support file holds it once, and both types conform.
+        let moduleSupport = try buildPluginOutput(in: consumer, named: "ValuegenModuleSupport.swift")
+        #expect(moduleSupport.hasSuffix("""
+
+            // MARK: - com.example.consumer.sample/HasSample
+
+            /// A model type that includes Sample: it has a ready-made value.
+            public protocol HasSample {
+                /// A ready-made value for previews and tests.
+                static var sample: Self { get }
+            }
+
+            """), "\(moduleSupport)")
+        #expect(moduleSupport.components(separatedBy: "protocol HasSample").count == 2, "HasSample is declared once: \(moduleSupport)")
+        #expect(try buildPluginOutput(in: consumer, named: "Profile.swift").contains("extension Profile: HasSample {"))
+        #expect(try buildPluginOutput(in: consumer, named: "Reply.swift").contains("extension Reply: HasSample {"))
 
         // 2. Nothing changed: nothing is compiled, and no generator runs. SwiftPM 6.3 relinks a
         //    build-tool plugin's executable once in the first build after a clean one (its
@@ -103,7 +130,7 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(11)], ofItemAtPath: reply.path)
         let undeclared = try swiftBuild(in: consumer)
         #expect(undeclared.status != 0)
-        #expect((undeclared.standardOutput + undeclared.standardError).contains("\(reply.path):5:9: error: unknown type 'Mood'"), "\(undeclared.standardOutput)\(undeclared.standardError)")
+        #expect((undeclared.standardOutput + undeclared.standardError).contains("\(reply.path):7:9: error: unknown type 'Mood'"), "\(undeclared.standardOutput)\(undeclared.standardError)")
         let mood = consumer.appendingPathComponent("Sources/Models/Mood.swift")
         try Data("public enum Mood: String, Hashable, Codable, Sendable {\n    case calm\n}\n".utf8).write(to: mood)
         let declared = try swiftBuild(in: consumer)
@@ -116,15 +143,24 @@ import Testing
         try Data(replySchema.replacingOccurrences(of: "# A reply to a note", with: "# An answer to a note").utf8).write(to: reply)
 
         // 4c. A type whose features need ValuegenRuntime, in a target that does not depend on
-        //     it, is reported at the schema with the line to add to Package.swift.
+        //     it, is reported at the schema with the line to add to Package.swift. In the same
+        //     build, an attribute named like the member Sample declares it generates (`sample`)
+        //     is reported at the schema, naming the plugin, rather than by swiftc.
         try Data("Counter includes(JSON) {\n  title: String = \"clicks\"\n  value: Int = 0\n}\n".utf8).write(to: counter)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(12)], ofItemAtPath: counter.path)
+        try Data(replySchema.replacingOccurrences(of: "  quoted: Note\n", with: "  quoted: Note\n  sample: Int = 0\n").utf8).write(to: reply)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(12)], ofItemAtPath: reply.path)
         let withoutRuntime = try swiftBuild(in: consumer)
         #expect(withoutRuntime.status != 0)
         #expect((withoutRuntime.standardOutput + withoutRuntime.standardError).contains(
             "\(counter.path):1:1: error: 'Counter' includes JSON, whose generated code imports ValuegenRuntime, but target 'Models' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"valuegen\") to the dependencies of target 'Models' in Package.swift"
         ), "\(withoutRuntime.standardOutput)\(withoutRuntime.standardError)")
+        let productDirectory = consumer.appendingPathComponent(".build/debug").resolvingSymlinksInPath().path
+        #expect((withoutRuntime.standardOutput + withoutRuntime.standardError).contains(
+            "\(reply.path):7:3: error: attribute 'sample' collides with the member 'sample', which plugin 'com.example.consumer.sample' (\(productDirectory)/libConsumerFakes.so) declares it generates for every type that includes Sample; rename the attribute (keep its JSON key with %codingKey name=\"sample\"), or leave Sample out of the features of 'Reply'"
+        ), "\(withoutRuntime.standardOutput)\(withoutRuntime.standardError)")
         try Data("Counter {\n  title: String = \"clicks\"\n  value: Int = 0\n}\n".utf8).write(to: counter)
+        try Data(replySchema.replacingOccurrences(of: "# A reply to a note", with: "# An answer to a note").utf8).write(to: reply)
 
         // 5. A plugin product that does not exist is an error naming valuegen.json. SwiftPM runs
         //    the build plugin again only when the target's files change; then the plugin lists
@@ -136,7 +172,6 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(15)], ofItemAtPath: configuration.path)
         let unknownProduct = try swiftBuild(in: consumer)
         #expect(unknownProduct.status != 0)
-        let productDirectory = consumer.appendingPathComponent(".build/debug").resolvingSymlinksInPath().path
         #expect((unknownProduct.standardOutput + unknownProduct.standardError).contains(
             "\(configuration.path): error: plugins[0] names the plugin product 'ConsumerFakez', but no libConsumerFakez.so was built in \(productDirectory) (built there: libConsumerFakes.so); name a dynamic library product (.library(name:type: .dynamic, targets:)) of this package or its dependencies"
         ), "\(unknownProduct.standardOutput)\(unknownProduct.standardError)")
@@ -170,9 +205,11 @@ import Testing
         try Data(manifestText.replacingOccurrences(of: buildPluginUsage, with: "plugins: []").utf8).write(to: manifest)
         let command = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), generateModels)
         #expect(command.status == 0, "\(command.standardOutput)\(command.standardError)")
-        #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Note.swift", "Profile.swift", "Reply.swift", "Shape.swift"])
-        let built = try buildPluginOutput(in: consumer, named: "Profile.swift")
-        #expect(try String(contentsOf: generated.appendingPathComponent("Profile.swift"), encoding: .utf8) == built, "the command plugin and the build plugin generate the same file")
+        #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Note.swift", "Profile.swift", "Reply.swift", "Shape.swift", "ValuegenModuleSupport.swift"])
+        for name in ["Profile.swift", "ValuegenModuleSupport.swift"] {
+            let built = try buildPluginOutput(in: consumer, named: name)
+            #expect(try String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8) == built, "the command plugin and the build plugin generate the same \(name)")
+        }
     }
 
     /// The display name of the one command the build-tool plugin makes for Models.

@@ -29,6 +29,15 @@ print("shapes: \(String(decoding: try encoder.encode(shapes), as: UTF8.self))")
 let thread = Note.reply(reply: Reply(author: "grace", quoted: .text(body: "hi")))
 print("thread: \(String(decoding: try encoder.encode(thread), as: UTF8.self))")
 
+/// Takes a model of any type that includes Sample, whichever schema file declares it:
+/// `HasSample` is declared once for the module, in ValuegenModuleSupport.swift.
+func describeSample(like model: any HasSample) -> String {
+    let sample: any HasSample = type(of: model).sample
+    return "\(type(of: model)).sample is \(sample)"
+}
+print("has sample: \(describeSample(like: profile.with(nickname: "grace")))")
+print("has sample: \(describeSample(like: Reply(author: "ada", quoted: .text(body: "hello"))))")
+
 let counter = Counter()
 counter.onWillChange { change in
     if case .value(_, let new) = change { return new >= 0 }
