@@ -42,6 +42,31 @@ enum TestSupport {
         try Data(text.utf8).write(to: url)
     }
 
+    /// Compiles the generated code in `generated` with Drivers/`driver`.swift (as main.swift)
+    /// and Drivers/DriverChecks.swift, in the Swift 6 language mode with warnings as errors,
+    /// linking ValuegenRuntime (built into `scratch`), and runs the program.
+    static func runDriver(_ driver: String, with generated: URL, scratch: URL) throws -> ProcessResult {
+        let drivers = repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Drivers")
+        try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: drivers.appendingPathComponent("\(driver).swift"), to: generated.appendingPathComponent("main.swift"))
+        try FileManager.default.copyItem(at: drivers.appendingPathComponent("DriverChecks.swift"), to: generated.appendingPathComponent("DriverChecks.swift"))
+        let sources = try files(in: generated).map { generated.appendingPathComponent($0).path }
+
+        // The generated code links ValuegenRuntime, built here as a module of its own.
+        let runtime = scratch.appendingPathComponent("Runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let runtimeSources = try files(in: repositoryRoot.appendingPathComponent("Sources/ValuegenRuntime"))
+            .filter { $0.hasSuffix(".swift") }
+            .map { repositoryRoot.appendingPathComponent("Sources/ValuegenRuntime/\($0)").path }
+        let runtimeBuild = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-emit-library", "-static", "-emit-module", "-parse-as-library", "-module-name", "ValuegenRuntime", "-o", runtime.appendingPathComponent("libValuegenRuntime.a").path, "-emit-module-path", runtime.appendingPathComponent("ValuegenRuntime.swiftmodule").path] + runtimeSources)
+        guard runtimeBuild.status == 0 else { throw TestFailure("building ValuegenRuntime failed:\n\(runtimeBuild.standardError)") }
+
+        let executable = scratch.appendingPathComponent(driver)
+        let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", runtime.path, "-L", runtime.path, "-lValuegenRuntime", "-o", executable.path] + sources)
+        guard compile.status == 0 else { throw TestFailure("swiftc failed:\n\(compile.standardError)\(compile.standardOutput)") }
+        return try runProcess(executable, [])
+    }
+
     /// The relative paths of every regular file under the folder, sorted.
     static func files(in folder: URL) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }

@@ -62,7 +62,9 @@ public struct Attribute: Codable, Sendable, Equatable {
     public var type: TypeReference
     /// The default value: a Swift expression copied from the schema, if one was written.
     public var defaultValue: String?
-    /// The key used when coding; `%codingKey name=` or the attribute's name.
+    /// The key used when coding: `%codingKey name=`, else the name in the key style of the
+    /// type's `%codingKeys style=` or of valuegen.json's `codingKeys` (`imageURL` → `image_url`),
+    /// else the attribute's name. Computed when generating; every coding feature uses it as is.
     public var codingKey: String
     /// Further keys accepted when decoding (`%codingLegacyKey name=`), in the order written.
     public var legacyCodingKeys: [String]

@@ -10,6 +10,8 @@ public struct Configuration: Sendable, Equatable {
     public var defaultIncludes: [String] = []
     public var defaultExcludes: [String] = []
     public var accessLevel: AccessLevel?
+    /// `codingKeys`: how keys are spelled where no `%codingKeys` or `%codingKey` says otherwise.
+    public var codingKeyStyle: CodingKeyStyle?
     /// Plugin libraries, with paths already resolved against the configuration's folder.
     public var plugins: [PluginReference] = []
     /// `pluginTimeout`: seconds an isolated plugin may take on one schema file.
@@ -27,7 +29,7 @@ public struct Configuration: Sendable, Equatable {
         public var description: String
     }
 
-    static let knownKeys = ["accessLevel", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
+    static let knownKeys = ["accessLevel", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
     static let knownPluginKeys = ["options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
@@ -85,6 +87,14 @@ public struct Configuration: Sendable, Equatable {
                     throw fail("'accessLevel' must be \"public\", \"internal\" or \"package\"")
                 }
                 configuration.accessLevel = level
+            case "codingKeys":
+                guard let text = member.value.stringValue else {
+                    throw fail("'codingKeys' must be a key style such as \"snake_case\"; known styles are \(CodingKeyStyle.knownStyles.joined(separator: ", "))")
+                }
+                guard let style = CodingKeyStyle(rawValue: text) else {
+                    throw fail("unknown 'codingKeys' style '\(text)'\(CodingKeyStyle.suggestion(for: text))")
+                }
+                configuration.codingKeyStyle = style
             case "pluginTimeout":
                 guard case .number(let seconds) = member.value, PluginTimeLimit.isValid(seconds) else {
                     throw fail("'pluginTimeout' must be \(PluginTimeLimit.expected), such as 120")

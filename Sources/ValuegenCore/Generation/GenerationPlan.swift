@@ -265,7 +265,8 @@ struct GenerationPlan {
             return GenerationSettings(
                 accessLevel: configuration.accessLevel ?? .public,
                 defaultIncludes: decisions.filter(\.included).map(\.name),
-                defaultExcludes: decisions.filter { !$0.included }.map(\.name)
+                defaultExcludes: decisions.filter { !$0.included }.map(\.name),
+                codingKeyStyle: configuration.codingKeyStyle
             )
         }
 

@@ -3,13 +3,17 @@ import ValuegenPluginSDK
 /// What applies to every file of a run: from `valuegen.json` and the command line.
 public struct GenerationSettings: Sendable, Equatable {
     public var accessLevel: AccessLevel
+    /// How coding keys are spelled where a type's `%codingKeys` and an attribute's `%codingKey`
+    /// do not say; nil for the attribute's name as written.
+    public var codingKeyStyle: CodingKeyStyle?
     /// Features every type gets, beyond those its kind gets by default.
     public var defaultIncludes: [String]
     /// Features no type gets unless it includes them itself.
     public var defaultExcludes: [String]
 
-    public init(accessLevel: AccessLevel = .public, defaultIncludes: [String] = [], defaultExcludes: [String] = []) {
+    public init(accessLevel: AccessLevel = .public, defaultIncludes: [String] = [], defaultExcludes: [String] = [], codingKeyStyle: CodingKeyStyle? = nil) {
         self.accessLevel = accessLevel
+        self.codingKeyStyle = codingKeyStyle
         self.defaultIncludes = defaultIncludes
         self.defaultExcludes = defaultExcludes
     }

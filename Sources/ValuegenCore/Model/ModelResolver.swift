@@ -35,6 +35,7 @@ struct ModelResolver {
         for declaration in syntax.types {
             checkUnique(declaration.name, what: "type", seen: &typeNames)
             let includes = resolveIncludes(declaration)
+            let keyStyle = resolveKeyStyle(declaration.annotations)
             var type = ModelType(
                 name: declaration.name.text,
                 kind: file.kind,
@@ -43,9 +44,9 @@ struct ModelResolver {
                 location: declaration.name.location
             )
             if file.kind == .adtValue {
-                type.cases = resolveCases(declaration.subtypes, of: type.name, typeResolver: typeResolver)
+                type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, typeResolver: typeResolver)
             } else {
-                type.attributes = resolveAttributes(declaration.attributes, owner: type.name, typeResolver: typeResolver)
+                type.attributes = resolveAttributes(declaration.attributes, owner: type.name, keyStyle: keyStyle, typeResolver: typeResolver)
             }
             type.includes = includes.names
             explicitIncludes[type.name, default: []].formUnion(includes.explicit)
@@ -141,28 +142,59 @@ struct ModelResolver {
         return nil
     }
 
+    // MARK: - Coding keys
+
+    /// The type's `%codingKeys style=`, else the configuration's; an unknown style is reported
+    /// and the configuration's applies.
+    private mutating func resolveKeyStyle(_ annotations: [Annotation]) -> CodingKeyStyle? {
+        guard let annotation = annotations.first(where: { $0.name == "codingKeys" }),
+              let text = requiredArgument("style", of: annotation) else {
+            return settings.codingKeyStyle
+        }
+        guard let style = CodingKeyStyle(rawValue: text) else {
+            diagnostics.error("unknown style '\(text)' in '%codingKeys'\(CodingKeyStyle.suggestion(for: text))", at: annotation.location)
+            return settings.codingKeyStyle
+        }
+        return style
+    }
+
+    /// Who uses a coding key first in a type, for the message about a second use.
+    private struct KeyUse {
+        var location: SourceLocation
+        var attributeName: String
+        /// The key came from the key style rather than from the schema's own words.
+        var isComputed: Bool
+    }
+
     // MARK: - Attributes
 
-    private mutating func resolveAttributes(_ syntax: [AttributeSyntax], owner: String, typeResolver: TypeResolver) -> [Attribute] {
+    private mutating func resolveAttributes(_ syntax: [AttributeSyntax], owner: String, keyStyle: CodingKeyStyle?, typeResolver: TypeResolver) -> [Attribute] {
         var attributes: [Attribute] = []
-        var codingKeys: [String: SourceLocation] = [:]
+        var codingKeys: [String: KeyUse] = [:]
         var names: [String: SourceLocation] = [:]
         for attributeSyntax in syntax where checkUnique(attributeSyntax.name, what: "attribute", in: owner, seen: &names) {
-            guard let attribute = resolveAttribute(attributeSyntax, owner: owner, typeResolver: typeResolver) else { continue }
+            guard let resolved = resolveAttribute(attributeSyntax, owner: owner, keyStyle: keyStyle, typeResolver: typeResolver) else { continue }
+            let attribute = resolved.attribute
             // An attribute may list its own key again (harmless); another attribute may not.
             for key in Set([attribute.codingKey] + attribute.legacyCodingKeys).sorted() {
-                if let first = codingKeys[key], first != attribute.location {
-                    diagnostics.error("coding key '\(key)' is used twice in '\(owner)'", at: attribute.location)
-                    diagnostics.note("'\(key)' first used here", at: first)
+                let isComputed = resolved.hasComputedKey && key == attribute.codingKey
+                if let first = codingKeys[key], first.location != attribute.location {
+                    if let keyStyle, isComputed || first.isComputed {
+                        diagnostics.error("coding key '\(key)' of attribute '\(attribute.name)' is already the key of attribute '\(first.attributeName)' in '\(owner)' (\(keyStyle.rawValue) keys); give one of them a %codingKey", at: attribute.location)
+                        diagnostics.note("'\(first.attributeName)' declared here", at: first.location)
+                    } else {
+                        diagnostics.error("coding key '\(key)' is used twice in '\(owner)'", at: attribute.location)
+                        diagnostics.note("'\(key)' first used here", at: first.location)
+                    }
                 }
-                codingKeys[key] = attribute.location
+                codingKeys[key] = KeyUse(location: attribute.location, attributeName: attribute.name, isComputed: isComputed)
             }
             attributes.append(attribute)
         }
         return attributes
     }
 
-    private mutating func resolveAttribute(_ syntax: AttributeSyntax, owner: String, typeResolver: TypeResolver) -> Attribute? {
+    private mutating func resolveAttribute(_ syntax: AttributeSyntax, owner: String, keyStyle: CodingKeyStyle?, typeResolver: TypeResolver) -> (attribute: Attribute, hasComputedKey: Bool)? {
         var type: ResolvedType
         do {
             type = try typeResolver.resolve(syntax.type)
@@ -195,14 +227,16 @@ struct ModelResolver {
             }
         }
         needsFoundation = needsFoundation || type.needsFoundation
-        return Attribute(
+        // `%codingKey name=` wins; legacy keys are taken as written.
+        let computedKey = codingKey == nil ? keyStyle?.key(for: syntax.name.text) : nil
+        let attribute = Attribute(
             name: syntax.name.text,
             type: TypeReference(
                 swift: type.swift, wrapped: type.wrapped, isOptional: type.isOptional,
                 isExistential: type.isExistential, containsExistential: type.containsExistential, isSendable: true
             ),
             defaultValue: syntax.defaultValue,
-            codingKey: codingKey,
+            codingKey: codingKey ?? computedKey,
             legacyCodingKeys: legacyKeys,
             isRedacted: isRedacted,
             skipsEquality: skipsEquality,
@@ -210,11 +244,12 @@ struct ModelResolver {
             annotations: syntax.annotations,
             location: syntax.name.location
         )
+        return (attribute, computedKey != nil)
     }
 
     // MARK: - ADT cases
 
-    private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, typeResolver: TypeResolver) -> [ADTCase] {
+    private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, keyStyle: CodingKeyStyle?, typeResolver: TypeResolver) -> [ADTCase] {
         var caseNames: [String: NameSyntax] = [:]
         var subtypeNames: [String: SourceLocation] = [:]
         var cases: [ADTCase] = []
@@ -257,7 +292,7 @@ struct ModelResolver {
                     }
                 }
             }
-            adtCase.attributes = resolveAttributes(subtype.attributes, owner: "\(owner).\(caseName)", typeResolver: typeResolver)
+            adtCase.attributes = resolveAttributes(subtype.attributes, owner: "\(owner).\(caseName)", keyStyle: keyStyle, typeResolver: typeResolver)
             cases.append(adtCase)
         }
         return cases

@@ -1,36 +1,9 @@
-// Compiled with the generated code of Fixtures/Examples (as main.swift) by
-// CompiledExamplesTests, then run: every check prints "ok - <name>" or "FAIL ...",
-// and the program exits 1 when any check failed.
+// Compiled with the generated code of Fixtures/Examples (as main.swift) and DriverChecks.swift
+// by CompiledExamplesTests, then run: every check prints "ok - <name>" or "FAIL ...", and the
+// program exits 1 when any check failed.
 import Foundation
 import Observation
 import ValuegenRuntime
-
-var failures = 0
-
-@MainActor func check(_ condition: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "", line: Int = #line) {
-    do {
-        if try !condition() {
-            failures += 1
-            print("FAIL line \(line): \(message())")
-        }
-    } catch {
-        failures += 1
-        print("FAIL line \(line): threw \(error)")
-    }
-}
-
-@MainActor func section(_ name: String, _ body: () throws -> Void) {
-    let before = failures
-    do {
-        try body()
-    } catch {
-        failures += 1
-        print("FAIL \(name): threw \(error)")
-    }
-    if failures == before {
-        print("ok - \(name)")
-    }
-}
 
 let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
@@ -464,8 +437,4 @@ section("Persistence: save and load in every format") {
     check(try Settings.load(from: folder.appendingPathComponent("settings")).theme == "dark", "an object")
 }
 
-if failures > 0 {
-    print("\(failures) check(s) failed")
-    exit(1)
-}
-print("all checks passed")
+finishChecks()

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import ValuegenCore
+
+/// Keys computed from a key style reach every coding feature alike: a module with
+/// `"codingKeys": "snake_case"` (and one type overriding it with `%codingKeys`) is generated
+/// with Coding and JSON, compiled with ValuegenRuntime and run; the same value gives the same
+/// JSON through Foundation's JSONEncoder and through ValuegenRuntime, and each reads the other's.
+@Suite struct KeyStyleCompileTests {
+    @Test func snakeCaseKeysAreTheSameThroughCodingAndJSON() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let models = folder.appendingPathComponent("Models")
+        try TestSupport.write(#"{"codingKeys": "snake_case", "defaultIncludes": ["Coding", "JSON"]}"#, to: models.appendingPathComponent("valuegen.json"))
+        try TestSupport.write("""
+        Account {
+          accountID: String
+          imageURL: String?
+          http2Enabled: Bool = false
+          %codingKey name="e-mail"
+          emailAddress: String
+          %codingLegacyKey name="logins"
+          loginCount: Int = 0
+          lastEvent: Event?
+          preferences: Preferences
+        }
+        """, to: models.appendingPathComponent("Account.value"))
+        try TestSupport.write("""
+        Event {
+          SignedIn {
+            deviceName: String
+            isTrusted: Bool
+          }
+          SignedOut
+        }
+        """, to: models.appendingPathComponent("Event.adtValue"))
+        try TestSupport.write("""
+        %codingKeys style=kebab-case
+        Preferences {
+          darkMode: Bool
+          fontSize: Int
+        }
+        """, to: models.appendingPathComponent("Preferences.value"))
+        let generated = folder.appendingPathComponent("Generated")
+        let report = GenerationRun().run(GenerationOptions(inputs: [models.path], outputDirectory: generated.path))
+        try #require(report.exitCode == 0, "\(report.diagnostics.map(\.description))")
+        let run = try TestSupport.runDriver("KeyStyleDriver", with: generated, scratch: folder)
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix("all checks passed\n"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("FAIL"), "\(run.standardOutput)")
+    }
+}
