@@ -93,19 +93,7 @@ public struct PluginLibrary: @unchecked Sendable {
         guard descriptor.include_name_count > 0, let names = descriptor.include_names else {
             throw .invalidDescriptor(path, "it answers to no include name")
         }
-        var includeNames: [String] = []
-        for index in 0..<Int(descriptor.include_name_count) {
-            guard let pointer = names[index] else {
-                throw .invalidDescriptor(path, "include name \(index + 1) is NULL")
-            }
-            guard let name = String(validatingCString: pointer) else {
-                throw .invalidDescriptor(path, "include name \(index + 1) is not UTF-8")
-            }
-            guard SwiftLanguage.isIdentifier(name) else {
-                throw .invalidDescriptor(path, "include name \(index + 1), \(SwiftLanguage.stringLiteral(name)), is not an identifier (letters, digits and '_', not starting with a digit)")
-            }
-            includeNames.append(name)
-        }
+        let includeNames = try identifiers(names, count: descriptor.include_name_count, called: "include name", path: path)
         let memberNames = try generatedMemberNames(of: descriptor, size: size, path: path)
         let supported = ModelKind.kinds(fromBits: descriptor.supported_kinds)
         guard !supported.isEmpty else {
@@ -142,19 +130,27 @@ extension PluginLibrary {
             throw .invalidDescriptor(path, "member_name_count is \(descriptor.member_name_count) but member_names is NULL")
         }
         var found: [String] = []
-        for index in 0..<Int(descriptor.member_name_count) {
+        for name in try identifiers(names, count: descriptor.member_name_count, called: "member name", path: path) where !found.contains(name) {
+            found.append(name)
+        }
+        return found
+    }
+
+    /// A descriptor's list of C strings that must each be a Swift identifier (include names,
+    /// member names); `what` names one in messages, counted from 1.
+    fileprivate static func identifiers(_ names: UnsafePointer<UnsafePointer<CChar>?>, count: UInt32, called what: String, path: String) throws(PluginError) -> [String] {
+        var found: [String] = []
+        for index in 0..<Int(count) {
             guard let pointer = names[index] else {
-                throw .invalidDescriptor(path, "member name \(index + 1) is NULL")
+                throw .invalidDescriptor(path, "\(what) \(index + 1) is NULL")
             }
             guard let name = String(validatingCString: pointer) else {
-                throw .invalidDescriptor(path, "member name \(index + 1) is not UTF-8")
+                throw .invalidDescriptor(path, "\(what) \(index + 1) is not UTF-8")
             }
             guard SwiftLanguage.isIdentifier(name) else {
-                throw .invalidDescriptor(path, "member name \(index + 1), \(SwiftLanguage.stringLiteral(name)), is not an identifier (letters, digits and '_', not starting with a digit)")
+                throw .invalidDescriptor(path, "\(what) \(index + 1), \(SwiftLanguage.stringLiteral(name)), is not an identifier (letters, digits and '_', not starting with a digit)")
             }
-            if !found.contains(name) {
-                found.append(name)
-            }
+            found.append(name)
         }
         return found
     }
