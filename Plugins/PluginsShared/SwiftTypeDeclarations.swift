@@ -313,6 +313,11 @@ enum SwiftLexicalBytes {
         isIdentifierStart(byte) || isDigit(byte)
     }
 
+    /// A byte of a possibly qualified name (`Foundation.Locale`): an identifier byte or `.`.
+    static func isQualifiedNameByte(_ byte: UInt8) -> Bool {
+        isIdentifierByte(byte) || byte == UInt8(ascii: ".")
+    }
+
     static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }

@@ -11,10 +11,7 @@ struct ABICompatibilityTests {
 
     /// A C plugin built against the given header folder alone.
     static func plugin(_ source: String, named name: String, headers: String, defines: [String] = []) throws -> String {
-        let output = PluginBuilder.buildFolder.appendingPathComponent("lib\(name).\(PluginBuilder.libraryExtension)").path
-        try PluginBuilder.run("cc", ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-shared", "-fPIC", "-I", headers, "-o", output]
-            + defines.map { "-D" + $0 } + [source])
-        return output
+        try PluginBuilder.cPlugin(named: name, sources: [source], flags: defines.map { "-D" + $0 }, headers: headers)
     }
 
     /// `valuegen generate Thing.value --plugin <library>` with options in valuegen.json; the

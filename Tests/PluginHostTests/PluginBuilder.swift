@@ -56,10 +56,11 @@ enum PluginBuilder {
         return output
     }
 
-    /// Builds a C plugin from source files into `lib<name>.so`, warnings as errors.
-    static func cPlugin(named name: String, sources: [String], flags: [String] = []) throws -> String {
+    /// Builds a C plugin from source files into `lib<name>.so`, warnings as errors, against the
+    /// header in `headers` (the current one unless a test names another, such as the frozen 1.0).
+    static func cPlugin(named name: String, sources: [String], flags: [String] = [], headers: String = headerFolder) throws -> String {
         let output = buildFolder.appendingPathComponent("lib\(name).\(libraryExtension)").path
-        try run("cc", ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-shared", "-fPIC", "-I", headerFolder, "-o", output] + flags + sources)
+        try run("cc", ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-shared", "-fPIC", "-I", headers, "-o", output] + flags + sources)
         return output
     }
 

@@ -48,7 +48,8 @@ enum CollisionScreen {
         guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else {
             return true
         }
-        if contains(name, "Legacy") { return true }
+        // A byte search: `String.contains(_:)` goes through Foundation's `range(of:)`.
+        if name.utf8.firstRange(of: "Legacy".utf8) != nil { return true }
         return namesANestedType(attribute.type)
     }
 
@@ -59,12 +60,12 @@ enum CollisionScreen {
         return spelling.withUTF8 { bytes in
             var start = 0
             while start < bytes.count {
-                guard isNameByte(bytes[start]) else {
+                guard SwiftLexicalBytes.isQualifiedNameByte(bytes[start]) else {
                     start += 1
                     continue
                 }
                 var end = start
-                while end < bytes.count && isNameByte(bytes[end]) { end += 1 }
+                while end < bytes.count && SwiftLexicalBytes.isQualifiedNameByte(bytes[end]) { end += 1 }
                 let first = bytes[start]
                 if first < UInt8(ascii: "A") || first > UInt8(ascii: "Z") { return true }
                 let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -74,22 +75,6 @@ enum CollisionScreen {
                 start = end
             }
             return false
-        }
-    }
-
-    /// Identifier bytes and `.`: a qualified name is one word here.
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        SwiftLexicalBytes.isIdentifierByte(byte) || byte == UInt8(ascii: ".")
-    }
-
-    /// A byte search: `String.contains(_:)` goes through Foundation's `range(of:)`.
-    private static func contains(_ name: String, _ part: StaticString) -> Bool {
-        var name = name
-        let part = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
-        return name.withUTF8 { bytes in
-            bytes.count >= part.count && (0...(bytes.count - part.count)).contains { start in
-                part.indices.allSatisfy { bytes[start + $0] == part[$0] }
-            }
         }
     }
 

@@ -9,9 +9,6 @@ import ValuegenPluginSDK
 /// `includes(...)` (or one such a feature implies, as Persistence implies JSON, Binary and
 /// Coding) that cannot hold is an error at the attribute, naming the include to add.
 struct FeatureRequirements {
-    /// The features with the requirement, in the order messages list them.
-    static let features = RequiredFeatures.names
-
     let declarations: ModuleDeclarations
     let registry: FeatureRegistry
 

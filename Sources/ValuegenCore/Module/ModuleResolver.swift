@@ -17,7 +17,7 @@ struct ModuleResolver {
     /// Whether requests get the module's description and type structures (schemaVersion 2):
     /// only plugins that say they read them (`FeatureDescriptor.readsModule`) get them, and
     /// making them costs every run.
-    var describesModuleForPlugins = true
+    var describesModuleForPlugins = false
 
     func resolve(_ schemas: [ResolvedSchema]) -> ResolvedModule {
         var schemas = schemas

@@ -27,7 +27,7 @@ extension TypeReference {
     var uses: [TypeUse] {
         // Most attributes hold one named type (`String`, `Date?`): read without the table.
         if let first = wrapped.utf8.first, SwiftLexicalBytes.isIdentifierStart(first),
-           wrapped.utf8.allSatisfy({ SwiftLexicalBytes.isIdentifierByte($0) || $0 == UInt8(ascii: ".") }) {
+           wrapped.utf8.allSatisfy(SwiftLexicalBytes.isQualifiedNameByte) {
             return [TypeUse(name: wrapped, argumentCount: 0, needsHashable: false, isConstraint: false)]
         }
         return TypeUseTable.shared.uses(of: swift) {
@@ -123,7 +123,7 @@ private struct SpellingReader {
 
     private mutating func name() -> String? {
         let start = index
-        while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
+        while index < bytes.count, SwiftLexicalBytes.isQualifiedNameByte(bytes[index]) { index += 1 }
         return index > start ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
     }
 
@@ -135,11 +135,6 @@ private struct SpellingReader {
         }
         if matches { index += count }
         return matches
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte >= 0x80
     }
 }
 
