@@ -17,6 +17,9 @@ public struct ModelType: Codable, Sendable, Equatable {
     public var cases: [ADTCase]
     /// Whether every stored value of the type is known to be `Sendable`.
     public var canBeSendable: Bool
+    /// How an ADT is coded (see ``codingOfCases``); nil for values and objects, and in
+    /// requests from older hosts.
+    public var adtCoding: ADTCoding?
     /// Where the type's name is written.
     public var location: SourceLocation
 
@@ -30,6 +33,7 @@ public struct ModelType: Codable, Sendable, Equatable {
         attributes: [Attribute] = [],
         cases: [ADTCase] = [],
         canBeSendable: Bool = true,
+        adtCoding: ADTCoding? = nil,
         location: SourceLocation
     ) {
         self.name = name
@@ -40,6 +44,7 @@ public struct ModelType: Codable, Sendable, Equatable {
         self.attributes = attributes
         self.cases = cases
         self.canBeSendable = canBeSendable
+        self.adtCoding = adtCoding
         self.location = location
     }
 
@@ -72,6 +77,9 @@ public struct Attribute: Codable, Sendable, Equatable {
     public var isRedacted: Bool
     /// Whether equality and hashing leave the attribute out (`%skipEquality`).
     public var skipsEquality: Bool
+    /// How coding features treat the attribute beyond its keys (`%transient`, `%coding`, and
+    /// valuegen.json's `coding`); nil when nothing differs from the defaults (see ``codingRules``).
+    public var coding: AttributeCoding?
     /// The doc comment lines written before the attribute.
     public var comments: [String]
     /// The annotations written before the attribute, including ones Valuegen does not know.
@@ -88,6 +96,7 @@ public struct Attribute: Codable, Sendable, Equatable {
         legacyCodingKeys: [String] = [],
         isRedacted: Bool = false,
         skipsEquality: Bool = false,
+        coding: AttributeCoding? = nil,
         comments: [String] = [],
         annotations: [Annotation] = [],
         location: SourceLocation
@@ -99,6 +108,7 @@ public struct Attribute: Codable, Sendable, Equatable {
         self.legacyCodingKeys = legacyCodingKeys
         self.isRedacted = isRedacted
         self.skipsEquality = skipsEquality
+        self.coding = coding
         self.comments = comments
         self.annotations = annotations
         self.location = location
@@ -125,6 +135,9 @@ public struct ADTCase: Codable, Sendable, Equatable {
     public var attributes: [Attribute]
     /// The type of a single unlabelled payload (`%singleAttributeSubtype attributeType=`).
     public var singleValueType: TypeReference?
+    /// The tag that names the case when coding, `%caseKey name=`; nil when it is the case's
+    /// name (see ``tag``).
+    public var codingTag: String?
     /// Whether the case is declared `indirect`: its payload holds, inline (seen through
     /// Optional only), a generated type that holds this ADT again, so Swift must box it.
     public var isIndirect: Bool
@@ -141,6 +154,7 @@ public struct ADTCase: Codable, Sendable, Equatable {
         name: String,
         attributes: [Attribute] = [],
         singleValueType: TypeReference? = nil,
+        codingTag: String? = nil,
         isIndirect: Bool = false,
         comments: [String] = [],
         annotations: [Annotation] = [],
@@ -150,6 +164,7 @@ public struct ADTCase: Codable, Sendable, Equatable {
         self.name = name
         self.attributes = attributes
         self.singleValueType = singleValueType
+        self.codingTag = codingTag
         self.isIndirect = isIndirect
         self.comments = comments
         self.annotations = annotations
@@ -158,6 +173,11 @@ public struct ADTCase: Codable, Sendable, Equatable {
 
     /// Whether the case carries no payload.
     public var isPlain: Bool { attributes.isEmpty && singleValueType == nil }
+
+    /// The first annotation with the given name, if any.
+    public func annotation(_ name: String) -> Annotation? {
+        annotations.first { $0.name == name }
+    }
 }
 
 /// An annotation line such as `%codingKey name="zip code"`.

@@ -30,7 +30,7 @@ struct BinaryFeature: Feature {
     /// Field numbers are unique and positive; existentials cannot be coded.
     private func canCode(_ type: ModelType, emitter: any Emitter) -> Bool {
         var codable = true
-        for value in type.storedValues where value.type.containsExistential {
+        for value in type.codedStoredValues where value.type.containsExistential {
             emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be coded; exclude Binary or use a concrete type", at: value.location)
             codable = false
         }
@@ -89,8 +89,12 @@ private extension CodePrinter {
             method.line("let \(message) = writer.beginMessage()")
             method.line("switch self {")
             for (index, adtCase) in type.cases.enumerated() {
-                method.line("case \(adtCase.bindingPattern):")
+                method.line("case \(adtCase.codingBindingPattern):")
                 method.indented { caseBody in
+                    if adtCase.isUnknownCase(of: type) {
+                        caseBody.unknownCaseToBinary()
+                        return
+                    }
                     caseBody.line("writer.writeField(1, \(index + 1))")
                     if adtCase.singleValueType != nil {
                         caseBody.line("writer.writeField(2, value)")
@@ -106,12 +110,16 @@ private extension CodePrinter {
         }
         line()
         block("\(access)init(from reader: inout BinaryReader) throws(BinaryError)") { method in
-            let hasPayloads = type.cases.contains { !$0.isPlain }
+            let hasPayloads = type.knownCases.contains { !$0.isPlain } || type.unknownCase != nil
             // In the order written, field 1 then field 2; the loop reads any other order.
             method.line("let message = try reader.beginMessage()")
             method.line("var caseNumber = try reader.readNextField(1, Int.self)")
             if hasPayloads {
                 method.line("var payload = try reader.deferNextField(2)")
+            }
+            if type.unknownCase != nil {
+                method.line("var unknownTag: String?")
+                method.line("var unknownJSON: RawJSON?")
             }
             method.closure("try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in") { body in
                 body.line("switch field {")
@@ -121,12 +129,18 @@ private extension CodePrinter {
                     body.line("case 2:")
                     body.indented { $0.line("payload = reader // read below, once the case is known") }
                 }
+                if type.unknownCase != nil {
+                    body.line("case 3:")
+                    body.indented { $0.line("unknownTag = try reader.read(String.self)") }
+                    body.line("case 4:")
+                    body.indented { $0.line("unknownJSON = try reader.read(RawJSON.self)") }
+                }
                 body.line("default:")
                 body.indented { $0.line("break") }
                 body.line("}")
             }
             method.line("switch caseNumber {")
-            for (index, adtCase) in type.cases.enumerated() {
+            for (index, adtCase) in type.cases.enumerated() where !adtCase.isUnknownCase(of: type) {
                 method.line("case \(index + 1):")
                 method.indented { body in
                     if adtCase.isPlain {
@@ -153,7 +167,11 @@ private extension CodePrinter {
             }
             method.line("default:")
             method.indented { body in
-                body.line("throw reader.error(\"unknown \(type.name) case number \\(caseNumber.map(String.init) ?? \"(none)\")\")")
+                if let unknownCase = type.unknownCase {
+                    body.unknownCaseFromBinary(unknownCase, hasPayloads: hasPayloads)
+                } else {
+                    body.line("throw reader.error(\"unknown \(type.name) case number \\(caseNumber.map(String.init) ?? \"(none)\")\")")
+                }
             }
             method.line("}")
         }
@@ -170,8 +188,45 @@ private extension CodePrinter {
         return candidate
     }
 
+    /// An unknown case read from Binary data is written back as it was read: its case number
+    /// and payload field; one read from JSON (or made in code) as its tag in field 3 and its
+    /// JSON in field 4, without a case number, so that a reader of either kind keeps them.
+    mutating func unknownCaseToBinary() {
+        block("if let caseNumber = value.binaryCaseNumber") { binary in
+            binary.line("writer.writeField(1, caseNumber)")
+            binary.line("if let payload = value.binaryPayload { writer.writeRawField(2, payload) }")
+        }
+        block("else") { json in
+            json.line("writer.writeField(3, value.tag)")
+            json.line("if let json = value.json { writer.writeField(4, json) }")
+        }
+    }
+
+    /// The `default:` of an ADT with an `%unknownCase`: another case number keeps its payload
+    /// field as read; no case number, the tag and JSON of fields 3 and 4.
+    mutating func unknownCaseFromBinary(_ unknownCase: ADTCase, hasPayloads: Bool) {
+        block("if let caseNumber") { binary in
+            if hasPayloads {
+                binary.line("var rawPayload: BinaryRawField?")
+                binary.block("if var reader = payload") { read in
+                    read.line("do throws(BinaryError) { rawPayload = try reader.readRawField() } catch { throw error.inField(2) }")
+                }
+                binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, payload: rawPayload))")
+            } else {
+                binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, payload: nil))")
+            }
+        }
+        block("else if let unknownTag") { json in
+            json.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: unknownTag, json: unknownJSON))")
+        }
+        block("else") { missing in
+            missing.line("throw reader.error(\"missing the case number (field 1) and the unknown case's tag (field 3)\")")
+        }
+    }
+
+    /// Each attribute's field but the `%transient` ones', numbered by its position among all.
     mutating func writeFields(_ attributes: [Attribute], source: (Attribute) -> String) {
-        for (index, attribute) in attributes.enumerated() {
+        for (index, attribute) in attributes.enumerated() where !attribute.isTransient {
             let number = attribute.binaryFieldNumber(position: index) ?? index + 1
             if attribute.type.isOptional {
                 line("if let value = \(source(attribute)) { writer.writeField(\(number), value) }")
@@ -187,7 +242,7 @@ private extension CodePrinter {
     /// another wire type) the loop reads.
     /// `asField`: the message is the value of the reader's current field (an ADT's payload).
     mutating func readFields(_ attributes: [Attribute], owner: String, asField: Bool = false) {
-        let numbered = attributes.enumerated().map { index, attribute in (attribute.binaryFieldNumber(position: index) ?? index + 1, attribute) }
+        let numbered = attributes.enumerated().filter { !$0.element.isTransient }.map { index, attribute in (attribute.binaryFieldNumber(position: index) ?? index + 1, attribute) }
         let message = Self.local("message", avoiding: Set(attributes.map(\.swiftName)))
         line("let \(message) = try reader.\(asField ? "beginMessageField" : "beginMessage")()")
         for (number, attribute) in numbered {
@@ -219,7 +274,9 @@ private extension Array where Element == Attribute {
     var binaryValueExpressions: [String: String] {
         var expressions: [String: String] = [:]
         for attribute in self {
-            if let fallback = attribute.defaultFallback {
+            if attribute.isTransient {
+                expressions[attribute.name] = attribute.transientValue
+            } else if let fallback = attribute.defaultFallback {
                 expressions[attribute.name] = "\(attribute.swiftName) ?? \(fallback)"
             } else {
                 expressions[attribute.name] = attribute.swiftName

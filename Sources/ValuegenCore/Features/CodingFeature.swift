@@ -1,8 +1,10 @@
 import ValuegenPluginSDK
 
 /// `Codable` by hand: keys from `%codingKey`, `%codingLegacyKey`s accepted when decoding,
-/// schema defaults for missing keys, `nil` for missing optionals, unknown keys ignored.
-/// An ADT is coded as `{"type": "<case>", <attributes>}`, a single payload under `"value"`.
+/// schema defaults for missing keys, `nil` for missing optionals, unknown keys ignored,
+/// `%transient` attributes never read nor written, date styles and lenient integers through
+/// ValuegenRuntime's container extensions. An ADT is coded in its representation
+/// (`CodingFeature+ADTs.swift`).
 struct CodingFeature: Feature {
     let descriptor = FeatureDescriptor.builtIn("Coding", aliases: ["RMCoding"])
 
@@ -22,17 +24,18 @@ struct CodingFeature: Feature {
     }
 }
 
-private extension CodePrinter {
+extension CodePrinter {
     // MARK: Values and objects
 
-    mutating func attributesCoding(_ type: ModelType, access: String) {
-        codingKeysEnum("CodingKeys", type.attributes)
+    fileprivate mutating func attributesCoding(_ type: ModelType, access: String) {
+        let coded = type.codedAttributes
+        codingKeysEnum("CodingKeys", coded)
         let initializer = type.kind == .object ? "\(access)convenience init(from decoder: any Decoder) throws" : "\(access)init(from decoder: any Decoder) throws"
         line()
         block(initializer) { method in
-            if type.attributes.isEmpty {
+            if coded.isEmpty {
                 method.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
-                method.line("self.init()")
+                method.decodingCall("self.init", type.attributes, container: nil)
             } else {
                 method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
                 method.decodingCall("self.init", type.attributes, container: "container")
@@ -40,81 +43,16 @@ private extension CodePrinter {
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in
-            if type.attributes.isEmpty {
+            if coded.isEmpty {
                 method.line("_ = encoder.container(keyedBy: CodingKeys.self)")
             } else {
                 method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             }
-            for attribute in type.attributes {
+            for attribute in coded {
                 method.encode(attribute.swiftName, attribute, container: "container")
             }
         }
-        if type.attributes.contains(where: \.needsMissingValueError) {
-            line()
-            missingValueHelper()
-        }
-    }
-
-    // MARK: ADTs
-
-    mutating func adtCoding(_ type: ModelType, access: String) {
-        let hasSingleValue = type.cases.contains { $0.singleValueType != nil }
-        block("private enum CodingKeys: String, CodingKey") { keys in
-            keys.line("case type")
-            if hasSingleValue {
-                keys.line("case value")
-            }
-        }
-        for adtCase in type.cases where !adtCase.attributes.isEmpty {
-            line()
-            codingKeysEnum(adtCase.codingKeysName, adtCase.attributes)
-        }
-        line()
-        block("\(access)init(from decoder: any Decoder) throws") { method in
-            method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-            method.line("let type = try container.decode(String.self, forKey: .type)")
-            method.line("switch type {")
-            for adtCase in type.cases {
-                method.line("case \(SwiftLanguage.stringLiteral(adtCase.name)):")
-                method.indented { body in
-                    if let single = adtCase.singleValueType {
-                        let decode = single.isOptional ? "decodeIfPresent" : "decode"
-                        body.line("self = .\(adtCase.swiftName)(try container.\(decode)(\(single.wrapped).self, forKey: .value))")
-                    } else if adtCase.attributes.isEmpty {
-                        body.line("self = .\(adtCase.swiftName)")
-                    } else {
-                        body.line("let payload = try decoder.container(keyedBy: \(adtCase.codingKeysName).self)")
-                        body.decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: "payload")
-                    }
-                }
-            }
-            method.line("default:")
-            method.indented { body in
-                body.line("throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: \"unknown \(type.name) type '\\(type)'\")")
-            }
-            method.line("}")
-        }
-        line()
-        block("\(access)func encode(to encoder: any Encoder) throws") { method in
-            method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
-            method.line("switch self {")
-            for adtCase in type.cases {
-                method.line("case \(adtCase.bindingPattern):")
-                method.indented { body in
-                    body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.name)), forKey: .type)")
-                    if let single = adtCase.singleValueType {
-                        body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: .value)")
-                    } else if !adtCase.attributes.isEmpty {
-                        body.line("var payload = encoder.container(keyedBy: \(adtCase.codingKeysName).self)")
-                        for attribute in adtCase.attributes {
-                            body.encode(attribute.swiftName, attribute, container: "payload")
-                        }
-                    }
-                }
-            }
-            method.line("}")
-        }
-        if type.cases.flatMap(\.attributes).contains(where: \.needsMissingValueError) {
+        if coded.contains(where: \.needsMissingValueError) {
             line()
             missingValueHelper()
         }
@@ -142,9 +80,17 @@ private extension CodePrinter {
         key == attributeName ? "case \(caseName)" : "case \(caseName) = \(SwiftLanguage.stringLiteral(key))"
     }
 
-    /// `call(a: try container.decode(...), ...)`, one argument per line.
-    mutating func decodingCall(_ call: String, _ attributes: [Attribute], container: String) {
-        let arguments = attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \($0.decodeExpression(container: container))" }
+    /// `call(a: try container.decode(...), ...)`, one argument per line; a `%transient`
+    /// attribute gets its default. `container` is nil when no attribute is read.
+    mutating func decodingCall(_ call: String, _ attributes: [Attribute], container: String?) {
+        let arguments = attributes.map { attribute in
+            let value = attribute.isTransient || container == nil ? attribute.transientValue : attribute.decodeExpression(container: container!)
+            return "\(SwiftLanguage.argumentLabel(attribute.name)): \(value)"
+        }
+        if arguments.isEmpty {
+            line("\(call)()")
+            return
+        }
         line("\(call)(")
         indented { list in
             for (index, argument) in arguments.enumerated() {
@@ -156,7 +102,7 @@ private extension CodePrinter {
 
     mutating func encode(_ value: String, _ attribute: Attribute, container: String) {
         let method = attribute.type.isOptional ? "encodeIfPresent" : "encode"
-        line("try \(container).\(method)(\(value), forKey: .\(attribute.swiftName))")
+        line("try \(container).\(method)(\(value), forKey: .\(attribute.swiftName)\(attribute.codableStyleArgument))")
     }
 
     mutating func missingValueHelper() {
@@ -167,27 +113,35 @@ private extension CodePrinter {
     }
 }
 
-private extension ADTCase {
+extension ADTCase {
     var codingKeysName: String {
         SwiftLanguage.upperFirst(name) + "CodingKeys"
     }
 }
 
-private extension Attribute {
-    func legacyKeyCase(_ index: Int) -> String {
+extension Attribute {
+    /// `, style: .secondsSince1970` for a date with a style: ValuegenRuntime's container
+    /// extensions code it so, whatever the coder's own date strategy.
+    var codableStyleArgument: String {
+        codingRules.dateStyle.map { ", style: \($0.runtimeExpression)" } ?? ""
+    }
+
+    fileprivate func legacyKeyCase(_ index: Int) -> String {
         SwiftLanguage.identifier("\(name)Legacy\(index + 1)")
     }
 
     /// `try container.decode(Int.self, forKey: .userId)`, or a chain of `decodeIfPresent`
     /// over the primary and legacy keys ending in the default, `nil` or the missing-value error.
-    func decodeExpression(container: String) -> String {
+    fileprivate func decodeExpression(container: String) -> String {
         let valueType = type.wrapped
+        let lenient = codingRules.acceptsIntegerStrings ? "Lenient" : ""
+        let style = codableStyleArgument
         if decodesStrictly {
-            return "try \(container).decode(\(valueType).self, forKey: .\(swiftName))"
+            return "try \(container).decode\(lenient)(\(valueType).self, forKey: .\(swiftName)\(style))"
         }
-        var attempts = ["\(container).decodeIfPresent(\(valueType).self, forKey: .\(swiftName))"]
+        var attempts = ["\(container).decode\(lenient)IfPresent(\(valueType).self, forKey: .\(swiftName)\(style))"]
         for index in legacyCodingKeys.indices {
-            attempts.append("\(container).decodeIfPresent(\(valueType).self, forKey: .\(legacyKeyCase(index)))")
+            attempts.append("\(container).decode\(lenient)IfPresent(\(valueType).self, forKey: .\(legacyKeyCase(index))\(style))")
         }
         if let fallback = defaultFallback {
             attempts.append(fallback)

@@ -6,20 +6,19 @@ import ValuegenPluginSDK
 // missing member is an error.
 
 enum CodingRules {
-    /// The keys an ADT's coding uses for itself.
-    static let discriminator = "type"
-    static let singleValue = "value"
-
-    /// Whether the type can be coded; reports every attribute in the way.
+    /// Whether the type can be coded; reports every attribute in the way. Transient
+    /// attributes are never coded, so their types do not matter.
     static func canCode(_ type: ModelType, feature: String, emitter: any Emitter) -> Bool {
         var codable = true
-        for value in type.storedValues where value.type.containsExistential {
+        for value in type.codedStoredValues where value.type.containsExistential {
             emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)', which cannot be coded; exclude \(feature) or use a concrete type", at: value.location)
             codable = false
         }
+        let coding = type.codingOfCases
+        guard type.kind == .adtValue, coding.representation == .internallyTagged else { return codable }
         for adtCase in type.cases {
-            for attribute in adtCase.attributes where attribute.codingKey == discriminator {
-                emitter.diagnose(.error, "attribute '\(attribute.name)' of subtype '\(adtCase.subtypeName)' is coded under \"type\", which holds the case name; give it another %codingKey", at: attribute.location)
+            for attribute in adtCase.codedAttributes where attribute.codingKey == coding.discriminator {
+                emitter.diagnose(.error, "attribute '\(attribute.name)' of subtype '\(adtCase.subtypeName)' is coded under \"\(coding.discriminator)\", which holds the case's tag; give it another %codingKey, or the type another discriminator with %coding discriminator=", at: attribute.location)
                 codable = false
             }
         }
@@ -61,7 +60,52 @@ private extension String {
     }
 }
 
+extension ModelType {
+    /// The stored values coding features read and write: all but `%transient` attributes.
+    var codedStoredValues: [StoredValue] {
+        let transient = (attributes + cases.flatMap(\.attributes)).filter(\.isTransient).map(\.location)
+        return storedValues.filter { !transient.contains($0.location) }
+    }
+
+    /// The attributes coding features read and write: all but the `%transient` ones.
+    var codedAttributes: [Attribute] {
+        attributes.filter { !$0.isTransient }
+    }
+}
+
+extension ADTCase {
+    /// The payload attributes coding features read and write: all but the `%transient` ones.
+    var codedAttributes: [Attribute] {
+        attributes.filter { !$0.isTransient }
+    }
+
+    /// Whether the case is the ADT's `%unknownCase`.
+    func isUnknownCase(of type: ModelType) -> Bool {
+        type.codingOfCases.unknownCase == name
+    }
+}
+
+extension ModelType {
+    /// The ADT's cases but its `%unknownCase`.
+    var knownCases: [ADTCase] {
+        let unknown = codingOfCases.unknownCase
+        return cases.filter { $0.name != unknown }
+    }
+
+    /// The ADT's `%unknownCase`, if it has one.
+    var unknownCase: ADTCase? {
+        let unknown = codingOfCases.unknownCase
+        return cases.first { $0.name == unknown }
+    }
+}
+
 extension Attribute {
+    /// The value a decoder gives a `%transient` attribute, which it never reads: its default,
+    /// or nil.
+    var transientValue: String {
+        defaultFallback ?? "nil"
+    }
+
     /// Required, without a default or legacy keys: the member must be there and not null.
     var decodesStrictly: Bool {
         !type.isOptional && defaultValue == nil && legacyCodingKeys.isEmpty

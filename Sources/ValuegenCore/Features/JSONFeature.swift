@@ -2,7 +2,8 @@ import ValuegenPluginSDK
 
 /// `JSONCodable` through ValuegenRuntime's reader and writer: no Foundation coders, no `Any`.
 /// Keys, legacy keys, defaults, optionals and unknown members behave exactly as in `Coding`,
-/// so either feature reads the other's output and both write the same JSON.
+/// so either feature reads the other's output and both write the same JSON; ADTs are written in
+/// their representation (`JSONFeature+ADTs.swift`).
 struct JSONFeature: Feature {
     let descriptor = FeatureDescriptor.builtIn("JSON")
 
@@ -29,74 +30,19 @@ struct JSONFeature: Feature {
     }
 }
 
-private extension CodePrinter {
+extension CodePrinter {
     // MARK: Values and objects
 
-    mutating func attributesJSON(_ type: ModelType, access: String) {
+    fileprivate mutating func attributesJSON(_ type: ModelType, access: String) {
         let initializer = type.kind == .object ? "\(access)convenience init" : "\(access)init"
         block("\(initializer)(from reader: inout JSONReader) throws(JSONError)") { method in
-            method.readMembers(type.attributes, reader: "reader")
+            method.readMembers(type.codedAttributes, reader: "reader")
             method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.valueExpressions), closing: ")")
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
             method.line("writer.beginObject()")
-            method.writeMembers(type.attributes, source: { "self.\($0.swiftName)" })
-            method.line("writer.endObject()")
-        }
-    }
-
-    // MARK: ADTs
-
-    mutating func adtJSON(_ type: ModelType, access: String) {
-        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
-            // One pass when the case name comes first, as `encode(to:)` writes it; two when it
-            // stands elsewhere (see `readVariant`).
-            let discriminator = SwiftLanguage.stringLiteral(CodingRules.discriminator)
-            let missing = SwiftLanguage.stringLiteral("missing member \"\(CodingRules.discriminator)\" naming the case of \(type.name)")
-            method.closure("self = try reader.readVariant(\(discriminator), ifMissing: \(missing)) { reader, type throws(JSONError) in") { variant in
-                variant.line("switch type {")
-                for adtCase in type.cases {
-                    variant.line("case \(SwiftLanguage.stringLiteral(adtCase.name)):")
-                    variant.indented { body in
-                        if let single = adtCase.singleValueType {
-                            let value = Attribute(name: CodingRules.singleValue, type: single, location: adtCase.location)
-                            body.readMembers([value], reader: "reader", through: "readCaseMembers")
-                            body.line("return .\(adtCase.swiftName)(\([value].valueExpressions[value.name]!))")
-                        } else if adtCase.attributes.isEmpty {
-                            body.line("try reader.readCaseMembers { _, _ throws(JSONError) in }")
-                            body.line("return .\(adtCase.swiftName)")
-                        } else {
-                            body.readMembers(adtCase.attributes, reader: "reader", through: "readCaseMembers")
-                            let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.valueExpressions[$0.name]!)" }
-                            body.parameterList(opening: "return .\(adtCase.swiftName)(", arguments, closing: ")")
-                        }
-                    }
-                }
-                variant.line("default:")
-                variant.indented { body in
-                    body.line("throw reader.error(\"unknown \(type.name) type '\\(type)'\")")
-                }
-                variant.line("}")
-            }
-        }
-        line()
-        block("\(access)func encode(to writer: inout JSONWriter)") { method in
-            method.line("writer.beginObject()")
-            method.line("writer.writeRawKey(\(Self.rawKey(CodingRules.discriminator)))")
-            method.line("switch self {")
-            for adtCase in type.cases {
-                method.line("case \(adtCase.bindingPattern):")
-                method.indented { body in
-                    body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.name)))")
-                    if let single = adtCase.singleValueType {
-                        body.writeMembers([Attribute(name: CodingRules.singleValue, type: single, location: adtCase.location)], source: { _ in "value" })
-                    } else {
-                        body.writeMembers(adtCase.attributes, source: { $0.swiftName })
-                    }
-                }
-            }
-            method.line("}")
+            method.writeMembers(type.codedAttributes, source: { "self.\($0.swiftName)" })
             method.line("writer.endObject()")
         }
     }
@@ -143,7 +89,7 @@ private extension CodePrinter {
                         cases.line("case \(SwiftLanguage.stringLiteral(slot.key)):")
                         cases.indented { assign in
                             // null means absent unless the attribute is required (as decodeIfPresent does).
-                            let read = "\(slot.attribute.type.wrapped)(from: &\(reader))"
+                            let read = slot.attribute.jsonReadExpression(reader: reader)
                             assign.line("\(slot.variable) = try " + (slot.attribute.decodesStrictly ? read : "\(reader).decodeNull() ? nil : \(read)"))
                         }
                     }
@@ -171,11 +117,11 @@ private extension CodePrinter {
             if attribute.type.isOptional {
                 block("if let value = \(source(attribute))") { body in
                     body.line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
-                    body.line("value.encode(to: &writer)")
+                    body.line("value.encode(to: &writer\(attribute.jsonStyleArgument))")
                 }
             } else {
                 line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
-                line("\(source(attribute)).encode(to: &writer)")
+                line("\(source(attribute)).encode(to: &writer\(attribute.jsonStyleArgument))")
             }
         }
     }
@@ -210,6 +156,22 @@ private extension CodePrinter {
     }
 }
 
+extension Attribute {
+    /// The expression that reads the attribute's (non-optional) value at the reader:
+    /// `Int(from: &reader)`, with the date style or leniency the attribute asks for.
+    func jsonReadExpression(reader: String) -> String {
+        if codingRules.acceptsIntegerStrings {
+            return "\(reader).readLenientInteger(\(type.wrapped).self)"
+        }
+        return "\(type.wrapped)(from: &\(reader)\(jsonStyleArgument))"
+    }
+
+    /// `, style: .secondsSince1970` for a date with a style.
+    var jsonStyleArgument: String {
+        codingRules.dateStyle.map { ", style: \($0.runtimeExpression)" } ?? ""
+    }
+}
+
 private extension Attribute {
     /// One local per key the attribute is read from: the primary key, then each legacy key.
     var jsonSlots: [(key: String, variable: String)] {
@@ -219,11 +181,16 @@ private extension Attribute {
     }
 }
 
-private extension Array where Element == Attribute {
-    /// The expression that gives each attribute its value after the members were read.
+extension Array where Element == Attribute {
+    /// The expression that gives each attribute its value after the members were read; a
+    /// `%transient` attribute, never read, gets its default.
     var valueExpressions: [String: String] {
         var expressions: [String: String] = [:]
         for attribute in self {
+            if attribute.isTransient {
+                expressions[attribute.name] = attribute.transientValue
+                continue
+            }
             let slots = attribute.jsonSlots.map(\.variable)
             if attribute.decodesStrictly || attribute.needsMissingValueError {
                 expressions[attribute.name] = slots[0]

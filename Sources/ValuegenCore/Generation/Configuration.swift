@@ -12,6 +12,8 @@ public struct Configuration: Sendable, Equatable {
     public var accessLevel: AccessLevel?
     /// `codingKeys`: how keys are spelled where no `%codingKeys` or `%codingKey` says otherwise.
     public var codingKeyStyle: CodingKeyStyle?
+    /// `coding`: ADT representations, date styles and lenient integers for the whole target.
+    public var coding = CodingDefaults()
     /// Plugin libraries, with paths already resolved against the configuration's folder.
     public var plugins: [PluginReference] = []
     /// `pluginTimeout`: seconds an isolated plugin may take on one schema file.
@@ -29,7 +31,7 @@ public struct Configuration: Sendable, Equatable {
         public var description: String
     }
 
-    static let knownKeys = ["accessLevel", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
+    static let knownKeys = ["accessLevel", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
     static let knownPluginKeys = ["options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
@@ -95,6 +97,8 @@ public struct Configuration: Sendable, Equatable {
                     throw fail("unknown 'codingKeys' style '\(text)'\(CodingKeyStyle.suggestion(for: text))")
                 }
                 configuration.codingKeyStyle = style
+            case "coding":
+                configuration.coding = try CodingDefaults.parse(member.value, fail: fail)
             case "pluginTimeout":
                 guard case .number(let seconds) = member.value, PluginTimeLimit.isValid(seconds) else {
                     throw fail("'pluginTimeout' must be \(PluginTimeLimit.expected), such as 120")

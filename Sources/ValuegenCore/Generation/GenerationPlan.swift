@@ -266,7 +266,8 @@ struct GenerationPlan {
                 accessLevel: configuration.accessLevel ?? .public,
                 defaultIncludes: decisions.filter(\.included).map(\.name),
                 defaultExcludes: decisions.filter { !$0.included }.map(\.name),
-                codingKeyStyle: configuration.codingKeyStyle
+                codingKeyStyle: configuration.codingKeyStyle,
+                coding: configuration.coding
             )
         }
 

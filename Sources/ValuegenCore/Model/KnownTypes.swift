@@ -19,8 +19,12 @@ enum KnownTypes {
     /// coded nor known to be `Sendable`, as with `any P` (Remodel's `Class` becomes `AnyClass`).
     static let existentialAliases: Set<String> = ["AnyClass"]
 
+    /// ValuegenRuntime's value types that generated declarations hold: an `%unknownCase`'s
+    /// payload. A file that uses one imports ValuegenRuntime.
+    static let runtimeValues: Set<String> = ["UnknownCase"]
+
     static func isKnown(_ name: String) -> Bool {
-        standardLibrary.contains(name) || isFoundation(name)
+        standardLibrary.contains(name) || isFoundation(name) || runtimeValues.contains(name)
     }
 
     /// Whether the name is a Foundation type, written plainly or qualified (`Foundation.Locale`).
@@ -58,6 +62,7 @@ extension KnownTypes {
         "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
         "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds",
         "PersistableModel", "PersistenceError", "PersistenceFormat",
+        "UnknownCase", "RawJSON", "BinaryRawField", "DateCodingStyle",
     ])
 
     /// The reserved names generated code spells: a type of the module's own Swift code may not
@@ -69,7 +74,7 @@ extension KnownTypes {
     /// What a reserved name is, for the message that refuses it as a schema type's name.
     static func reservedNameOrigin(_ name: String) -> String {
         if ["Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch"].contains(name) { return "the module" }
-        if name.hasPrefix("JSON") || name.hasPrefix("Binary") || name.hasPrefix("Persist") { return "ValuegenRuntime's type" }
+        if name.hasPrefix("JSON") || name.hasPrefix("Binary") || name.hasPrefix("Persist") || ["UnknownCase", "RawJSON", "DateCodingStyle"].contains(name) { return "ValuegenRuntime's type" }
         if isKnown(name) || untracked.contains(name) { return "the standard type" }
         return "the standard type or protocol"
     }
@@ -80,7 +85,7 @@ extension KnownTypes {
     static let runtimeCodable: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
         "Double", "Float", "Bool", "String", "Array", "Set", "Dictionary", "Optional",
-        "URL", "Date", "Data", "UUID", "TimeInterval", "CGFloat",
+        "URL", "Date", "Data", "UUID", "TimeInterval", "CGFloat", "UnknownCase",
     ]
 
     /// Whether ValuegenRuntime codes the standard type, named plainly or qualified.

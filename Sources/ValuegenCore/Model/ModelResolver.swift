@@ -17,6 +17,8 @@ struct ModelResolver {
     /// The canonical names each type's `excludes(...)` removes.
     private(set) var explicitExcludes: [String: Set<String>] = [:]
     private var needsFoundation = false
+    /// A declaration holds a runtime type (an `%unknownCase`'s `UnknownCase`).
+    private var needsRuntime = false
 
     init(file: SchemaFileDescription, settings: GenerationSettings, registry: FeatureRegistry) {
         self.file = file
@@ -36,6 +38,7 @@ struct ModelResolver {
             checkUnique(declaration.name, what: "type", seen: &typeNames)
             let includes = resolveIncludes(declaration)
             let keyStyle = resolveKeyStyle(declaration.annotations)
+            let typeCoding = resolveTypeCoding(declaration.annotations)
             var type = ModelType(
                 name: declaration.name.text,
                 kind: file.kind,
@@ -44,9 +47,10 @@ struct ModelResolver {
                 location: declaration.name.location
             )
             if file.kind == .adtValue {
-                type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, typeResolver: typeResolver)
+                type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
+                type.adtCoding = resolveADTCoding(typeCoding, cases: type.cases, owner: type.name)
             } else {
-                type.attributes = resolveAttributes(declaration.attributes, owner: type.name, keyStyle: keyStyle, typeResolver: typeResolver)
+                type.attributes = resolveAttributes(declaration.attributes, owner: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
             }
             type.includes = includes.names
             explicitIncludes[type.name, default: []].formUnion(includes.explicit)
@@ -57,6 +61,9 @@ struct ModelResolver {
         var imports = scope.imports
         if needsFoundation {
             imports.insert("Foundation")
+        }
+        if needsRuntime {
+            imports.insert("ValuegenRuntime")
         }
         return GenerationRequest(
             generatorVersion: ValuegenVersion.current,
@@ -133,7 +140,7 @@ struct ModelResolver {
         return declarations
     }
 
-    private mutating func requiredArgument(_ key: String, of annotation: Annotation) -> String? {
+    mutating func requiredArgument(_ key: String, of annotation: Annotation) -> String? {
         if let value = annotation[key], !value.isEmpty {
             return value
         }
@@ -168,12 +175,12 @@ struct ModelResolver {
 
     // MARK: - Attributes
 
-    private mutating func resolveAttributes(_ syntax: [AttributeSyntax], owner: String, keyStyle: CodingKeyStyle?, typeResolver: TypeResolver) -> [Attribute] {
+    private mutating func resolveAttributes(_ syntax: [AttributeSyntax], owner: String, keyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> [Attribute] {
         var attributes: [Attribute] = []
         var codingKeys: [String: KeyUse] = [:]
         var names: [String: SourceLocation] = [:]
         for attributeSyntax in syntax where checkUnique(attributeSyntax.name, what: "attribute", in: owner, seen: &names) {
-            guard let resolved = resolveAttribute(attributeSyntax, owner: owner, keyStyle: keyStyle, typeResolver: typeResolver) else { continue }
+            guard let resolved = resolveAttribute(attributeSyntax, owner: owner, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver) else { continue }
             let attribute = resolved.attribute
             // An attribute may list its own key again (harmless); another attribute may not.
             for key in Set([attribute.codingKey] + attribute.legacyCodingKeys).sorted() {
@@ -194,7 +201,7 @@ struct ModelResolver {
         return attributes
     }
 
-    private mutating func resolveAttribute(_ syntax: AttributeSyntax, owner: String, keyStyle: CodingKeyStyle?, typeResolver: TypeResolver) -> (attribute: Attribute, hasComputedKey: Bool)? {
+    private mutating func resolveAttribute(_ syntax: AttributeSyntax, owner: String, keyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> (attribute: Attribute, hasComputedKey: Bool)? {
         var type: ResolvedType
         do {
             type = try typeResolver.resolve(syntax.type)
@@ -240,6 +247,7 @@ struct ModelResolver {
             legacyCodingKeys: legacyKeys,
             isRedacted: isRedacted,
             skipsEquality: skipsEquality,
+            coding: resolveAttributeCoding(syntax, type: type, typeCoding: typeCoding),
             comments: syntax.comments,
             annotations: syntax.annotations,
             location: syntax.name.location
@@ -249,7 +257,8 @@ struct ModelResolver {
 
     // MARK: - ADT cases
 
-    private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, keyStyle: CodingKeyStyle?, typeResolver: TypeResolver) -> [ADTCase] {
+    private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, keyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> [ADTCase] {
+        var unknownCase: SubtypeSyntax?
         var caseNames: [String: NameSyntax] = [:]
         var subtypeNames: [String: SourceLocation] = [:]
         var cases: [ADTCase] = []
@@ -267,6 +276,16 @@ struct ModelResolver {
                 annotations: subtype.annotations,
                 location: subtype.name.location
             )
+            if let annotation = subtype.annotations.first(where: { $0.name == "caseKey" }) {
+                adtCase.codingTag = requiredArgument("name", of: annotation)
+            }
+            if resolveUnknownCase(subtype, owner: owner, alreadyFound: unknownCase) {
+                unknownCase = subtype
+                needsRuntime = true
+                adtCase.singleValueType = TypeReference(swift: "UnknownCase", wrapped: "UnknownCase", isOptional: false, isExistential: false, containsExistential: false, isSendable: true)
+                cases.append(adtCase)
+                continue
+            }
             if let annotation = subtype.annotations.first(where: { $0.name == "singleAttributeSubtype" }),
                let spelling = requiredArgument("attributeType", of: annotation) {
                 if !subtype.attributes.isEmpty {
@@ -292,7 +311,7 @@ struct ModelResolver {
                     }
                 }
             }
-            adtCase.attributes = resolveAttributes(subtype.attributes, owner: "\(owner).\(caseName)", keyStyle: keyStyle, typeResolver: typeResolver)
+            adtCase.attributes = resolveAttributes(subtype.attributes, owner: "\(owner).\(caseName)", keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
             cases.append(adtCase)
         }
         return cases

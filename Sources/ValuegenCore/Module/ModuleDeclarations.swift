@@ -110,7 +110,7 @@ struct ModuleDeclarations {
 
     /// The names a misspelled name in the file may have meant.
     func candidates(in scope: FileScope) -> [String] {
-        var names = Set(schemaTypes.keys).union(scope.types.keys).union(KnownTypes.standardLibrary).union(KnownTypes.foundation)
+        var names = Set(schemaTypes.keys).union(scope.types.keys).union(KnownTypes.standardLibrary).union(KnownTypes.foundation).union(KnownTypes.runtimeValues)
         names.formUnion(swiftTypes.values.filter { $0.kind != "extension" }.map(\.name))
         return names.filter { !$0.utf8.contains(UInt8(ascii: ".")) }.sorted()
     }

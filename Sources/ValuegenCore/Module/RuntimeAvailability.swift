@@ -20,6 +20,13 @@ public enum RuntimeAvailability: Sendable, Equatable {
         return schemas.compactMap { schema in
             guard let model = schema.model else { return nil }
             for type in model.types {
+                if let unknownCase = type.adtCoding?.unknownCase {
+                    return Diagnostic(
+                        .error,
+                        "'\(type.name)' has an %unknownCase, '\(unknownCase)', which holds ValuegenRuntime's UnknownCase, but target '\(target)' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"\(package)\") to the dependencies of target '\(target)' in Package.swift",
+                        path: schema.source.path, at: type.location
+                    )
+                }
                 guard let feature = Self.features.first(where: type.includes) else { continue }
                 return Diagnostic(
                     .error,

@@ -1,0 +1,313 @@
+import ValuegenPluginSDK
+
+// `Codable` for ADTs, in each representation (docs/Language.md, "How ADTs are coded"):
+//
+//     string      "open"
+//     internal    {"type": "image", "url": …}            {"type": "count", "value": 3}
+//     external    {"image": {"url": …}}  "open"           {"count": 3}
+//     adjacent    {"type": "image", "value": {"url": …}}  {"type": "open"}
+//
+// An `%unknownCase` takes any other tag with its content (ValuegenRuntime's `UnknownCase`, the
+// content a `RawJSON`), and is written back as it was read.
+
+extension CodePrinter {
+    mutating func adtCoding(_ type: ModelType, access: String) {
+        let coding = type.codingOfCases
+        // The keys of the tag and content, then those of each case's payload.
+        switch coding.representation {
+        case .string:
+            break
+        case .internallyTagged:
+            tagKeysEnum(coding, content: type.knownCases.contains { $0.singleValueType != nil })
+            line()
+        case .externallyTagged:
+            tagKeyStruct()
+            line()
+        case .adjacentlyTagged:
+            tagKeysEnum(coding, content: true)
+            line()
+        }
+        for adtCase in type.knownCases where !adtCase.attributes.isEmpty {
+            codingKeysEnum(adtCase.codingKeysName, adtCase.codedAttributes)
+            line()
+        }
+        switch coding.representation {
+        case .string:
+            stringCoding(type, access: access)
+        case .internallyTagged:
+            internallyTaggedCoding(type, coding: coding, access: access)
+        case .externallyTagged:
+            externallyTaggedCoding(type, access: access)
+        case .adjacentlyTagged:
+            adjacentlyTaggedCoding(type, coding: coding, access: access)
+        }
+        if type.cases.flatMap(\.codedAttributes).contains(where: \.needsMissingValueError) {
+            line()
+            missingValueHelper()
+        }
+    }
+
+    // MARK: Representations
+
+    private mutating func stringCoding(_ type: ModelType, access: String) {
+        block("\(access)init(from decoder: any Decoder) throws") { method in
+            method.line("let container = try decoder.singleValueContainer()")
+            method.line("let tag = try container.decode(String.self)")
+            method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
+                body.line("self = .\(adtCase.swiftName)")
+            }, unknown: { body, unknownCase in
+                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
+            }, failure: "throw DecodingError.dataCorruptedError(in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+        }
+        line()
+        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+            method.line("var container = encoder.singleValueContainer()")
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.bindingPattern):")
+                let tag = adtCase.isUnknownCase(of: type) ? "value.tag" : SwiftLanguage.stringLiteral(adtCase.tag)
+                method.indented { $0.line("try container.encode(\(tag))") }
+            }
+            method.line("}")
+        }
+    }
+
+    private mutating func internallyTaggedCoding(_ type: ModelType, coding: ADTCoding, access: String) {
+        block("\(access)init(from decoder: any Decoder) throws") { method in
+            method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            method.line("let tag = try container.decode(String.self, forKey: .discriminator)")
+            method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
+                if let single = adtCase.singleValueType {
+                    body.line("self = .\(adtCase.swiftName)(try container.\(single.isOptional ? "decodeIfPresent" : "decode")(\(single.wrapped).self, forKey: .content))")
+                } else if adtCase.attributes.isEmpty {
+                    body.line("self = .\(adtCase.swiftName)")
+                } else {
+                    let payload = adtCase.codedAttributes.isEmpty ? nil : "payload"
+                    if payload != nil {
+                        body.line("let payload = try decoder.container(keyedBy: \(adtCase.codingKeysName).self)")
+                    }
+                    body.decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: payload)
+                }
+            }, unknown: { body, unknownCase in
+                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try RawJSON(from: decoder)))")
+            }, failure: "throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+        }
+        line()
+        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+            if let unknownCase = type.unknownCase {
+                // What was read is written back whole, its tag included.
+                method.block("if case .\(unknownCase.swiftName)(let unknown) = self, let json = unknown.json") { body in
+                    body.line("try json.encode(to: encoder)")
+                    body.line("return")
+                }
+            }
+            method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.codingBindingPattern):")
+                method.indented { body in
+                    if adtCase.isUnknownCase(of: type) {
+                        body.line("try container.encode(value.tag, forKey: .discriminator)")
+                        return
+                    }
+                    body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: .discriminator)")
+                    if let single = adtCase.singleValueType {
+                        body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: .content)")
+                    } else if !adtCase.codedAttributes.isEmpty {
+                        body.line("var payload = encoder.container(keyedBy: \(adtCase.codingKeysName).self)")
+                        for attribute in adtCase.codedAttributes {
+                            body.encode(attribute.swiftName, attribute, container: "payload")
+                        }
+                    }
+                }
+            }
+            method.line("}")
+        }
+    }
+
+    private mutating func externallyTaggedCoding(_ type: ModelType, access: String) {
+        let hasBareTags = type.knownCases.contains(where: \.isPlain) || type.unknownCase != nil
+        block("\(access)init(from decoder: any Decoder) throws") { method in
+            if hasBareTags {
+                // A case without payload is its tag alone.
+                method.block("if let tag = try? decoder.singleValueContainer().decode(String.self)") { bare in
+                    bare.line("switch tag {")
+                    for adtCase in type.knownCases where adtCase.isPlain {
+                        bare.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                        bare.indented { $0.line("self = .\(adtCase.swiftName)") }
+                    }
+                    bare.line("default:")
+                    bare.indented { body in
+                        if let unknownCase = type.unknownCase {
+                            body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
+                        } else {
+                            body.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(Self.unknownTagMessage(type, "tag"))))")
+                        }
+                    }
+                    bare.line("}")
+                    bare.line("return")
+                }
+            }
+            method.line("let container = try decoder.container(keyedBy: TagKey.self)")
+            method.block("guard container.allKeys.count == 1, let key = container.allKeys.first else") { body in
+                let message = SwiftLanguage.stringLiteral("an externally tagged \(type.name) has exactly one member, named for its case; found ")
+                body.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(message) + String(container.allKeys.count)))")
+            }
+            method.tagSwitch(type, tag: "key.stringValue", decodingCase: { body, adtCase in
+                if let single = adtCase.singleValueType {
+                    body.line("self = .\(adtCase.swiftName)(try container.\(single.isOptional ? "decodeIfPresent" : "decode")(\(single.wrapped).self, forKey: key))")
+                } else if adtCase.attributes.isEmpty {
+                    body.line("self = .\(adtCase.swiftName)")
+                } else {
+                    let payload = adtCase.codedAttributes.isEmpty ? nil : "payload"
+                    if payload != nil {
+                        body.line("let payload = try container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: key)")
+                    }
+                    body.decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: payload)
+                }
+            }, unknown: { body, unknownCase in
+                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: key.stringValue, json: try container.decode(RawJSON.self, forKey: key)))")
+            }, failure: "throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: \(Self.unknownTagMessage(type, "key.stringValue")))")
+        }
+        line()
+        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.codingBindingPattern):")
+                method.indented { body in
+                    if adtCase.isUnknownCase(of: type) {
+                        body.block("if let json = value.json") { known in
+                            known.line("var container = encoder.container(keyedBy: TagKey.self)")
+                            known.line("try container.encode(json, forKey: TagKey(value.tag))")
+                        }
+                        body.block("else") { bare in
+                            bare.line("var container = encoder.singleValueContainer()")
+                            bare.line("try container.encode(value.tag)")
+                        }
+                        return
+                    }
+                    let tag = SwiftLanguage.stringLiteral(adtCase.tag)
+                    if adtCase.isPlain {
+                        body.line("var container = encoder.singleValueContainer()")
+                        body.line("try container.encode(\(tag))")
+                        return
+                    }
+                    body.line("var container = encoder.container(keyedBy: TagKey.self)")
+                    if adtCase.singleValueType != nil {
+                        body.line("try container.encode(value, forKey: TagKey(\(tag)))")
+                    } else if adtCase.codedAttributes.isEmpty {
+                        body.line("_ = container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: TagKey(\(tag)))")
+                    } else {
+                        body.line("var payload = container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: TagKey(\(tag)))")
+                        for attribute in adtCase.codedAttributes {
+                            body.encode(attribute.swiftName, attribute, container: "payload")
+                        }
+                    }
+                }
+            }
+            method.line("}")
+        }
+    }
+
+    private mutating func adjacentlyTaggedCoding(_ type: ModelType, coding: ADTCoding, access: String) {
+        block("\(access)init(from decoder: any Decoder) throws") { method in
+            method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            method.line("let tag = try container.decode(String.self, forKey: .discriminator)")
+            method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
+                if let single = adtCase.singleValueType {
+                    body.line("self = .\(adtCase.swiftName)(try container.\(single.isOptional ? "decodeIfPresent" : "decode")(\(single.wrapped).self, forKey: .content))")
+                } else if adtCase.attributes.isEmpty {
+                    body.line("self = .\(adtCase.swiftName)")
+                } else {
+                    let payload = adtCase.codedAttributes.isEmpty ? nil : "payload"
+                    if payload != nil {
+                        body.line("let payload = try container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: .content)")
+                    }
+                    body.decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: payload)
+                }
+            }, unknown: { body, unknownCase in
+                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try container.decodeIfPresent(RawJSON.self, forKey: .content)))")
+            }, failure: "throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+        }
+        line()
+        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+            method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.codingBindingPattern):")
+                method.indented { body in
+                    if adtCase.isUnknownCase(of: type) {
+                        body.line("try container.encode(value.tag, forKey: .discriminator)")
+                        body.line("try container.encodeIfPresent(value.json, forKey: .content)")
+                        return
+                    }
+                    body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: .discriminator)")
+                    if let single = adtCase.singleValueType {
+                        body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: .content)")
+                    } else if !adtCase.attributes.isEmpty {
+                        let codedAttributes = adtCase.codedAttributes
+                        body.line("\(codedAttributes.isEmpty ? "_" : "var payload") = container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: .content)")
+                        for attribute in codedAttributes {
+                            body.encode(attribute.swiftName, attribute, container: "payload")
+                        }
+                    }
+                }
+            }
+            method.line("}")
+        }
+    }
+
+    // MARK: Shared pieces
+
+    /// The keys the ADT codes its tag and content under.
+    private mutating func tagKeysEnum(_ coding: ADTCoding, content: Bool) {
+        block("private enum CodingKeys: String, CodingKey") { keys in
+            keys.line("case discriminator = \(SwiftLanguage.stringLiteral(coding.discriminator))")
+            if content {
+                keys.line("case content = \(SwiftLanguage.stringLiteral(coding.contentKey))")
+            }
+        }
+    }
+
+    /// A key of any name: an externally tagged case's tag.
+    private mutating func tagKeyStruct() {
+        block("private struct TagKey: CodingKey") { key in
+            key.line("var stringValue: String")
+            key.line("var intValue: Int? { nil }")
+            key.line("init(_ stringValue: String) { self.stringValue = stringValue }")
+            key.line("init?(stringValue: String) { self.stringValue = stringValue }")
+            key.line("init?(intValue: Int) { nil }")
+        }
+    }
+
+    /// `switch tag { case "image": … default: … }`: each known case decoded by `decodingCase`,
+    /// any other tag by the unknown case, or the `failure` statement.
+    private mutating func tagSwitch(_ type: ModelType, tag: String, decodingCase: (inout CodePrinter, ADTCase) -> Void, unknown: (inout CodePrinter, ADTCase) -> Void, failure: String) {
+        line("switch \(tag) {")
+        for adtCase in type.knownCases {
+            line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+            indented { decodingCase(&$0, adtCase) }
+        }
+        line("default:")
+        indented { body in
+            if let unknownCase = type.unknownCase {
+                unknown(&body, unknownCase)
+            } else {
+                body.line(failure)
+            }
+        }
+        line("}")
+    }
+
+    /// `"unknown Shape tag '\(tag)'"` as a Swift string literal.
+    private static func unknownTagMessage(_ type: ModelType, _ tag: String) -> String {
+        "\"unknown \(type.name) tag '\\(\(tag))'\""
+    }
+}
+
+extension ADTCase {
+    /// The pattern an encoder switches on: `%transient` payload values are not bound.
+    var codingBindingPattern: String {
+        bindingPattern { !$0.isTransient }
+    }
+}

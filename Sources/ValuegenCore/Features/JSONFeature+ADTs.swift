@@ -1,0 +1,372 @@
+import ValuegenPluginSDK
+
+// `JSONCodable` for ADTs in each representation, writing exactly what `Coding` writes (see
+// `CodingFeature+ADTs.swift` for the forms). Known tags are read as fast as without an
+// `%unknownCase`: only the `default:` of each switch reads an unknown one.
+
+extension CodePrinter {
+    mutating func adtJSON(_ type: ModelType, access: String) {
+        let coding = type.codingOfCases
+        switch coding.representation {
+        case .string:
+            stringJSON(type, access: access)
+        case .internallyTagged:
+            internallyTaggedJSON(type, coding: coding, access: access)
+        case .externallyTagged:
+            externallyTaggedJSON(type, access: access)
+        case .adjacentlyTagged:
+            adjacentlyTaggedJSON(type, coding: coding, access: access)
+        }
+    }
+
+    // MARK: Representations
+
+    private mutating func stringJSON(_ type: ModelType, access: String) {
+        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+            method.line("reader.skipWhitespace()")
+            method.line("let offset = reader.offset")
+            method.line("let tag = try reader.readString()")
+            method.line("switch tag {")
+            for adtCase in type.knownCases {
+                method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                method.indented { $0.line("self = .\(adtCase.swiftName)") }
+            }
+            method.line("default:")
+            method.indented { body in
+                if let unknownCase = type.unknownCase {
+                    body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
+                } else {
+                    body.line("throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
+                }
+            }
+            method.line("}")
+        }
+        line()
+        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.bindingPattern):")
+                let tag = adtCase.isUnknownCase(of: type) ? "value.tag" : SwiftLanguage.stringLiteral(adtCase.tag)
+                method.indented { $0.line("writer.writeString(\(tag))") }
+            }
+            method.line("}")
+        }
+    }
+
+    private mutating func internallyTaggedJSON(_ type: ModelType, coding: ADTCoding, access: String) {
+        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+            // One pass when the tag comes first, as `encode(to:)` writes it; two when it stands
+            // elsewhere (see `readVariant`).
+            let discriminator = SwiftLanguage.stringLiteral(coding.discriminator)
+            let missing = SwiftLanguage.stringLiteral("missing member \"\(coding.discriminator)\" naming the case of \(type.name)")
+            method.closure("self = try reader.readVariant(\(discriminator), ifMissing: \(missing)) { reader, tag throws(JSONError) in") { variant in
+                variant.line("switch tag {")
+                for adtCase in type.knownCases {
+                    variant.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                    variant.indented { body in
+                        if let single = adtCase.singleValueType {
+                            let value = Attribute(name: "value", type: single, codingKey: coding.contentKey, location: adtCase.location)
+                            body.readMembers([value], reader: "reader", through: "readCaseMembers")
+                            body.line("return .\(adtCase.swiftName)(\([value].valueExpressions[value.name]!))")
+                        } else if adtCase.codedAttributes.isEmpty {
+                            body.line("try reader.readCaseMembers { _, _ throws(JSONError) in }")
+                            body.caseReturn(adtCase)
+                        } else {
+                            body.readMembers(adtCase.codedAttributes, reader: "reader", through: "readCaseMembers")
+                            body.caseReturn(adtCase)
+                        }
+                    }
+                }
+                variant.line("default:")
+                variant.indented { body in
+                    if let unknownCase = type.unknownCase {
+                        body.line("return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readUnknownVariant()))")
+                    } else {
+                        body.line("throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+                    }
+                }
+                variant.line("}")
+            }
+        }
+        line()
+        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            if let unknownCase = type.unknownCase {
+                // What was read is written back whole, its tag included.
+                method.block("if case .\(unknownCase.swiftName)(let unknown) = self, let json = unknown.json") { body in
+                    body.line("writer.writeRaw(json)")
+                    body.line("return")
+                }
+            }
+            method.line("writer.beginObject()")
+            method.line("writer.writeRawKey(\(Self.rawKey(coding.discriminator)))")
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.codingBindingPattern):")
+                method.indented { body in
+                    if adtCase.isUnknownCase(of: type) {
+                        body.line("writer.writeString(value.tag)")
+                        return
+                    }
+                    body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.tag)))")
+                    if let single = adtCase.singleValueType {
+                        body.writeMembers([Attribute(name: "value", type: single, codingKey: coding.contentKey, location: adtCase.location)], source: { _ in "value" })
+                    } else {
+                        body.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
+                    }
+                }
+            }
+            method.line("}")
+            method.line("writer.endObject()")
+        }
+    }
+
+    private mutating func externallyTaggedJSON(_ type: ModelType, access: String) {
+        let names = Set(type.cases.flatMap { $0.attributes.map(\.swiftName) })
+        let result = Self.unique("result", avoiding: names)
+        let tag = Self.unique("tag", avoiding: names)
+        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+            if type.knownCases.contains(where: \.isPlain) || type.unknownCase != nil {
+                // A case without payload is its tag alone.
+                method.block("if reader.nextValueIsString()") { bare in
+                    bare.line("let offset = reader.offset")
+                    bare.line("let tag = try reader.readString()")
+                    bare.line("switch tag {")
+                    for adtCase in type.knownCases where adtCase.isPlain {
+                        bare.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                        bare.indented { $0.line("self = .\(adtCase.swiftName)") }
+                    }
+                    bare.line("default:")
+                    bare.indented { body in
+                        if let unknownCase = type.unknownCase {
+                            body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
+                        } else {
+                            body.line("throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
+                        }
+                    }
+                    bare.line("}")
+                    bare.line("return")
+                }
+            }
+            method.line("var \(result): Self?")
+            method.closure("try reader.readObject { reader, \(tag) throws(JSONError) in") { object in
+                object.block("guard \(result) == nil else") { body in
+                    let message = "an externally tagged \(type.name) has one member, named for its case; found another, \\\"\\(\(tag).string)\\\""
+                    body.line("throw reader.error(\"\(message)\")")
+                }
+                object.line("switch \(tag) {")
+                for adtCase in type.knownCases {
+                    object.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                    object.indented { body in
+                        if let single = adtCase.singleValueType {
+                            let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
+                            body.line("\(result) = .\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))")
+                        } else if adtCase.codedAttributes.isEmpty {
+                            body.line("try reader.skipValue()")
+                            body.caseReturn(adtCase, assigning: result)
+                        } else {
+                            body.readMembers(adtCase.codedAttributes, reader: "reader")
+                            body.caseReturn(adtCase, assigning: result)
+                        }
+                    }
+                }
+                object.line("default:")
+                object.indented { body in
+                    if let unknownCase = type.unknownCase {
+                        body.line("\(result) = .\(unknownCase.swiftName)(UnknownCase(tag: \(tag).string, json: try reader.readRawValue()))")
+                    } else {
+                        body.line("throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
+                    }
+                }
+                object.line("}")
+            }
+            method.block("guard let \(result) else") { body in
+                body.line("throw reader.error(\(SwiftLanguage.stringLiteral("an externally tagged \(type.name) needs a member named for its case; found none")))")
+            }
+            method.line("self = \(result)")
+        }
+        line()
+        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.codingBindingPattern):")
+                method.indented { body in
+                    if adtCase.isUnknownCase(of: type) {
+                        body.block("if let json = value.json") { known in
+                            known.line("writer.beginObject()")
+                            known.line("writer.writeKey(value.tag)")
+                            known.line("writer.writeRaw(json)")
+                            known.line("writer.endObject()")
+                        }
+                        body.block("else") { $0.line("writer.writeString(value.tag)") }
+                        return
+                    }
+                    if adtCase.isPlain {
+                        body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.tag)))")
+                        return
+                    }
+                    body.line("writer.beginObject()")
+                    body.line("writer.writeRawKey(\(Self.rawKey(adtCase.tag)))")
+                    if let single = adtCase.singleValueType {
+                        let style = Attribute(name: "value", type: single, location: adtCase.location).jsonStyleArgument
+                        if single.isOptional {
+                            body.block("if let value") { $0.line("value.encode(to: &writer\(style))") }
+                            body.block("else") { $0.line("writer.writeNull()") }
+                        } else {
+                            body.line("value.encode(to: &writer\(style))")
+                        }
+                    } else {
+                        body.line("writer.beginObject()")
+                        body.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
+                        body.line("writer.endObject()")
+                    }
+                    body.line("writer.endObject()")
+                }
+            }
+            method.line("}")
+        }
+    }
+
+    private mutating func adjacentlyTaggedJSON(_ type: ModelType, coding: ADTCoding, access: String) {
+        let missingContent = { (adtCase: ADTCase) in
+            SwiftLanguage.stringLiteral("missing member \"\(coding.contentKey)\" with the payload of \(type.name).\(adtCase.name)")
+        }
+        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+            method.line("var tag: String?")
+            method.line("var result: Self?")
+            method.line("var content: JSONReader?")
+            method.closure("try reader.readObject { reader, member throws(JSONError) in") { object in
+                object.line("switch member {")
+                object.line("case \(SwiftLanguage.stringLiteral(coding.discriminator)):")
+                object.indented { body in
+                    body.block("guard tag == nil else") {
+                        $0.line("throw reader.error(\(SwiftLanguage.stringLiteral("member \"\(coding.discriminator)\" of \(type.name) is repeated")))")
+                    }
+                    body.line("tag = try reader.readString()")
+                }
+                object.line("case \(SwiftLanguage.stringLiteral(coding.contentKey)):")
+                object.indented { body in
+                    body.block("if let tag") { $0.line("result = try Self.readAdjacentContent(of: tag, from: &reader)") }
+                    body.block("else") { later in
+                        later.line("// Read once the tag is known.")
+                        later.line("content = reader")
+                        later.line("try reader.skipValue()")
+                    }
+                }
+                object.line("default:")
+                object.indented { $0.line("break") }
+                object.line("}")
+            }
+            method.block("guard let tag else") { body in
+                body.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing member \"\(coding.discriminator)\" naming the case of \(type.name)")))")
+            }
+            method.block("if let result") { $0.line("self = result") }
+            method.block("else if var content") { later in
+                later.line("self = try content.readPassedMember(\(SwiftLanguage.stringLiteral(coding.contentKey))) { reader throws(JSONError) in try Self.readAdjacentContent(of: tag, from: &reader) }")
+            }
+            method.block("else") { absent in
+                // Cases without payload, and an optional single value, need no content.
+                absent.line("switch tag {")
+                for adtCase in type.knownCases {
+                    absent.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                    absent.indented { body in
+                        if adtCase.isPlain {
+                            body.line("self = .\(adtCase.swiftName)")
+                        } else if adtCase.singleValueType?.isOptional == true {
+                            body.line("self = .\(adtCase.swiftName)(nil)")
+                        } else {
+                            body.line("throw reader.error(\(missingContent(adtCase)))")
+                        }
+                    }
+                }
+                absent.line("default:")
+                absent.indented { body in
+                    if let unknownCase = type.unknownCase {
+                        body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
+                    } else {
+                        body.line("throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+                    }
+                }
+                absent.line("}")
+            }
+        }
+        line()
+        line("/// The case named `tag`, its payload read from the content member's value.")
+        block("private static func readAdjacentContent(of tag: String, from reader: inout JSONReader) throws(JSONError) -> Self") { method in
+            method.line("switch tag {")
+            for adtCase in type.knownCases {
+                method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                method.indented { body in
+                    if let single = adtCase.singleValueType {
+                        let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
+                        body.line("return .\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))")
+                    } else if adtCase.codedAttributes.isEmpty {
+                        body.line("try reader.skipValue()")
+                        body.caseReturn(adtCase)
+                    } else {
+                        body.readMembers(adtCase.codedAttributes, reader: "reader")
+                        body.caseReturn(adtCase)
+                    }
+                }
+            }
+            method.line("default:")
+            method.indented { body in
+                if let unknownCase = type.unknownCase {
+                    body.line("return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readRawValue()))")
+                } else {
+                    body.line("throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+                }
+            }
+            method.line("}")
+        }
+        line()
+        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.line("writer.beginObject()")
+            method.line("writer.writeRawKey(\(Self.rawKey(coding.discriminator)))")
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.codingBindingPattern):")
+                method.indented { body in
+                    if adtCase.isUnknownCase(of: type) {
+                        body.line("writer.writeString(value.tag)")
+                        body.block("if let json = value.json") { known in
+                            known.line("writer.writeRawKey(\(Self.rawKey(coding.contentKey)))")
+                            known.line("writer.writeRaw(json)")
+                        }
+                        return
+                    }
+                    body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.tag)))")
+                    if let single = adtCase.singleValueType {
+                        body.writeMembers([Attribute(name: "value", type: single, codingKey: coding.contentKey, location: adtCase.location)], source: { _ in "value" })
+                    } else if !adtCase.isPlain {
+                        body.line("writer.writeRawKey(\(Self.rawKey(coding.contentKey)))")
+                        body.line("writer.beginObject()")
+                        body.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
+                        body.line("writer.endObject()")
+                    }
+                }
+            }
+            method.line("}")
+            method.line("writer.endObject()")
+        }
+    }
+
+    // MARK: Shared pieces
+
+    /// `return .image(url: url, …)` (or `result = …`) after the case's members were read; a
+    /// `%transient` attribute gets its default.
+    private mutating func caseReturn(_ adtCase: ADTCase, assigning variable: String? = nil) {
+        let opening = variable.map { "\($0) = .\(adtCase.swiftName)(" } ?? "return .\(adtCase.swiftName)("
+        if adtCase.attributes.isEmpty {
+            line(String(opening.dropLast()))
+            return
+        }
+        let expressions = adtCase.attributes.valueExpressions
+        let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(expressions[$0.name]!)" }
+        parameterList(opening: opening, arguments, closing: ")")
+    }
+
+    /// `"unknown Shape tag '\(tag)'"` as a Swift string literal.
+    private static func unknownJSONTag(_ type: ModelType, _ tag: String) -> String {
+        "\"unknown \(type.name) tag '\\(\(tag))'\""
+    }
+}
