@@ -192,36 +192,33 @@ private extension CodePrinter {
     /// and payload field; one read from JSON (or made in code) as its tag in field 3 and its
     /// JSON in field 4, without a case number, so that a reader of either kind keeps them.
     mutating func unknownCaseToBinary() {
-        block("if let caseNumber = value.binaryCaseNumber") { binary in
+        branches([("let caseNumber = value.binaryCaseNumber", { binary in
             binary.line("writer.writeField(1, caseNumber)")
             binary.line("if let payload = value.binaryPayload { writer.writeRawField(2, payload) }")
-        }
-        block("else") { json in
+        })], otherwise: { json in
             json.line("writer.writeField(3, value.tag)")
             json.line("if let json = value.json { writer.writeField(4, json) }")
-        }
+        })
     }
 
     /// The `default:` of an ADT with an `%unknownCase`: another case number keeps its payload
     /// field as read; no case number, the tag and JSON of fields 3 and 4.
     mutating func unknownCaseFromBinary(_ unknownCase: ADTCase, hasPayloads: Bool) {
-        block("if let caseNumber") { binary in
+        branches([("let caseNumber", { binary in
             if hasPayloads {
                 binary.line("var rawPayload: BinaryRawField?")
                 binary.block("if var reader = payload") { read in
                     read.line("do throws(BinaryError) { rawPayload = try reader.readRawField() } catch { throw error.inField(2) }")
                 }
-                binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, payload: rawPayload))")
+                binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, binaryPayload: rawPayload))")
             } else {
-                binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, payload: nil))")
+                binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, binaryPayload: nil))")
             }
-        }
-        block("else if let unknownTag") { json in
+        }), ("let unknownTag", { json in
             json.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: unknownTag, json: unknownJSON))")
-        }
-        block("else") { missing in
+        })], otherwise: { missing in
             missing.line("throw reader.error(\"missing the case number (field 1) and the unknown case's tag (field 3)\")")
-        }
+        })
     }
 
     /// Each attribute's field but the `%transient` ones', numbered by its position among all.

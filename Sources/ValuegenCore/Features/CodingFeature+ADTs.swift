@@ -176,14 +176,13 @@ extension CodePrinter {
                 method.line("case \(adtCase.codingBindingPattern):")
                 method.indented { body in
                     if adtCase.isUnknownCase(of: type) {
-                        body.block("if let json = value.json") { known in
+                        body.branches([("let json = value.json", { known in
                             known.line("var container = encoder.container(keyedBy: TagKey.self)")
                             known.line("try container.encode(json, forKey: TagKey(value.tag))")
-                        }
-                        body.block("else") { bare in
+                        })], otherwise: { bare in
                             bare.line("var container = encoder.singleValueContainer()")
                             bare.line("try container.encode(value.tag)")
-                        }
+                        })
                         return
                     }
                     let tag = SwiftLanguage.stringLiteral(adtCase.tag)

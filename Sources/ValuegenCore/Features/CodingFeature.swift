@@ -10,7 +10,11 @@ struct CodingFeature: Feature {
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier
-        for type in request.types(including: descriptor.name) where CodingRules.canCode(type, feature: descriptor.name, emitter: emitter) {
+        let types = request.types(including: descriptor.name).filter { CodingRules.canCode($0, feature: descriptor.name, emitter: emitter) }
+        if types.contains(where: \.codingNeedsRuntime) {
+            emitter.emitImport("ValuegenRuntime")
+        }
+        for type in types {
             var printer = CodePrinter()
             printer.block("extension \(type.name): Codable") { body in
                 if type.kind == .adtValue {

@@ -67,6 +67,14 @@ extension ModelType {
         return storedValues.filter { !transient.contains($0.location) }
     }
 
+    /// Whether `Coding`'s code for the type calls ValuegenRuntime: a date style or lenient
+    /// integers (its container extensions), or an `%unknownCase` (`RawJSON`).
+    var codingNeedsRuntime: Bool {
+        adtCoding?.unknownCase != nil || (attributes + cases.flatMap(\.attributes)).contains { attribute in
+            attribute.codingRules.dateStyle != nil || attribute.codingRules.acceptsIntegerStrings
+        }
+    }
+
     /// The attributes coding features read and write: all but the `%transient` ones.
     var codedAttributes: [Attribute] {
         attributes.filter { !$0.isTransient }

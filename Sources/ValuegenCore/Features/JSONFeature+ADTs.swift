@@ -191,13 +191,12 @@ extension CodePrinter {
                 method.line("case \(adtCase.codingBindingPattern):")
                 method.indented { body in
                     if adtCase.isUnknownCase(of: type) {
-                        body.block("if let json = value.json") { known in
+                        body.branches([("let json = value.json", { known in
                             known.line("writer.beginObject()")
                             known.line("writer.writeKey(value.tag)")
                             known.line("writer.writeRaw(json)")
                             known.line("writer.endObject()")
-                        }
-                        body.block("else") { $0.line("writer.writeString(value.tag)") }
+                        })], otherwise: { $0.line("writer.writeString(value.tag)") })
                         return
                     }
                     if adtCase.isPlain {
@@ -209,8 +208,7 @@ extension CodePrinter {
                     if let single = adtCase.singleValueType {
                         let style = Attribute(name: "value", type: single, location: adtCase.location).jsonStyleArgument
                         if single.isOptional {
-                            body.block("if let value") { $0.line("value.encode(to: &writer\(style))") }
-                            body.block("else") { $0.line("writer.writeNull()") }
+                            body.branches([("let value", { $0.line("value.encode(to: &writer\(style))") })], otherwise: { $0.line("writer.writeNull()") })
                         } else {
                             body.line("value.encode(to: &writer\(style))")
                         }
@@ -245,12 +243,11 @@ extension CodePrinter {
                 }
                 object.line("case \(SwiftLanguage.stringLiteral(coding.contentKey)):")
                 object.indented { body in
-                    body.block("if let tag") { $0.line("result = try Self.readAdjacentContent(of: tag, from: &reader)") }
-                    body.block("else") { later in
+                    body.branches([("let tag", { $0.line("result = try Self.readAdjacentContent(of: tag, from: &reader)") })], otherwise: { later in
                         later.line("// Read once the tag is known.")
                         later.line("content = reader")
                         later.line("try reader.skipValue()")
-                    }
+                    })
                 }
                 object.line("default:")
                 object.indented { $0.line("break") }
@@ -259,11 +256,12 @@ extension CodePrinter {
             method.block("guard let tag else") { body in
                 body.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing member \"\(coding.discriminator)\" naming the case of \(type.name)")))")
             }
-            method.block("if let result") { $0.line("self = result") }
-            method.block("else if var content") { later in
-                later.line("self = try content.readPassedMember(\(SwiftLanguage.stringLiteral(coding.contentKey))) { reader throws(JSONError) in try Self.readAdjacentContent(of: tag, from: &reader) }")
-            }
-            method.block("else") { absent in
+            method.branches([
+                ("let result", { $0.line("self = result") }),
+                ("var content", { later in
+                    later.line("self = try content.readPassedMember(\(SwiftLanguage.stringLiteral(coding.contentKey))) { reader throws(JSONError) in try Self.readAdjacentContent(of: tag, from: &reader) }")
+                }),
+            ], otherwise: { absent in
                 // Cases without payload, and an optional single value, need no content.
                 absent.line("switch tag {")
                 for adtCase in type.knownCases {
@@ -287,7 +285,7 @@ extension CodePrinter {
                     }
                 }
                 absent.line("}")
-            }
+            })
         }
         line()
         line("/// The case named `tag`, its payload read from the content member's value.")

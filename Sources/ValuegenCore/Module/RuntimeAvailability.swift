@@ -27,7 +27,8 @@ public enum RuntimeAvailability: Sendable, Equatable {
                         path: schema.source.path, at: type.location
                     )
                 }
-                guard let feature = Self.features.first(where: type.includes) else { continue }
+                let feature = Self.features.first(where: type.includes) ?? (type.includes("Coding") && type.codingNeedsRuntime ? "Coding with a date style or lenient integers" : nil)
+                guard let feature else { continue }
                 return Diagnostic(
                     .error,
                     "'\(type.name)' includes \(feature), whose generated code imports ValuegenRuntime, but target '\(target)' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"\(package)\") to the dependencies of target '\(target)' in Package.swift",

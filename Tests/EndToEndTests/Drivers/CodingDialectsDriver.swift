@@ -1,0 +1,156 @@
+// Compiled with the generated code of CodingDialectsCompileTests' module (as main.swift) and
+// DriverChecks.swift, then run: every ADT representation, unknown cases, transient attributes,
+// date styles and lenient integers, through Coding (Foundation), JSON and Binary alike.
+import Foundation
+import ValuegenRuntime
+
+let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+}()
+
+func text(_ data: Data) -> String {
+    String(decoding: data, as: UTF8.self)
+}
+
+/// The JSON feature writes `ours` (members in declaration order), Coding `foundation` (sorted
+/// keys); each reads the other's output back to the value, and Binary reads back what it writes.
+@MainActor func crossCheck<T: JSONCodable & BinaryCodable & Codable & Equatable>(_ value: T, ours: String, foundation: String, _ line: Int = #line) throws {
+    let json = value.jsonData()
+    let coded = try encoder.encode(value)
+    check(text(json) == ours, "JSON feature wrote \(text(json))", line: line)
+    check(text(coded) == foundation, "Coding wrote \(text(coded))", line: line)
+    check(try T(jsonData: coded) == value, "the JSON feature reads Coding's output", line: line)
+    check(try JSONDecoder().decode(T.self, from: json) == value, "Coding reads the JSON feature's output", line: line)
+    check(try T(binaryData: value.binaryData()) == value, "Binary reads back what it writes", line: line)
+}
+
+/// Both read `json` (Coding re-encoded with sorted keys gives `foundation`); the JSON feature
+/// writes back exactly the bytes it read.
+@MainActor func passesThrough<T: JSONCodable & BinaryCodable & Codable & Equatable>(_ type: T.Type, _ json: String, foundation: String, _ line: Int = #line) throws {
+    let ours = try T(jsonData: Data(json.utf8))
+    check(text(ours.jsonData()) == json, "the JSON feature wrote back \(text(ours.jsonData()))", line: line)
+    let theirs = try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    check(text(try encoder.encode(theirs)) == foundation, "Coding wrote back \(text(try encoder.encode(theirs)))", line: line)
+    // Through Binary and back, the JSON is still the same.
+    let binary = try T(binaryData: ours.binaryData())
+    check(binary == ours, "Binary keeps the unknown case", line: line)
+    check(text(binary.jsonData()) == json, "JSON after Binary is \(text(binary.jsonData()))", line: line)
+}
+
+/// The JSON feature's error for `json`, as `path: message`.
+func jsonError<T: JSONCodable>(_ type: T.Type, _ json: String) -> String {
+    do {
+        _ = try T(jsonData: Data(json.utf8))
+        return "no error"
+    } catch {
+        return "\(error.pathDescription): \(error.message)"
+    }
+}
+
+func codingFails<T: Decodable>(_ type: T.Type, _ json: String) -> Bool {
+    (try? JSONDecoder().decode(T.self, from: Data(json.utf8))) == nil
+}
+
+section("plain enumerations are bare strings") {
+    try crossCheck(Priority.high, ours: #""high""#, foundation: #""high""#)
+    try crossCheck(State.closed, ours: #""closed_for_good""#, foundation: #""closed_for_good""#)
+    check(jsonError(Priority.self, #""urgent""#) == #"$: unknown Priority tag 'urgent'"#, jsonError(Priority.self, #""urgent""#))
+    check(codingFails(Priority.self, #""urgent""#), "Coding refuses an unknown tag")
+    check(codingFails(Priority.self, #"{"type":"high"}"#), "Coding refuses the tagged form")
+}
+
+section("a plain enumeration keeps an unknown tag") {
+    try crossCheck(State.other(UnknownCase(tag: "archived")), ours: #""archived""#, foundation: #""archived""#)
+    check(try State(jsonData: Data(#""archived""#.utf8)) == .other(UnknownCase(tag: "archived")), "read into the unknown case")
+    check(try JSONDecoder().decode(State.self, from: Data(#""archived""#.utf8)) == .other(UnknownCase(tag: "archived")), "Coding too")
+}
+
+section("adjacently tagged, with a discriminator, a content key and a case key") {
+    try crossCheck(Shape.circle(radius: 2), ours: #"{"kind":"CIRCLE","data":{"radius":2}}"#, foundation: #"{"data":{"radius":2},"kind":"CIRCLE"}"#)
+    try crossCheck(Shape.label("hi"), ours: #"{"kind":"label","data":"hi"}"#, foundation: #"{"data":"hi","kind":"label"}"#)
+    try crossCheck(Shape.note(nil), ours: #"{"kind":"note"}"#, foundation: #"{"kind":"note"}"#)
+    try crossCheck(Shape.empty, ours: #"{"kind":"empty"}"#, foundation: #"{"kind":"empty"}"#)
+    // The content before the tag is read once the tag is known.
+    check(try Shape(jsonData: Data(#"{"data":{"radius":3},"kind":"CIRCLE"}"#.utf8)) == .circle(radius: 3), "content first")
+    check(jsonError(Shape.self, #"{"data":{"radius":"x"},"kind":"CIRCLE"}"#).hasPrefix("$.data.radius: "), jsonError(Shape.self, #"{"data":{"radius":"x"},"kind":"CIRCLE"}"#))
+    check(jsonError(Shape.self, #"{"kind":"CIRCLE"}"#) == #"$: missing member "data" with the payload of Shape.circle"#, jsonError(Shape.self, #"{"kind":"CIRCLE"}"#))
+    check(jsonError(Shape.self, #"{"data":1}"#) == #"$: missing member "kind" naming the case of Shape"#, jsonError(Shape.self, #"{"data":1}"#))
+    check(jsonError(Shape.self, #"{"kind":"empty","kind":"label"}"#) == #"$.kind: member "kind" of Shape is repeated"#, jsonError(Shape.self, #"{"kind":"empty","kind":"label"}"#))
+}
+
+section("a transient payload attribute is neither written nor read") {
+    try crossCheck(Shape.square(side: 2), ours: #"{"kind":"square","data":{"side":2}}"#, foundation: #"{"data":{"side":2},"kind":"square"}"#)
+    let read = try Shape(jsonData: Shape.square(side: 2, cachedArea: 4).jsonData())
+    check(read == .square(side: 2, cachedArea: 0), "decoded with its default: \(read)")
+}
+
+section("an adjacently tagged unknown case keeps its tag and content") {
+    try passesThrough(Shape.self, #"{"kind":"TRIANGLE","data":{"sides":[3,4,5],"fill":null}}"#, foundation: #"{"data":{"fill":null,"sides":[3,4,5]},"kind":"TRIANGLE"}"#)
+    try passesThrough(Shape.self, #"{"kind":"point"}"#, foundation: #"{"kind":"point"}"#)
+}
+
+section("externally tagged") {
+    try crossCheck(Media.image(url: "https://example.com/a.png", width: 640), ours: #"{"image":{"url":"https://example.com/a.png","width":640}}"#, foundation: #"{"image":{"url":"https://example.com/a.png","width":640}}"#)
+    try crossCheck(Media.count(3), ours: #"{"count":3}"#, foundation: #"{"count":3}"#)
+    try crossCheck(Media.nothing, ours: #""nothing""#, foundation: #""nothing""#)
+    check(try Media(jsonData: Data(#"{"nothing":{}}"#.utf8)) == .nothing, "a case without payload in the object form")
+    check(jsonError(Media.self, #"{"count":1,"image":{}}"#) == #"$.image: an externally tagged Media has one member, named for its case; found another, "image""#, jsonError(Media.self, #"{"count":1,"image":{}}"#))
+    check(jsonError(Media.self, "{}") == "$: an externally tagged Media needs a member named for its case; found none", jsonError(Media.self, "{}"))
+    check(codingFails(Media.self, #"{"count":1,"image":{}}"#), "Coding refuses two members")
+}
+
+section("an externally tagged unknown case keeps its tag and content") {
+    try passesThrough(Media.self, #"{"video":{"length":12.5,"codecs":["h264"]}}"#, foundation: #"{"video":{"codecs":["h264"],"length":12.5}}"#)
+    try passesThrough(Media.self, #""audio""#, foundation: #""audio""#)
+}
+
+section("internally tagged with another discriminator") {
+    try crossCheck(Event.click(x: 1, y: 2), ours: #"{"event":"click","x":1,"y":2}"#, foundation: #"{"event":"click","x":1,"y":2}"#)
+    try crossCheck(Event.message("hello"), ours: #"{"event":"message","value":"hello"}"#, foundation: #"{"event":"message","value":"hello"}"#)
+    check(jsonError(Event.self, #"{"x":1}"#) == #"$: missing member "event" naming the case of Event"#, jsonError(Event.self, #"{"x":1}"#))
+}
+
+section("an internally tagged unknown case keeps the whole object") {
+    // The tag first (read in one pass) and elsewhere (two passes).
+    try passesThrough(Event.self, #"{"event":"scroll","dy":3,"nested":{"deep":[1,{"a":"b"}]}}"#, foundation: #"{"dy":3,"event":"scroll","nested":{"deep":[1,{"a":"b"}]}}"#)
+    try passesThrough(Event.self, #"{"dy":-1,"event":"scroll"}"#, foundation: #"{"dy":-1,"event":"scroll"}"#)
+    // Known tags around it still read as before.
+    let list = try [Event](jsonData: Data(#"[{"event":"click","x":1,"y":2},{"event":"zoom","f":2},{"y":4,"x":3,"event":"click"}]"#.utf8))
+    check(list == [.click(x: 1, y: 2), .unrecognized(UnknownCase(tag: "zoom", json: try RawJSON(#"{"event":"zoom","f":2}"#))), .click(x: 3, y: 4)], "\(list)")
+}
+
+let created = Date(timeIntervalSince1970: 1_714_564_800)
+let record = Record(
+    id: 42, created: created, updated: Date(timeIntervalSince1970: 1_714_564_800.25), birthday: Date(timeIntervalSince1970: 946_684_800),
+    stamps: [created, Date(timeIntervalSince1970: 1.5)], state: .open, priority: .low, shape: .empty, media: .count(1), event: .message("m")
+)
+
+section("date styles, transient attributes and every representation in one value") {
+    try crossCheck(
+        record,
+        ours: #"{"id":42,"created":1714564800,"updated":1714564800250,"birthday":"2000-01-01","stamps":[1714564800,1.5],"state":"open","priority":"low","shape":{"kind":"empty"},"media":{"count":1},"event":{"event":"message","value":"m"}}"#,
+        foundation: #"{"birthday":"2000-01-01","created":1714564800,"event":{"event":"message","value":"m"},"id":42,"media":{"count":1},"priority":"low","shape":{"kind":"empty"},"stamps":[1714564800,1.5],"state":"open","updated":1714564800250}"#
+    )
+    var cached = record
+    cached.cache = "filled"
+    cached.scratch = 7
+    let read = try Record(jsonData: cached.jsonData())
+    check(read.cache == "none" && read.scratch == nil, "transient attributes get their defaults: \(read.cache) \(String(describing: read.scratch))")
+    let decoded = try JSONDecoder().decode(Record.self, from: try encoder.encode(cached))
+    check(decoded.cache == "none" && decoded.scratch == nil, "Coding too")
+    let binary = try Record(binaryData: cached.binaryData())
+    check(binary.cache == "none" && binary.scratch == nil, "Binary too")
+}
+
+section("lenient integers accept strings holding one") {
+    let lenient = #"{"id":"42","created":1714564800,"birthday":"2000-01-01","state":"open","priority":"low","shape":{"kind":"empty"},"media":"nothing","event":{"event":"message","value":"m"}}"#
+    check(try Record(jsonData: Data(lenient.utf8)).id == 42, "the JSON feature reads \"42\"")
+    check(try JSONDecoder().decode(Record.self, from: Data(lenient.utf8)).id == 42, "Coding reads \"42\"")
+    let wrong = lenient.replacingOccurrences(of: #""42""#, with: #""4x2""#)
+    check(jsonError(Record.self, wrong).hasPrefix("$.id: "), jsonError(Record.self, wrong))
+    check(codingFails(Record.self, wrong), "Coding refuses \"4x2\"")
+}
+
+finishChecks()
