@@ -180,10 +180,10 @@ extension JSONReader {
     @inlinable
     mutating func openVariantInOnePass(_ discriminator: StaticString) -> String? {
         let name = discriminator.utf8CodeUnitCount
-        var index = nonWhitespace(from: position)
+        let objectStart = nonWhitespace(from: position)
         // Too deep a level is refused by the two passes' `enter()`, with its error.
-        guard index < byteCount, byte(at: index) == UInt8(ascii: "{"), depth < ThreadStack.shallowDepth || canEnterDeepLevel() else { return nil }
-        index = nonWhitespace(from: index + 1)
+        guard objectStart < byteCount, byte(at: objectStart) == UInt8(ascii: "{"), depth < ThreadStack.shallowDepth || canEnterDeepLevel() else { return nil }
+        var index = nonWhitespace(from: objectStart + 1)
         // The name without escapes, between quotes.
         let keyStart = index + 1
         guard keyStart + name < byteCount, byte(at: index) == UInt8(ascii: "\""), byte(at: keyStart + name) == UInt8(ascii: "\""),
@@ -201,7 +201,7 @@ extension JSONReader {
             return nil
         }
         depth += 1
-        openVariant = OpenVariant(discriminator: discriminator, keyStart: keyStart, valueStart: valueStart, valueEnd: position)
+        openVariant = OpenVariant(discriminator: discriminator, objectStart: objectStart, keyStart: keyStart, valueStart: valueStart, valueEnd: position)
         return caseName
     }
 
@@ -229,6 +229,8 @@ extension JSONReader {
 @usableFromInline
 struct OpenVariant {
     @usableFromInline var discriminator: StaticString
+    /// Where the object's `{` is: the start of what ``JSONReader/readUnknownVariant()`` returns.
+    @usableFromInline var objectStart: Int
     /// Where the discriminator's name starts (after its quote).
     @usableFromInline var keyStart: Int
     /// Where its value starts and ends.
@@ -236,8 +238,9 @@ struct OpenVariant {
     @usableFromInline var valueEnd: Int
 
     @usableFromInline
-    init(discriminator: StaticString, keyStart: Int, valueStart: Int, valueEnd: Int) {
+    init(discriminator: StaticString, objectStart: Int, keyStart: Int, valueStart: Int, valueEnd: Int) {
         self.discriminator = discriminator
+        self.objectStart = objectStart
         self.keyStart = keyStart
         self.valueStart = valueStart
         self.valueEnd = valueEnd

@@ -113,6 +113,12 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A value kept as its bytes (an unknown case's content), written exactly as it was read:
+    /// wherever a value goes, after a key, as an element, or as the document.
+    public mutating func writeRaw(_ raw: RawJSON) {
+        writeRawValue(raw.bytes)
+    }
+
     // MARK: - Output
 
     /// Calls `write` with a pointer to the end of the document and at least `room` bytes

@@ -1,0 +1,82 @@
+/// The exact bytes of one JSON value, checked as ``JSONReader`` checks what it reads: what an
+/// ADT's unknown case keeps of the content it did not understand, so that writing the value
+/// gives back what was read.
+///
+/// Two values are equal when their bytes are: `{"a":1}` and `{"a": 1}` are different values.
+/// White space around the value is not part of it.
+public struct RawJSON: Hashable, Sendable, CustomStringConvertible {
+    /// The value's UTF-8 bytes, without white space around it.
+    public var bytes: [UInt8]
+
+    /// The value that `bytes` hold; an error unless they are exactly one JSON value, with white
+    /// space around it at most (which is dropped).
+    public init(validating bytes: some Collection<UInt8>) throws(JSONError) {
+        let contiguous = Array(bytes)
+        let result: Result<RawJSON, JSONError> = contiguous.withUnsafeBytes { buffer in
+            Result { () throws(JSONError) in
+                var reader = JSONReader(bytes: buffer)
+                let value = try reader.readRawValue()
+                try reader.finish()
+                return value
+            }
+        }
+        self = try result.get()
+    }
+
+    /// The value that the JSON text `string` holds; an error unless it is exactly one JSON value.
+    public init(_ string: String) throws(JSONError) {
+        try self.init(validating: string.utf8)
+    }
+
+    /// Bytes already checked by a reader.
+    init(checkedBytes bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The JSON text.
+    public var description: String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension RawJSON: JSONCodable {
+    /// Any JSON value, as ``JSONReader/readRawValue()`` reads it.
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        self = try reader.readRawValue()
+    }
+
+    /// The value's bytes, as they are.
+    public func encode(to writer: inout JSONWriter) {
+        writer.writeRaw(self)
+    }
+}
+
+extension JSONReader {
+    /// The bytes of the value at the reader's position (white space around it excluded),
+    /// checked as ``skipValue()`` checks a value: strings' UTF-8 and escapes, numbers' syntax
+    /// (a number beyond `Double`'s range is kept as written), nesting depth. The reader is moved
+    /// past the value.
+    public mutating func readRawValue() throws(JSONError) -> RawJSON {
+        skipWhitespace()
+        let start = position
+        try skipValue()
+        return RawJSON(checkedBytes: Array(UnsafeRawBufferPointer(rebasing: bytes[start..<position])))
+    }
+
+    /// In the body of ``readVariant(_:ifMissing:_:)``, for a case name the body does not know:
+    /// the bytes of the whole object, the discriminator member included, instead of an error.
+    /// The body then returns its value for an unknown case, which `readVariant` returns.
+    ///
+    /// Read in one pass, the object's other members are read from where the discriminator
+    /// ends, and a repeated discriminator sends the object to the two passes, as
+    /// ``readCaseMembers(_:)`` does; read in two passes, the reader is at the object's start
+    /// and reads it whole. Either way, the bytes and the errors are the same. Outside a
+    /// variant's body it is ``readRawValue()``.
+    public mutating func readUnknownVariant() throws(JSONError) -> RawJSON {
+        guard let variant = openVariant else {
+            return try readRawValue()
+        }
+        try readCaseMembers { _, _ throws(JSONError) in }
+        return RawJSON(checkedBytes: Array(UnsafeRawBufferPointer(rebasing: bytes[variant.objectStart..<position])))
+    }
+}
