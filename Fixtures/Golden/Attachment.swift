@@ -79,8 +79,8 @@ extension Attachment: CustomStringConvertible {
 
 extension Attachment: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type
-        case value
+        case discriminator = "type"
+        case content = "value"
     }
 
     private enum PhotoCodingKeys: String, CodingKey {
@@ -109,8 +109,8 @@ extension Attachment: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .type)
-        switch type {
+        let tag = try container.decode(String.self, forKey: .discriminator)
+        switch tag {
         case "photo":
             let payload = try decoder.container(keyedBy: PhotoCodingKeys.self)
             self = .photo(
@@ -127,9 +127,9 @@ extension Attachment: Codable {
                 waveform: try payload.decodeIfPresent([Float].self, forKey: .waveform) ?? []
             )
         case "sticker":
-            self = .sticker(try container.decode(Double.self, forKey: .value))
+            self = .sticker(try container.decode(Double.self, forKey: .content))
         case "contactCard":
-            self = .contactCard(try container.decode(User.self, forKey: .value))
+            self = .contactCard(try container.decode(User.self, forKey: .content))
         case "urlPreview":
             let payload = try decoder.container(keyedBy: UrlPreviewCodingKeys.self)
             self = .urlPreview(
@@ -146,7 +146,7 @@ extension Attachment: Codable {
         case "deleted":
             self = .deleted
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown Attachment type '\(type)'")
+            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown Attachment tag '\(tag)'")
         }
     }
 
@@ -154,37 +154,37 @@ extension Attachment: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .photo(let url, let width, let height, let caption):
-            try container.encode("photo", forKey: .type)
+            try container.encode("photo", forKey: .discriminator)
             var payload = encoder.container(keyedBy: PhotoCodingKeys.self)
             try payload.encode(url, forKey: .url)
             try payload.encode(width, forKey: .width)
             try payload.encode(height, forKey: .height)
             try payload.encodeIfPresent(caption, forKey: .caption)
         case .voiceNote(let url, let duration, let waveform):
-            try container.encode("voiceNote", forKey: .type)
+            try container.encode("voiceNote", forKey: .discriminator)
             var payload = encoder.container(keyedBy: VoiceNoteCodingKeys.self)
             try payload.encode(url, forKey: .url)
             try payload.encode(duration, forKey: .duration)
             try payload.encode(waveform, forKey: .waveform)
         case .sticker(let value):
-            try container.encode("sticker", forKey: .type)
-            try container.encode(value, forKey: .value)
+            try container.encode("sticker", forKey: .discriminator)
+            try container.encode(value, forKey: .content)
         case .contactCard(let value):
-            try container.encode("contactCard", forKey: .type)
-            try container.encode(value, forKey: .value)
+            try container.encode("contactCard", forKey: .discriminator)
+            try container.encode(value, forKey: .content)
         case .urlPreview(let url, let title, let thumbnail):
-            try container.encode("urlPreview", forKey: .type)
+            try container.encode("urlPreview", forKey: .discriminator)
             var payload = encoder.container(keyedBy: UrlPreviewCodingKeys.self)
             try payload.encode(url, forKey: .url)
             try payload.encodeIfPresent(title, forKey: .title)
             try payload.encodeIfPresent(thumbnail, forKey: .thumbnail)
         case .location(let latitude, let longitude):
-            try container.encode("location", forKey: .type)
+            try container.encode("location", forKey: .discriminator)
             var payload = encoder.container(keyedBy: LocationCodingKeys.self)
             try payload.encode(latitude, forKey: .latitude)
             try payload.encode(longitude, forKey: .longitude)
         case .deleted:
-            try container.encode("deleted", forKey: .type)
+            try container.encode("deleted", forKey: .discriminator)
         }
     }
 }
@@ -193,8 +193,8 @@ extension Attachment: Codable {
 
 extension Attachment: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Attachment") { reader, type throws(JSONError) in
-            switch type {
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Attachment") { reader, tag throws(JSONError) in
+            switch tag {
             case "photo":
                 var url: URL?
                 var width: Int?
@@ -389,7 +389,7 @@ extension Attachment: JSONCodable {
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .deleted
             default:
-                throw reader.error("unknown Attachment type '\(type)'")
+                throw reader.error("unknown Attachment tag '\(tag)'")
             }
         }
     }

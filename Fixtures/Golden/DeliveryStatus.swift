@@ -53,7 +53,7 @@ extension DeliveryStatus: CustomStringConvertible {
 
 extension DeliveryStatus: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type
+        case discriminator = "type"
     }
 
     private enum SentCodingKeys: String, CodingKey {
@@ -73,8 +73,8 @@ extension DeliveryStatus: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .type)
-        switch type {
+        let tag = try container.decode(String.self, forKey: .discriminator)
+        switch tag {
         case "pending":
             self = .pending
         case "sent":
@@ -96,7 +96,7 @@ extension DeliveryStatus: Codable {
                 isPermanent: try payload.decode(Bool.self, forKey: .isPermanent)
             )
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown DeliveryStatus type '\(type)'")
+            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown DeliveryStatus tag '\(tag)'")
         }
     }
 
@@ -104,18 +104,18 @@ extension DeliveryStatus: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .pending:
-            try container.encode("pending", forKey: .type)
+            try container.encode("pending", forKey: .discriminator)
         case .sent(let sentAt):
-            try container.encode("sent", forKey: .type)
+            try container.encode("sent", forKey: .discriminator)
             var payload = encoder.container(keyedBy: SentCodingKeys.self)
             try payload.encode(sentAt, forKey: .sentAt)
         case .delivered(let deliveredAt, let recipientCount):
-            try container.encode("delivered", forKey: .type)
+            try container.encode("delivered", forKey: .discriminator)
             var payload = encoder.container(keyedBy: DeliveredCodingKeys.self)
             try payload.encode(deliveredAt, forKey: .deliveredAt)
             try payload.encode(recipientCount, forKey: .recipientCount)
         case .failed(let reason, let retryAt, let isPermanent):
-            try container.encode("failed", forKey: .type)
+            try container.encode("failed", forKey: .discriminator)
             var payload = encoder.container(keyedBy: FailedCodingKeys.self)
             try payload.encode(reason, forKey: .reason)
             try payload.encodeIfPresent(retryAt, forKey: .retryAt)
@@ -128,8 +128,8 @@ extension DeliveryStatus: Codable {
 
 extension DeliveryStatus: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of DeliveryStatus") { reader, type throws(JSONError) in
-            switch type {
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of DeliveryStatus") { reader, tag throws(JSONError) in
+            switch tag {
             case "pending":
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .pending
@@ -221,7 +221,7 @@ extension DeliveryStatus: JSONCodable {
                 }
                 return .failed(reason: reason, retryAt: retryAt, isPermanent: isPermanent)
             default:
-                throw reader.error("unknown DeliveryStatus type '\(type)'")
+                throw reader.error("unknown DeliveryStatus tag '\(tag)'")
             }
         }
     }
@@ -429,14 +429,10 @@ extension MessageKind: CustomStringConvertible {
 // MARK: - MessageKind: Coding
 
 extension MessageKind: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case type
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .type)
-        switch type {
+        let container = try decoder.singleValueContainer()
+        let tag = try container.decode(String.self)
+        switch tag {
         case "text":
             self = .text
         case "photo":
@@ -446,21 +442,21 @@ extension MessageKind: Codable {
         case "system":
             self = .system
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown MessageKind type '\(type)'")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown MessageKind tag '\(tag)'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.singleValueContainer()
         switch self {
         case .text:
-            try container.encode("text", forKey: .type)
+            try container.encode("text")
         case .photo:
-            try container.encode("photo", forKey: .type)
+            try container.encode("photo")
         case .voice:
-            try container.encode("voice", forKey: .type)
+            try container.encode("voice")
         case .system:
-            try container.encode("system", forKey: .type)
+            try container.encode("system")
         }
     }
 }
@@ -469,29 +465,24 @@ extension MessageKind: Codable {
 
 extension MessageKind: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of MessageKind") { reader, type throws(JSONError) in
-            switch type {
-            case "text":
-                try reader.readCaseMembers { _, _ throws(JSONError) in }
-                return .text
-            case "photo":
-                try reader.readCaseMembers { _, _ throws(JSONError) in }
-                return .photo
-            case "voice":
-                try reader.readCaseMembers { _, _ throws(JSONError) in }
-                return .voice
-            case "system":
-                try reader.readCaseMembers { _, _ throws(JSONError) in }
-                return .system
-            default:
-                throw reader.error("unknown MessageKind type '\(type)'")
-            }
+        reader.skipWhitespace()
+        let offset = reader.offset
+        let tag = try reader.readString()
+        switch tag {
+        case "text":
+            self = .text
+        case "photo":
+            self = .photo
+        case "voice":
+            self = .voice
+        case "system":
+            self = .system
+        default:
+            throw JSONError(message: "unknown MessageKind tag '\(tag)'", offset: offset)
         }
     }
 
     public func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.writeRawKey("\"type\":")
         switch self {
         case .text:
             writer.writeString("text")
@@ -502,7 +493,6 @@ extension MessageKind: JSONCodable {
         case .system:
             writer.writeString("system")
         }
-        writer.endObject()
     }
 }
 

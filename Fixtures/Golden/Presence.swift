@@ -51,7 +51,7 @@ extension Presence: CustomStringConvertible {
 
 extension Presence: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type
+        case discriminator = "type"
     }
 
     private enum AwayCodingKeys: String, CodingKey {
@@ -65,8 +65,8 @@ extension Presence: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .type)
-        switch type {
+        let tag = try container.decode(String.self, forKey: .discriminator)
+        switch tag {
         case "online":
             self = .online
         case "away":
@@ -83,7 +83,7 @@ extension Presence: Codable {
         case "offline":
             self = .offline
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown Presence type '\(type)'")
+            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown Presence tag '\(tag)'")
         }
     }
 
@@ -91,18 +91,18 @@ extension Presence: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .online:
-            try container.encode("online", forKey: .type)
+            try container.encode("online", forKey: .discriminator)
         case .away(let since):
-            try container.encode("away", forKey: .type)
+            try container.encode("away", forKey: .discriminator)
             var payload = encoder.container(keyedBy: AwayCodingKeys.self)
             try payload.encode(since, forKey: .since)
         case .doNotDisturb(let until, let message):
-            try container.encode("doNotDisturb", forKey: .type)
+            try container.encode("doNotDisturb", forKey: .discriminator)
             var payload = encoder.container(keyedBy: DoNotDisturbCodingKeys.self)
             try payload.encodeIfPresent(until, forKey: .until)
             try payload.encode(message, forKey: .message)
         case .offline:
-            try container.encode("offline", forKey: .type)
+            try container.encode("offline", forKey: .discriminator)
         }
     }
 }
@@ -111,8 +111,8 @@ extension Presence: Codable {
 
 extension Presence: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Presence") { reader, type throws(JSONError) in
-            switch type {
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Presence") { reader, tag throws(JSONError) in
+            switch tag {
             case "online":
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .online
@@ -163,7 +163,7 @@ extension Presence: JSONCodable {
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .offline
             default:
-                throw reader.error("unknown Presence type '\(type)'")
+                throw reader.error("unknown Presence tag '\(tag)'")
             }
         }
     }
@@ -330,7 +330,7 @@ extension NotificationLevel: CustomStringConvertible {
 
 extension NotificationLevel: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type
+        case discriminator = "type"
     }
 
     private enum MutedCodingKeys: String, CodingKey {
@@ -339,8 +339,8 @@ extension NotificationLevel: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .type)
-        switch type {
+        let tag = try container.decode(String.self, forKey: .discriminator)
+        switch tag {
         case "default":
             self = .`default`
         case "all":
@@ -353,7 +353,7 @@ extension NotificationLevel: Codable {
                 until: try payload.decodeIfPresent(Date.self, forKey: .until)
             )
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown NotificationLevel type '\(type)'")
+            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown NotificationLevel tag '\(tag)'")
         }
     }
 
@@ -361,13 +361,13 @@ extension NotificationLevel: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .`default`:
-            try container.encode("default", forKey: .type)
+            try container.encode("default", forKey: .discriminator)
         case .all:
-            try container.encode("all", forKey: .type)
+            try container.encode("all", forKey: .discriminator)
         case .mentionsOnly:
-            try container.encode("mentionsOnly", forKey: .type)
+            try container.encode("mentionsOnly", forKey: .discriminator)
         case .muted(let until):
-            try container.encode("muted", forKey: .type)
+            try container.encode("muted", forKey: .discriminator)
             var payload = encoder.container(keyedBy: MutedCodingKeys.self)
             try payload.encodeIfPresent(until, forKey: .until)
         }
@@ -378,8 +378,8 @@ extension NotificationLevel: Codable {
 
 extension NotificationLevel: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of NotificationLevel") { reader, type throws(JSONError) in
-            switch type {
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of NotificationLevel") { reader, tag throws(JSONError) in
+            switch tag {
             case "default":
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .`default`
@@ -406,7 +406,7 @@ extension NotificationLevel: JSONCodable {
                 }
                 return .muted(until: until)
             default:
-                throw reader.error("unknown NotificationLevel type '\(type)'")
+                throw reader.error("unknown NotificationLevel tag '\(tag)'")
             }
         }
     }

@@ -77,8 +77,8 @@ extension Reaction {
 
 extension Reaction: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Reaction") { reader, type throws(JSONError) in
-            switch type {
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Reaction") { reader, tag throws(JSONError) in
+            switch tag {
             case "emoji":
                 var symbol: String?
                 var count: Int?
@@ -151,7 +151,7 @@ extension Reaction: JSONCodable {
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .removed
             default:
-                throw reader.error("unknown Reaction type '\(type)'")
+                throw reader.error("unknown Reaction tag '\(tag)'")
             }
         }
     }

@@ -70,8 +70,8 @@ extension RichText: CustomStringConvertible {
 
 extension RichText: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type
-        case value
+        case discriminator = "type"
+        case content = "value"
     }
 
     private enum PlainCodingKeys: String, CodingKey {
@@ -97,8 +97,8 @@ extension RichText: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .type)
-        switch type {
+        let tag = try container.decode(String.self, forKey: .discriminator)
+        switch tag {
         case "plain":
             let payload = try decoder.container(keyedBy: PlainCodingKeys.self)
             self = .plain(
@@ -126,9 +126,9 @@ extension RichText: Codable {
                 parts: try payload.decode([RichText].self, forKey: .parts)
             )
         case "spoiler":
-            self = .spoiler(try container.decode(RichText.self, forKey: .value))
+            self = .spoiler(try container.decode(RichText.self, forKey: .content))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown RichText type '\(type)'")
+            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown RichText tag '\(tag)'")
         }
     }
 
@@ -136,29 +136,29 @@ extension RichText: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .plain(let text):
-            try container.encode("plain", forKey: .type)
+            try container.encode("plain", forKey: .discriminator)
             var payload = encoder.container(keyedBy: PlainCodingKeys.self)
             try payload.encode(text, forKey: .text)
         case .bold(let content):
-            try container.encode("bold", forKey: .type)
+            try container.encode("bold", forKey: .discriminator)
             var payload = encoder.container(keyedBy: BoldCodingKeys.self)
             try payload.encode(content, forKey: .content)
         case .link(let url, let label):
-            try container.encode("link", forKey: .type)
+            try container.encode("link", forKey: .discriminator)
             var payload = encoder.container(keyedBy: LinkCodingKeys.self)
             try payload.encode(url, forKey: .url)
             try payload.encodeIfPresent(label, forKey: .label)
         case .quote(let quoted):
-            try container.encode("quote", forKey: .type)
+            try container.encode("quote", forKey: .discriminator)
             var payload = encoder.container(keyedBy: QuoteCodingKeys.self)
             try payload.encode(quoted, forKey: .quoted)
         case .paragraphs(let parts):
-            try container.encode("paragraphs", forKey: .type)
+            try container.encode("paragraphs", forKey: .discriminator)
             var payload = encoder.container(keyedBy: ParagraphsCodingKeys.self)
             try payload.encode(parts, forKey: .parts)
         case .spoiler(let value):
-            try container.encode("spoiler", forKey: .type)
-            try container.encode(value, forKey: .value)
+            try container.encode("spoiler", forKey: .discriminator)
+            try container.encode(value, forKey: .content)
         }
     }
 }
@@ -167,8 +167,8 @@ extension RichText: Codable {
 
 extension RichText: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of RichText") { reader, type throws(JSONError) in
-            switch type {
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of RichText") { reader, tag throws(JSONError) in
+            switch tag {
             case "plain":
                 var text: String?
                 try reader.readCaseMembers { reader, member throws(JSONError) in
@@ -292,7 +292,7 @@ extension RichText: JSONCodable {
                 }
                 return .spoiler(value)
             default:
-                throw reader.error("unknown RichText type '\(type)'")
+                throw reader.error("unknown RichText tag '\(tag)'")
             }
         }
     }

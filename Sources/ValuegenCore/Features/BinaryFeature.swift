@@ -153,7 +153,8 @@ private extension CodePrinter {
                     body.line("do throws(BinaryError) {")
                     body.indented { payload in
                         if let single = adtCase.singleValueType {
-                            payload.line("self = .\(adtCase.swiftName)(try reader.read(\(single.wrapped).self))")
+                            // An optional is written as one (`writeField(2, value)`), and read so.
+                            payload.line("self = .\(adtCase.swiftName)(try reader.read(\(single.isOptional ? single.swift : single.wrapped).self))")
                         } else {
                             payload.readFields(adtCase.attributes, owner: "\(type.name).\(adtCase.name)", asField: true)
                             let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.binaryValueExpressions[$0.name]!)" }

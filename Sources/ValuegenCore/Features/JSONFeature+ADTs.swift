@@ -23,8 +23,11 @@ extension CodePrinter {
 
     private mutating func stringJSON(_ type: ModelType, access: String) {
         block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
-            method.line("reader.skipWhitespace()")
-            method.line("let offset = reader.offset")
+            if type.unknownCase == nil {
+                // For the error, which points at the tag.
+                method.line("reader.skipWhitespace()")
+                method.line("let offset = reader.offset")
+            }
             method.line("let tag = try reader.readString()")
             method.line("switch tag {")
             for adtCase in type.knownCases {
@@ -128,7 +131,9 @@ extension CodePrinter {
             if type.knownCases.contains(where: \.isPlain) || type.unknownCase != nil {
                 // A case without payload is its tag alone.
                 method.block("if reader.nextValueIsString()") { bare in
-                    bare.line("let offset = reader.offset")
+                    if type.unknownCase == nil {
+                        bare.line("let offset = reader.offset")
+                    }
                     bare.line("let tag = try reader.readString()")
                     bare.line("switch tag {")
                     for adtCase in type.knownCases where adtCase.isPlain {
