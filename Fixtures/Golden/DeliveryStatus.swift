@@ -499,45 +499,28 @@ extension MessageKind: JSONCodable {
 // MARK: - MessageKind: Binary
 
 extension MessageKind: BinaryCodable {
-    public static var binaryWireType: BinaryWireType { .lengthDelimited }
+    public static var binaryWireType: BinaryWireType { .varint }
 
     public func encode(to writer: inout BinaryWriter) {
-        let message = writer.beginMessage()
+        let caseNumber: UInt32
         switch self {
-        case .text:
-            writer.writeField(1, 1)
-        case .photo:
-            writer.writeField(1, 2)
-        case .voice:
-            writer.writeField(1, 3)
-        case .system:
-            writer.writeField(1, 4)
+        case .text: caseNumber = 1
+        case .photo: caseNumber = 2
+        case .voice: caseNumber = 3
+        case .system: caseNumber = 4
         }
-        writer.endMessage(message)
+        caseNumber.encode(to: &writer)
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        let message = try reader.beginMessage()
-        var caseNumber = try reader.readNextField(1, Int.self)
-        try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
-            switch field {
-            case 1:
-                caseNumber = try reader.read(Int.self)
-            default:
-                break
-            }
-        }
+        let caseNumber = try UInt32(from: &reader)
         switch caseNumber {
-        case 1:
-            self = .text
-        case 2:
-            self = .photo
-        case 3:
-            self = .voice
-        case 4:
-            self = .system
+        case 1: self = .text
+        case 2: self = .photo
+        case 3: self = .voice
+        case 4: self = .system
         default:
-            throw reader.error("unknown MessageKind case number \(caseNumber.map(String.init) ?? "(none)")")
+            throw reader.error("unknown MessageKind case number \(caseNumber)")
         }
     }
 }

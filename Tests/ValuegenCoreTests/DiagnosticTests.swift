@@ -597,7 +597,7 @@ struct DiagnosticTests {
 
     @Test func reportsAnADTAttributeCodedUnderTheDiscriminatorKey() {
         #expect(diagnostics("Models/Event.adtValue", "Event includes(Coding) {\n  Click {\n    type: String\n  }\n}\n") == [
-            "Models/Event.adtValue:3:5: error: attribute 'type' of subtype 'Click' is coded under \"type\", which holds the case name; give it another %codingKey",
+            "Models/Event.adtValue:3:5: error: attribute 'type' of subtype 'Click' is coded under \"type\", which holds the case's tag; give it another %codingKey, or the type another discriminator with %coding discriminator=",
         ])
     }
 
@@ -611,7 +611,7 @@ struct DiagnosticTests {
         }
 
         """) == [
-            "Models/Event.adtValue:4:5: error: attribute 'kind' of subtype 'Click' is coded under \"type\", which holds the case name; give it another %codingKey",
+            "Models/Event.adtValue:4:5: error: attribute 'kind' of subtype 'Click' is coded under \"type\", which holds the case's tag; give it another %codingKey, or the type another discriminator with %coding discriminator=",
         ])
     }
 

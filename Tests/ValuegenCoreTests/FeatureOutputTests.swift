@@ -529,8 +529,8 @@ struct FeatureOutputTests {
         #expect(file.featureSection("Shape", "Coding") == """
         extension Shape: Codable {
             private enum CodingKeys: String, CodingKey {
-                case type
-                case value
+                case discriminator = "type"
+                case content = "value"
             }
 
             private enum CircleCodingKeys: String, CodingKey {
@@ -539,19 +539,19 @@ struct FeatureOutputTests {
 
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                let type = try container.decode(String.self, forKey: .type)
-                switch type {
+                let tag = try container.decode(String.self, forKey: .discriminator)
+                switch tag {
                 case "circle":
                     let payload = try decoder.container(keyedBy: CircleCodingKeys.self)
                     self = .circle(
                         radius: try payload.decode(Double.self, forKey: .radius)
                     )
                 case "count":
-                    self = .count(try container.decodeIfPresent(Int.self, forKey: .value))
+                    self = .count(try container.decodeIfPresent(Int.self, forKey: .content))
                 case "empty":
                     self = .empty
                 default:
-                    throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown Shape type '\\(type)'")
+                    throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown Shape tag '\\(tag)'")
                 }
             }
 
@@ -559,14 +559,14 @@ struct FeatureOutputTests {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 switch self {
                 case .circle(let radius):
-                    try container.encode("circle", forKey: .type)
+                    try container.encode("circle", forKey: .discriminator)
                     var payload = encoder.container(keyedBy: CircleCodingKeys.self)
                     try payload.encode(radius, forKey: .radius)
                 case .count(let value):
-                    try container.encode("count", forKey: .type)
-                    try container.encodeIfPresent(value, forKey: .value)
+                    try container.encode("count", forKey: .discriminator)
+                    try container.encodeIfPresent(value, forKey: .content)
                 case .empty:
-                    try container.encode("empty", forKey: .type)
+                    try container.encode("empty", forKey: .discriminator)
                 }
             }
         }

@@ -11,6 +11,7 @@ public struct AttributeCoding: Codable, Sendable, Equatable {
     /// (`"42"`) is read as that integer.
     public var acceptsIntegerStrings: Bool
 
+    /// An attribute's coding; the defaults are those of an attribute without settings.
     public init(isTransient: Bool = false, dateStyle: DateStyle? = nil, acceptsIntegerStrings: Bool = false) {
         self.isTransient = isTransient
         self.dateStyle = dateStyle
@@ -25,6 +26,7 @@ public struct AttributeCoding: Codable, Sendable, Equatable {
 
 /// How a date is written when coding (ValuegenRuntime's `DateCodingStyle`).
 public struct DateStyle: Codable, Sendable, Equatable {
+    /// The style's kind, spelled as in `%coding dates=` and valuegen.json's `coding.dates`.
     public enum Kind: String, Codable, Sendable, CaseIterable {
         /// `"2024-05-01T12:00:00Z"`.
         case iso8601
@@ -36,10 +38,12 @@ public struct DateStyle: Codable, Sendable, Equatable {
         case format
     }
 
+    /// Which style.
     public var kind: Kind
     /// The date format of ``Kind/format``; nil for the other kinds.
     public var format: String?
 
+    /// A style of the kind; `format` for ``Kind/format`` only.
     public init(_ kind: Kind, format: String? = nil) {
         self.kind = kind
         self.format = format

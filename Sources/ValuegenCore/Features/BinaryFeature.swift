@@ -15,6 +15,10 @@ struct BinaryFeature: Feature {
         for type in types {
             var printer = CodePrinter()
             printer.block("extension \(type.name): BinaryCodable") { body in
+                if type.isPlainEnumeration {
+                    body.plainEnumerationBinary(type, access: access)
+                    return
+                }
                 body.line("\(access)static var binaryWireType: BinaryWireType { .lengthDelimited }")
                 body.line()
                 if type.kind == .adtValue {
@@ -62,7 +66,41 @@ extension Attribute {
     }
 }
 
+private extension ModelType {
+    /// An ADT none of whose cases has a payload, without an `%unknownCase`: Binary writes it
+    /// as its case number alone.
+    var isPlainEnumeration: Bool {
+        kind == .adtValue && unknownCase == nil && cases.allSatisfy(\.isPlain)
+    }
+}
+
 private extension CodePrinter {
+    /// A plain enumeration is a varint, its case number (1 for the first case).
+    mutating func plainEnumerationBinary(_ type: ModelType, access: String) {
+        line("\(access)static var binaryWireType: BinaryWireType { .varint }")
+        line()
+        block("\(access)func encode(to writer: inout BinaryWriter)") { method in
+            method.line("let caseNumber: UInt32")
+            method.line("switch self {")
+            for (index, adtCase) in type.cases.enumerated() {
+                method.line("case .\(adtCase.swiftName): caseNumber = \(index + 1)")
+            }
+            method.line("}")
+            method.line("caseNumber.encode(to: &writer)")
+        }
+        line()
+        block("\(access)init(from reader: inout BinaryReader) throws(BinaryError)") { method in
+            method.line("let caseNumber = try UInt32(from: &reader)")
+            method.line("switch caseNumber {")
+            for (index, adtCase) in type.cases.enumerated() {
+                method.line("case \(index + 1): self = .\(adtCase.swiftName)")
+            }
+            method.line("default:")
+            method.indented { $0.line("throw reader.error(\"unknown \(type.name) case number \\(caseNumber)\")") }
+            method.line("}")
+        }
+    }
+
     mutating func attributesBinary(_ type: ModelType, access: String) {
         block("\(access)func encode(to writer: inout BinaryWriter)") { method in
             // Not `writeMessage { … }`: a closure that captures `self` copies it.

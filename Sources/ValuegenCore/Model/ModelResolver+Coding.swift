@@ -118,8 +118,9 @@ extension ModelResolver {
             diagnostics.error("'\(owner)' would code the case's tag and its payload under the same key \"\(coding.discriminator)\"; give 'content=' or 'discriminator=' in '%coding' another key", at: typeCoding.location ?? cases.first?.location)
         }
         var tags: [String: ADTCase] = [:]
-        for adtCase in knownCases {
-            if let first = tags[adtCase.tag] {
+        // Without %caseKey, tags are case names, which are already unique.
+        for adtCase in knownCases where knownCases.contains(where: { $0.codingTag != nil }) {
+            if let first = tags[adtCase.tag], first.name != adtCase.name {
                 diagnostics.error("subtypes '\(first.subtypeName)' and '\(adtCase.subtypeName)' of '\(owner)' are both coded with the tag \"\(adtCase.tag)\"; give one of them another %caseKey name=", at: adtCase.annotation("caseKey")?.location ?? adtCase.location)
             }
             tags[adtCase.tag] = adtCase

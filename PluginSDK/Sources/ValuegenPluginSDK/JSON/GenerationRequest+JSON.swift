@@ -102,6 +102,7 @@ extension ModelType {
             JSONMember(key: "attributes", value: .array(attributes.map(\.json))),
             JSONMember(key: "cases", value: .array(cases.map(\.json))),
             JSONMember(key: "canBeSendable", value: .bool(canBeSendable)),
+        ] + (adtCoding.map { [JSONMember(key: "adtCoding", value: $0.json)] } ?? []) + [
             JSONMember(key: "location", value: location.json),
         ])
     }
@@ -116,6 +117,7 @@ extension ModelType {
             attributes: try reader.member("attributes").array { reader throws(JSONShapeError) in try Attribute(reader) },
             cases: try reader.member("cases").array { reader throws(JSONShapeError) in try ADTCase(reader) },
             canBeSendable: try reader.member("canBeSendable").bool(),
+            adtCoding: try reader.optionalMember("adtCoding").map { reader throws(JSONShapeError) in try ADTCoding(reader) },
             location: try SourceLocation(reader.member("location"))
         )
     }
@@ -136,6 +138,10 @@ extension Attribute {
             JSONMember(key: "isRedacted", value: .bool(isRedacted)),
             JSONMember(key: "skipsEquality", value: .bool(skipsEquality)),
         ]
+        // Written only when something differs from the defaults.
+        if let coding {
+            members.append(JSONMember(key: "coding", value: coding.json))
+        }
         return .object(members + JSONValue.declarationMembers(comments: comments, annotations: annotations, location: location))
     }
 
@@ -148,6 +154,7 @@ extension Attribute {
             legacyCodingKeys: try reader.member("legacyCodingKeys").strings(),
             isRedacted: try reader.member("isRedacted").bool(),
             skipsEquality: try reader.member("skipsEquality").bool(),
+            coding: try reader.optionalMember("coding").map { reader throws(JSONShapeError) in try AttributeCoding(reader) },
             comments: try reader.member("comments").strings(),
             annotations: try reader.member("annotations").array { reader throws(JSONShapeError) in try Annotation(reader) },
             location: try SourceLocation(reader.member("location"))
@@ -165,6 +172,9 @@ extension ADTCase {
         if let singleValueType {
             members.append(JSONMember(key: "singleValueType", value: singleValueType.json))
         }
+        if let codingTag {
+            members.append(JSONMember(key: "codingTag", value: .string(codingTag)))
+        }
         // Written only when true, so requests of ADTs that need no boxing read as before.
         if isIndirect {
             members.append(JSONMember(key: "isIndirect", value: .bool(true)))
@@ -178,10 +188,61 @@ extension ADTCase {
             name: try reader.member("name").string(),
             attributes: try reader.member("attributes").array { reader throws(JSONShapeError) in try Attribute(reader) },
             singleValueType: try reader.optionalMember("singleValueType").map { reader throws(JSONShapeError) in try TypeReference(reader) },
+            codingTag: try reader.optionalMember("codingTag")?.string(),
             isIndirect: try reader.optionalMember("isIndirect")?.bool() ?? false,
             comments: try reader.member("comments").strings(),
             annotations: try reader.member("annotations").array { reader throws(JSONShapeError) in try Annotation(reader) },
             location: try SourceLocation(reader.member("location"))
+        )
+    }
+}
+
+extension ADTCoding {
+    var json: JSONValue {
+        var members = [
+            JSONMember(key: "representation", value: .string(representation.rawValue)),
+            JSONMember(key: "discriminator", value: .string(discriminator)),
+            JSONMember(key: "contentKey", value: .string(contentKey)),
+        ]
+        if let unknownCase {
+            members.append(JSONMember(key: "unknownCase", value: .string(unknownCase)))
+        }
+        return .object(members)
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            representation: try reader.member("representation").enumeration(Representation.self),
+            discriminator: try reader.member("discriminator").string(),
+            contentKey: try reader.member("contentKey").string(),
+            unknownCase: try reader.optionalMember("unknownCase")?.string()
+        )
+    }
+}
+
+extension AttributeCoding {
+    var json: JSONValue {
+        var members = [
+            JSONMember(key: "isTransient", value: .bool(isTransient)),
+            JSONMember(key: "acceptsIntegerStrings", value: .bool(acceptsIntegerStrings)),
+        ]
+        if let dateStyle {
+            var style = [JSONMember(key: "kind", value: .string(dateStyle.kind.rawValue))]
+            if let format = dateStyle.format {
+                style.append(JSONMember(key: "format", value: .string(format)))
+            }
+            members.append(JSONMember(key: "dateStyle", value: .object(style)))
+        }
+        return .object(members)
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            isTransient: try reader.member("isTransient").bool(),
+            dateStyle: try reader.optionalMember("dateStyle").map { reader throws(JSONShapeError) in
+                DateStyle(try reader.member("kind").enumeration(DateStyle.Kind.self), format: try reader.optionalMember("format")?.string())
+            },
+            acceptsIntegerStrings: try reader.member("acceptsIntegerStrings").bool()
         )
     }
 }
