@@ -32,6 +32,23 @@ enum RecordFactory {
     }
 }
 
+extension ServerRecord {
+    /// The same record in the server's dialect.
+    init(_ record: Record) {
+        let status: ServerStatus
+        switch record.status {
+        case .active: status = .active
+        case .suspended(let reason, let days): status = .suspended(reason: reason, days: days)
+        case .deleted: status = .deleted
+        }
+        self.init(
+            id: record.id, accountNumber: record.accountNumber, score: record.score, ratio: record.ratio,
+            isActive: record.isActive, isVerified: record.isVerified, name: record.name, email: record.email,
+            biography: record.biography, tags: record.tags, nickname: record.nickname, location: record.location, status: status
+        )
+    }
+}
+
 /// A small, fast, seedable generator (SplitMix64), so the records do not depend on the platform.
 struct SplitMix64 {
     private var state: UInt64

@@ -77,10 +77,20 @@ let binaryEncodeRuns = Measurement(timing: { records.binaryBytes() })
 let binaryDecodeRuns = Measurement(timing: { try [Record](binaryBytes: binary) })
 let valuegenDecodeReleasingRuns = Measurement(includingRelease: { try [Record](jsonBytes: json) })
 let binaryDecodeReleasingRuns = Measurement(includingRelease: { try [Record](binaryBytes: binary) })
+
+// The same records in another dialect: snake_case keys, the status adjacently tagged.
+let serverRecords = records.map(ServerRecord.init)
+let serverJSON = serverRecords.jsonBytes()
+let serverJSONData = Data(serverJSON)
+let serverFoundationEncodeRuns = Measurement(timing: { try JSONEncoder().encode(serverRecords) })
+let serverEncodeRuns = Measurement(timing: { serverRecords.jsonBytes() })
+let serverFoundationDecodeRuns = Measurement(timing: { try JSONDecoder().decode([ServerRecord].self, from: serverJSONData) })
+let serverDecodeRuns = Measurement(timing: { try [ServerRecord](jsonBytes: serverJSON) })
 try measureInRounds(runs, [
     foundationEncodeRuns, valuegenEncodeRuns, binaryEncodeRuns,
     foundationDecodeRuns, valuegenDecodeRuns, binaryDecodeRuns,
     valuegenDecodeReleasingRuns, binaryDecodeReleasingRuns,
+    serverFoundationEncodeRuns, serverEncodeRuns, serverFoundationDecodeRuns, serverDecodeRuns,
 ])
 let foundationEncode = foundationEncodeRuns.best
 let valuegenEncode = valuegenEncodeRuns.best
@@ -92,7 +102,9 @@ let valuegenDecodeReleasing = valuegenDecodeReleasingRuns.best
 let binaryDecodeReleasing = binaryDecodeReleasingRuns.best
 
 guard try [Record](jsonBytes: json) == records, try [Record](binaryBytes: binary) == records,
-      try JSONDecoder().decode([Record].self, from: jsonData) == records else {
+      try JSONDecoder().decode([Record].self, from: jsonData) == records,
+      try [ServerRecord](jsonBytes: serverJSON) == serverRecords,
+      try JSONDecoder().decode([ServerRecord].self, from: serverJSONData) == serverRecords else {
     print("error: a round trip did not give the records back")
     exit(1)
 }
@@ -106,3 +118,6 @@ print("  generated Binary           encode \(format(binaryEncode)) s   \(format(
 print("  generated Binary           decode \(format(binaryDecode)) s   \(format(valuegenDecode / binaryDecode, 1))x our JSON (goal: at least 2x)")
 print("  including the release of the decoded records: JSON \(format(valuegenDecodeReleasing)) s, Binary \(format(binaryDecodeReleasing)) s   \(format(valuegenDecodeReleasing / binaryDecodeReleasing, 1))x")
 print("  size: JSON \(json.count) bytes, binary \(binary.count) bytes: \(format(100 * (1 - Double(binary.count) / Double(json.count)), 1))% smaller (goal: at least 40%)")
+print("  snake_case keys and an adjacently tagged status (\(format(Double(serverJSON.count) / 1e6, 1)) MB):")
+print("    generated JSON           encode \(format(serverEncodeRuns.best)) s   \(format(serverFoundationEncodeRuns.best / serverEncodeRuns.best, 1))x Foundation (\(format(serverFoundationEncodeRuns.best)) s)   \(format(serverEncodeRuns.best / valuegenEncode, 2))x the camelCase records' time")
+print("    generated JSON           decode \(format(serverDecodeRuns.best)) s   \(format(serverFoundationDecodeRuns.best / serverDecodeRuns.best, 1))x Foundation (\(format(serverFoundationDecodeRuns.best)) s)   \(format(serverDecodeRuns.best / valuegenDecode, 2))x the camelCase records' time")
