@@ -139,22 +139,19 @@ extension JSONTree: Encodable {
         case .null:
             var value = encoder.singleValueContainer()
             try value.encodeNil()
-        case .bool(let bool):
-            var value = encoder.singleValueContainer()
-            try value.encode(bool)
-        case .integer(let integer):
-            var value = encoder.singleValueContainer()
-            try value.encode(integer)
-        case .unsignedInteger(let integer):
-            var value = encoder.singleValueContainer()
-            try value.encode(integer)
-        case .number(let number):
-            var value = encoder.singleValueContainer()
-            try value.encode(number)
-        case .string(let string):
-            var value = encoder.singleValueContainer()
-            try value.encode(string)
+        case .bool(let bool): try Self.encodeSingleValue(bool, to: encoder)
+        case .integer(let integer): try Self.encodeSingleValue(integer, to: encoder)
+        case .unsignedInteger(let integer): try Self.encodeSingleValue(integer, to: encoder)
+        case .number(let number): try Self.encodeSingleValue(number, to: encoder)
+        case .string(let string): try Self.encodeSingleValue(string, to: encoder)
         }
+    }
+}
+
+extension JSONTree {
+    private static func encodeSingleValue(_ value: some Encodable, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
     }
 }
 
