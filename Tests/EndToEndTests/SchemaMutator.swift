@@ -20,6 +20,7 @@ enum MutationKind: String, CaseIterable, Sendable {
     case attributeDeleted, typeDeleted, fileDeleted
     case optionalToggled, modelAttributeAdded, fileKindChanged
     case subtypeRenamed, singleAttributeTypeChanged, typeAnnotationNamesModel, fileAnnotationDeleted
+    case codingAnnotationAdded
 }
 
 /// One edit: what was done, where, and the lines around it afterwards.
@@ -420,6 +421,29 @@ struct SchemaMutator {
             let model = names.randomElement(using: &random)!
             let annotation = "%type name=\(model)" + ["", " sendable=true", " library=Messaging", " library=Messaging sendable=true"].randomElement(using: &random)!
             return edit(Place(file: index, line: 0), [annotation], replacing: 0, "`\(annotation)` added at the top")
+
+        case .codingAnnotationAdded:
+            // How coding is shaped (docs/Language.md, "How ADTs are coded" and after): on an
+            // attribute, a subtype or an ADT, fitting or not.
+            let subtypes = places(in: outlines) { if case .subtype = $1 { return true } else { return false } }
+            let adtHeaders = headers.filter { files[$0.file].isADT }
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                guard let place = anyAttributes.randomElement(using: &random) else { return nil }
+                let old = line(place)
+                let annotation = String(old.prefix { $0 == " " }) + ["%transient", "%coding dates=secondsSince1970", "%coding dateFormat=\"yyyy\"", "%coding lenient=true", "%coding dates=iso8601 lenient=false"].randomElement(using: &random)!
+                return edit(place, [annotation, old], "`\(annotation.trimmed)` added above `\(old.trimmed)`")
+            case 1:
+                guard let place = subtypes.randomElement(using: &random) else { return nil }
+                let old = line(place)
+                let annotation = String(old.prefix { $0 == " " }) + ["%unknownCase", "%caseKey name=X", "%caseKey name=type"].randomElement(using: &random)!
+                return edit(place, [annotation, old], "`\(annotation.trimmed)` added above `\(old.trimmed)`")
+            default:
+                guard let place = adtHeaders.randomElement(using: &random) else { return nil }
+                let old = line(place)
+                let annotation = ["%coding representation=external", "%coding representation=adjacent discriminator=kind", "%coding representation=string", "%coding discriminator=value", "%coding representation=adjacent content=type", "%coding dates=millisecondsSince1970 lenient=true"].randomElement(using: &random)!
+                return edit(place, [annotation, old], "`\(annotation)` added above `\(old.trimmed)`")
+            }
 
         case .fileAnnotationDeleted:
             let annotations = places(in: outlines) { _, role in role == .annotation }.filter { SchemaOutline.isFileAnnotation(line($0).trimmed) }
