@@ -57,6 +57,12 @@ public struct ModelType: Codable, Sendable, Equatable {
     public func annotation(_ name: String) -> Annotation? {
         annotations.first { $0.name == name }
     }
+
+    /// Whether the value keeps its attributes in one shared, reference-counted box
+    /// (`%storage indirect`): its stored properties are then read through computed ones.
+    public var hasIndirectStorage: Bool {
+        kind == .value && annotation("storage")?.bareValue == "indirect"
+    }
 }
 
 /// A stored attribute of a value or an object, or a labelled payload of an ADT case.
@@ -199,6 +205,12 @@ public struct Annotation: Codable, Sendable, Equatable {
     /// The value of the first argument with the given key, if any.
     public subscript(key: String) -> String? {
         arguments.first { $0.key == key }?.value
+    }
+
+    /// The bare value of an annotation written with one, `indirect` in `%storage indirect`
+    /// (an argument whose key is empty); nil otherwise.
+    public var bareValue: String? {
+        self[""]
     }
 }
 

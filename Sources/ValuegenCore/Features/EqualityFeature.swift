@@ -16,7 +16,8 @@ struct EqualityFeature: Feature {
             guard incomparable.isEmpty else { continue }
             let attributes = type.attributes + type.cases.flatMap(\.attributes)
             var printer = CodePrinter()
-            if !attributes.contains(where: \.skipsEquality) {
+            // A value with indirect storage holds a class, which the compiler cannot compare.
+            if !attributes.contains(where: \.skipsEquality) && !type.hasIndirectStorage {
                 printer.line("extension \(type.name): Hashable {}")
             } else if type.kind == .adtValue {
                 printer.explicitADTHashable(type, access: access)
@@ -32,7 +33,7 @@ private extension CodePrinter {
     mutating func explicitHashable(_ type: ModelType, access: String) {
         let compared = type.attributes.filter { !$0.skipsEquality }
         let skipped = type.attributes.filter(\.skipsEquality).map(\.name).joined(separator: ", ")
-        line("/// Compares and hashes every attribute except \(skipped) (`%skipEquality`).")
+        line(skipped.isEmpty ? "/// Compares and hashes every attribute (`%storage indirect`)." : "/// Compares and hashes every attribute except \(skipped) (`%skipEquality`).")
         block("extension \(type.name): Hashable") { body in
             body.block("\(access)static func == (lhs: \(type.name), rhs: \(type.name)) -> Bool") { method in
                 if compared.isEmpty {

@@ -10,6 +10,10 @@ struct ValueDeclarationFeature: Feature {
             var printer = CodePrinter()
             printer.docComment(type.comments)
             printer.block("\(access)struct \(type.name)") { body in
+                if type.hasIndirectStorage && !type.attributes.isEmpty {
+                    body.indirectStorage(of: type, access: access)
+                    return
+                }
                 for attribute in type.attributes {
                     body.docComment(attribute.comments)
                     body.line("\(access)let \(attribute.swiftName): \(attribute.type.swift)")
@@ -20,6 +24,42 @@ struct ValueDeclarationFeature: Feature {
                 body.memberwiseInitializer(of: type, access: access)
             }
             emitter.emitDeclaration(printer.text, attachedTo: type.name)
+        }
+    }
+}
+
+private extension CodePrinter {
+    /// `%storage indirect`: each attribute read from one final class instance that copies of
+    /// the value share; the memberwise initializer makes a new one. The public API is that of
+    /// inline storage (read-only properties, the same initializer).
+    mutating func indirectStorage(of type: ModelType, access: String) {
+        for attribute in type.attributes {
+            docComment(attribute.comments)
+            line("\(access)var \(attribute.swiftName): \(attribute.type.swift) { _storage.\(attribute.swiftName) }")
+        }
+        line()
+        line("/// The attributes, in one box that copies of the value share (`%storage indirect`).")
+        line("private let _storage: Storage")
+        line()
+        parameterList(opening: "\(access)init(", type.initializerParameterList, closing: ") {")
+        indented { body in
+            body.parameterList(opening: "_storage = Storage(", type.initializerArguments(), closing: ")")
+        }
+        line("}")
+        line()
+        // Sendable exactly when the value is: its properties are constants of the value's types.
+        block("private final class Storage\(type.includes("Sendable") ? ": Sendable" : "")") { storage in
+            for attribute in type.attributes {
+                storage.line("let \(attribute.swiftName): \(attribute.type.swift)")
+            }
+            storage.line()
+            storage.parameterList(opening: "init(", type.attributes.map { "\($0.swiftName): \($0.type.swift)" }, closing: ") {")
+            storage.indented { body in
+                for attribute in type.attributes {
+                    body.line("self.\(attribute.swiftName) = \(attribute.swiftName)")
+                }
+            }
+            storage.line("}")
         }
     }
 }

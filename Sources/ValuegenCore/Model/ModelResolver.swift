@@ -39,6 +39,7 @@ struct ModelResolver {
             let includes = resolveIncludes(declaration)
             let keyStyle = resolveKeyStyle(declaration.annotations)
             let typeCoding = resolveTypeCoding(declaration.annotations)
+            checkStorage(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
             var type = ModelType(
                 name: declaration.name.text,
                 kind: file.kind,

@@ -29,6 +29,10 @@ enum CollisionScreen {
         if type.kind == .adtValue && type.cases.contains(where: { $0.attributes.contains(where: \.skipsEquality) }) {
             return true
         }
+        // `%storage indirect` declares `_storage` and `Storage`; few types have it.
+        if type.hasIndirectStorage {
+            return true
+        }
         for index in type.attributes.indices where mayCollide(type.attributes[index], in: type, builder: builder) {
             return true
         }

@@ -53,6 +53,7 @@ struct GeneratedMembers: Sendable, Equatable {
     /// `save(to:format:)` and `load(from:)` are protocol extension methods: a stored `save`
     /// or `load` compiles).
     static let table: [String: @Sendable (ModelType) -> GeneratedMembers] = [
+        "Value": value,
         "Observation": observation,
         "Equality": equality,
         "Description": description,
@@ -103,6 +104,20 @@ struct NestedType: Sendable, Equatable {
 // MARK: - The features
 
 private extension GeneratedMembers {
+    /// Values with `%storage indirect`: `private let _storage` and the nested
+    /// `private final class Storage` that holds the attributes.
+    static func value(_ type: ModelType) -> GeneratedMembers {
+        guard type.hasIndirectStorage else { return GeneratedMembers() }
+        let storage = NestedType(name: "Storage", keyword: "class", container: type.name)
+        return GeneratedMembers(
+            attributeNames: [
+                GeneratedName(name: "_storage", spelling: "'private let _storage' of %storage indirect"),
+                GeneratedName(name: "Storage", spelling: storage.spelling),
+            ],
+            nestedTypes: [storage]
+        )
+    }
+
     /// Objects: `enum Change`, `struct ObserverToken` and `class ChangeObservers` nested in the
     /// class (an attribute of such a name is ambiguous wherever code names it: Description,
     /// With, Builder, Coding…; an attribute typed so gets the nested type), and private

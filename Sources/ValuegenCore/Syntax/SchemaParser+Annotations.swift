@@ -30,6 +30,12 @@ extension SchemaParser {
                 return nil
             }
             guard cursor.consume("=") else {
+                // One bare value, alone on the line: `%storage indirect`; not for the
+                // annotations that take arguments, where `%codingKey name` lacks its `=`.
+                if annotation.arguments.isEmpty, !Self.keyValueAnnotationNames.contains(name), restOfLineIsEmpty() {
+                    annotation.arguments.append(AnnotationArgument(key: "", value: key, location: keyLocation, valueLocation: keyLocation))
+                    continue
+                }
                 diagnostics.error("expected '=' after '\(key)' in annotation '%\(name)'", at: cursor.location)
                 cursor.skipLine()
                 return nil
@@ -49,6 +55,20 @@ extension SchemaParser {
             annotation.arguments.append(AnnotationArgument(key: key, value: value, location: keyLocation, valueLocation: valueLocation))
         }
         return annotation
+    }
+
+    /// Valuegen's annotations whose arguments are `key=value` only.
+    static let keyValueAnnotationNames: Set<String> = [
+        "type", "library", "import", "codingKey", "codingLegacyKey", "codingKeys", "coding", "caseKey",
+        "singleAttributeSubtype", "binaryField",
+    ]
+
+    /// Whether nothing but spaces and a comment is left on the line.
+    private func restOfLineIsEmpty() -> Bool {
+        var lookahead = cursor
+        lookahead.skipSpaces(includingNewlines: false)
+        guard let byte = lookahead.peek() else { return true }
+        return byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "#")
     }
 
     /// Skips spaces, newlines and comments. Comments are kept for the declaration that follows;
