@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "valuegen", targets: ["valuegen"]),
         .executable(name: "valuegen-benchmark", targets: ["ValuegenBenchmark"]),
         .executable(name: "valuegen-runtime-benchmark", targets: ["RuntimeBenchmark"]),
+        .executable(name: "valuegen-compile-benchmark", targets: ["CompileCostBenchmark"]),
         .library(name: "ValuegenPluginSDK", targets: ["ValuegenPluginSDK"]),
         .library(name: "ValuegenRuntime", targets: ["ValuegenRuntime"]),
         .plugin(name: "ValuegenBuildPlugin", targets: ["ValuegenBuildPlugin"]),
@@ -71,6 +72,12 @@ let package = Package(
             name: "ValuegenBenchmark",
             dependencies: ["ValuegenCore", "ValuegenPluginHost"],
             path: "Sources/ValuegenBenchmark"
+        ),
+        // What the generated code costs swiftc against the same types with synthesized conformances.
+        .executableTarget(
+            name: "CompileCostBenchmark",
+            dependencies: ["ValuegenCore"],
+            path: "Sources/CompileCostBenchmark"
         ),
         .testTarget(
             name: "ValuegenCoreTests",
