@@ -1,16 +1,17 @@
 import Foundation
 
-/// How the benchmark compiles a folder of Swift files: as SwiftPM compiles a library target.
+/// How the benchmark compiles a folder of Swift files: with the flags SwiftPM 6.3 passes for a
+/// library target on Linux (read from its build manifests), less the search paths.
 enum BuildMode: String, CaseIterable, Sendable {
-    /// `-Onone`, one frontend job per batch of files on both cores, as `swift build`.
+    /// `swift build`: batches of files on both cores, debug information, testable.
     case debug
-    /// `-O -whole-module-optimization` on both cores, as `swift build -c release`.
+    /// `swift build -c release`: the whole module at once on both cores, debug information.
     case release
 
     var flags: [String] {
         switch self {
-        case .debug: ["-Onone", "-enable-batch-mode", "-j", "2"]  // with an output file map, as SwiftPM
-        case .release: ["-O", "-whole-module-optimization", "-num-threads", "2"]
+        case .debug: ["-Onone", "-g", "-enable-testing", "-enable-batch-mode", "-j", "2"]  // with an output file map, as SwiftPM
+        case .release: ["-O", "-g", "-whole-module-optimization", "-num-threads", "2"]
         }
     }
 }
