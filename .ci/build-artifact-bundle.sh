@@ -59,6 +59,14 @@ add_variant() {
     mkdir -p "$folder"
     cp "$executable" "$folder/valuegen"
     chmod 755 "$folder/valuegen"
+    # Without its debug information: 77 MB → 60 MB on Linux (most of the rest is Foundation's
+    # ICU data, linked in with the static standard library).
+    local flags=()
+    [ "$name" = macos ] && flags=(-S)
+    if command -v strip >/dev/null 2>&1; then
+        strip "${flags[@]+"${flags[@]}"}" "$folder/valuegen" 2>/dev/null \
+            || echo "note: this strip cannot read the $name binary, which keeps its debug information"
+    fi
     echo "added $name: $(du -h "$folder/valuegen" | cut -f1) $folder/valuegen"
 }
 
