@@ -10,6 +10,9 @@ struct FeatureSet: Sendable {
     /// The same types written by hand with the conformances the compiler synthesizes, or nil
     /// when nothing in Swift synthesizes what the features write (a description, a builder).
     var synthesized: SynthesizedConformances?
+    /// Whether one attribute of the profile is `%skipEquality`, so that Equality writes `==`
+    /// and `hash(into:)` out instead of leaving them to the compiler.
+    var skipsEquality = false
 
     /// The defaults of a `.value` (Equality, Description, Sendable), all of them left out.
     static let defaults = ["Equality", "Description", "Sendable"]
@@ -30,6 +33,7 @@ struct FeatureSet: Sendable {
     static let all: [FeatureSet] = [
         only([], name: "bare", synthesized: .nothing),
         only(["Equality"], name: "Equality", synthesized: .hashable),
+        FeatureSet(name: "Equality written out", includes: [], excludes: ["Description", "Sendable"], synthesized: .hashable, skipsEquality: true),
         only(["Description"], name: "Description"),
         only(["Sendable"], name: "Sendable", synthesized: .sendable),
         only(["Builder"], name: "Builder"),
@@ -37,7 +41,7 @@ struct FeatureSet: Sendable {
         only(["Coding"], name: "Coding", synthesized: .codable),
         only(defaults, name: "defaults", synthesized: .hashableSendable),
         only(defaults + ["Coding"], name: "defaults + Coding", synthesized: .hashableCodableSendable),
-        only(defaults + ["Builder", "With", "Coding"], name: "defaults + Builder, With, Coding"),
+        only(defaults + ["Builder", "With", "Coding"], name: "defaults + Builder + With + Coding"),
     ]
 }
 

@@ -62,22 +62,38 @@ extension Record: Sendable {}
 
 extension Record: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "id: \(String(reflecting: id))",
-            "accountNumber: \(String(reflecting: accountNumber))",
-            "score: \(String(reflecting: score))",
-            "ratio: \(String(reflecting: ratio))",
-            "isActive: \(String(reflecting: isActive))",
-            "isVerified: \(String(reflecting: isVerified))",
-            "name: \(String(reflecting: name))",
-            "email: \(String(reflecting: email))",
-            "biography: \(String(reflecting: biography))",
-            "tags: \(String(reflecting: tags))",
-            "nickname: \(nickname.map { String(reflecting: $0) } ?? "nil")",
-            "location: \(String(reflecting: location))",
-            "status: \(String(reflecting: status))",
-        ]
-        return "Record(\(attributes.joined(separator: ", ")))"
+        var text: String = "Record(id: "
+        text.append(String(reflecting: id))
+        text.append(", accountNumber: ")
+        text.append(String(reflecting: accountNumber))
+        text.append(", score: ")
+        text.append(String(reflecting: score))
+        text.append(", ratio: ")
+        text.append(String(reflecting: ratio))
+        text.append(", isActive: ")
+        text.append(String(reflecting: isActive))
+        text.append(", isVerified: ")
+        text.append(String(reflecting: isVerified))
+        text.append(", name: ")
+        text.append(String(reflecting: name))
+        text.append(", email: ")
+        text.append(String(reflecting: email))
+        text.append(", biography: ")
+        text.append(String(reflecting: biography))
+        text.append(", tags: ")
+        text.append(String(reflecting: tags))
+        text.append(", nickname: ")
+        if let value = nickname {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", location: ")
+        text.append(String(reflecting: location))
+        text.append(", status: ")
+        text.append(String(reflecting: status))
+        text.append(")")
+        return text
     }
 }
 
@@ -469,13 +485,16 @@ extension Location: Sendable {}
 
 extension Location: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "street: \(String(reflecting: street))",
-            "city: \(String(reflecting: city))",
-            "latitude: \(String(reflecting: latitude))",
-            "longitude: \(String(reflecting: longitude))",
-        ]
-        return "Location(\(attributes.joined(separator: ", ")))"
+        var text: String = "Location(street: "
+        text.append(String(reflecting: street))
+        text.append(", city: ")
+        text.append(String(reflecting: city))
+        text.append(", latitude: ")
+        text.append(String(reflecting: latitude))
+        text.append(", longitude: ")
+        text.append(String(reflecting: longitude))
+        text.append(")")
+        return text
     }
 }
 

@@ -25,11 +25,12 @@ extension Status: CustomStringConvertible {
         case .active:
             return "Status.active"
         case .suspended(let reason, let days):
-            let attributes = [
-                "reason: \(String(reflecting: reason))",
-                "days: \(String(reflecting: days))",
-            ]
-            return "Status.suspended(\(attributes.joined(separator: ", ")))"
+            var text: String = "Status.suspended(reason: "
+            text.append(String(reflecting: reason))
+            text.append(", days: ")
+            text.append(String(reflecting: days))
+            text.append(")")
+            return text
         case .deleted:
             return "Status.deleted"
         }
