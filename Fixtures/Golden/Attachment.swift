@@ -38,37 +38,57 @@ extension Attachment: CustomStringConvertible {
     public var description: String {
         switch self {
         case .photo(let url, let width, let height, let caption):
-            let attributes = [
-                "url: \(String(reflecting: url))",
-                "width: \(String(reflecting: width))",
-                "height: \(String(reflecting: height))",
-                "caption: \(caption.map { String(reflecting: $0) } ?? "nil")",
-            ]
-            return "Attachment.photo(\(attributes.joined(separator: ", ")))"
+            var text: String = "Attachment.photo(url: "
+            text.append(String(reflecting: url))
+            text.append(", width: ")
+            text.append(String(reflecting: width))
+            text.append(", height: ")
+            text.append(String(reflecting: height))
+            text.append(", caption: ")
+            if let value = caption {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(")")
+            return text
         case .voiceNote(let url, let duration, let waveform):
-            let attributes = [
-                "url: \(String(reflecting: url))",
-                "duration: \(String(reflecting: duration))",
-                "waveform: \(String(reflecting: waveform))",
-            ]
-            return "Attachment.voiceNote(\(attributes.joined(separator: ", ")))"
+            var text: String = "Attachment.voiceNote(url: "
+            text.append(String(reflecting: url))
+            text.append(", duration: ")
+            text.append(String(reflecting: duration))
+            text.append(", waveform: ")
+            text.append(String(reflecting: waveform))
+            text.append(")")
+            return text
         case .sticker(let value):
             return "Attachment.sticker(\(String(reflecting: value)))"
         case .contactCard(let value):
             return "Attachment.contactCard(\(String(reflecting: value)))"
         case .urlPreview(let url, let title, let thumbnail):
-            let attributes = [
-                "url: \(String(reflecting: url))",
-                "title: \(title.map { String(reflecting: $0) } ?? "nil")",
-                "thumbnail: \(thumbnail.map { String(reflecting: $0) } ?? "nil")",
-            ]
-            return "Attachment.urlPreview(\(attributes.joined(separator: ", ")))"
+            var text: String = "Attachment.urlPreview(url: "
+            text.append(String(reflecting: url))
+            text.append(", title: ")
+            if let value = title {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(", thumbnail: ")
+            if let value = thumbnail {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(")")
+            return text
         case .location(let latitude, let longitude):
-            let attributes = [
-                "latitude: \(String(reflecting: latitude))",
-                "longitude: \(String(reflecting: longitude))",
-            ]
-            return "Attachment.location(\(attributes.joined(separator: ", ")))"
+            var text: String = "Attachment.location(latitude: "
+            text.append(String(reflecting: latitude))
+            text.append(", longitude: ")
+            text.append(String(reflecting: longitude))
+            text.append(")")
+            return text
         case .deleted:
             return "Attachment.deleted"
         }

@@ -231,17 +231,28 @@ extension Conversation: Observable {
 
 extension Conversation: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "conversationId: \(String(reflecting: conversationId))",
-            "title: \(String(reflecting: title))",
-            "participants: \(String(reflecting: participants))",
-            "lastMessage: \(lastMessage.map { String(reflecting: $0) } ?? "nil")",
-            "unreadCount: \(String(reflecting: unreadCount))",
-            "isPinned: \(String(reflecting: isPinned))",
-            "notificationLevel: \(String(reflecting: notificationLevel))",
-            "labels: \(String(reflecting: labels))",
-        ]
-        return "Conversation(\(attributes.joined(separator: ", ")))"
+        var text: String = "Conversation(conversationId: "
+        text.append(String(reflecting: conversationId))
+        text.append(", title: ")
+        text.append(String(reflecting: title))
+        text.append(", participants: ")
+        text.append(String(reflecting: participants))
+        text.append(", lastMessage: ")
+        if let value = lastMessage {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", unreadCount: ")
+        text.append(String(reflecting: unreadCount))
+        text.append(", isPinned: ")
+        text.append(String(reflecting: isPinned))
+        text.append(", notificationLevel: ")
+        text.append(String(reflecting: notificationLevel))
+        text.append(", labels: ")
+        text.append(String(reflecting: labels))
+        text.append(")")
+        return text
     }
 }
 
@@ -621,12 +632,23 @@ extension Draft: Observable {
 
 extension Draft: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "text: \(String(reflecting: text))",
-            "attachments: \(String(reflecting: attachments))",
-            "replyTo: \(replyTo.map { String(reflecting: $0) } ?? "nil")",
-            "lastSendError: \(lastSendError.map { String(reflecting: $0) } ?? "nil")",
-        ]
-        return "Draft(\(attributes.joined(separator: ", ")))"
+        var text_: String = "Draft(text: "
+        text_.append(String(reflecting: text))
+        text_.append(", attachments: ")
+        text_.append(String(reflecting: attachments))
+        text_.append(", replyTo: ")
+        if let value = replyTo {
+            text_.append(String(reflecting: value))
+        } else {
+            text_.append("nil")
+        }
+        text_.append(", lastSendError: ")
+        if let value = lastSendError {
+            text_.append(String(reflecting: value))
+        } else {
+            text_.append("nil")
+        }
+        text_.append(")")
+        return text_
     }
 }

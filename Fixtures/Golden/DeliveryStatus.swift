@@ -28,23 +28,30 @@ extension DeliveryStatus: CustomStringConvertible {
         case .pending:
             return "DeliveryStatus.pending"
         case .sent(let sentAt):
-            let attributes = [
-                "sentAt: \(String(reflecting: sentAt))",
-            ]
-            return "DeliveryStatus.sent(\(attributes.joined(separator: ", ")))"
+            var text: String = "DeliveryStatus.sent(sentAt: "
+            text.append(String(reflecting: sentAt))
+            text.append(")")
+            return text
         case .delivered(let deliveredAt, let recipientCount):
-            let attributes = [
-                "deliveredAt: \(String(reflecting: deliveredAt))",
-                "recipientCount: \(String(reflecting: recipientCount))",
-            ]
-            return "DeliveryStatus.delivered(\(attributes.joined(separator: ", ")))"
+            var text: String = "DeliveryStatus.delivered(deliveredAt: "
+            text.append(String(reflecting: deliveredAt))
+            text.append(", recipientCount: ")
+            text.append(String(reflecting: recipientCount))
+            text.append(")")
+            return text
         case .failed(let reason, let retryAt, let isPermanent):
-            let attributes = [
-                "reason: \(String(reflecting: reason))",
-                "retryAt: \(retryAt.map { String(reflecting: $0) } ?? "nil")",
-                "isPermanent: \(String(reflecting: isPermanent))",
-            ]
-            return "DeliveryStatus.failed(\(attributes.joined(separator: ", ")))"
+            var text: String = "DeliveryStatus.failed(reason: "
+            text.append(String(reflecting: reason))
+            text.append(", retryAt: ")
+            if let value = retryAt {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(", isPermanent: ")
+            text.append(String(reflecting: isPermanent))
+            text.append(")")
+            return text
         }
     }
 }

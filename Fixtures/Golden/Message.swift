@@ -58,20 +58,38 @@ extension Message: Sendable {}
 
 extension Message: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "messageId: \(String(reflecting: messageId))",
-            "conversationId: \(String(reflecting: conversationId))",
-            "sender: \(String(reflecting: sender))",
-            "body: \(String(reflecting: body))",
-            "sentAt: \(String(reflecting: sentAt))",
-            "editedAt: \(editedAt.map { String(reflecting: $0) } ?? "nil")",
-            "attachments: \(String(reflecting: attachments))",
-            "status: \(String(reflecting: status))",
-            "kind: \(String(reflecting: kind))",
-            "reactions: \(String(reflecting: reactions))",
-            "replyToMessageId: \(replyToMessageId.map { String(reflecting: $0) } ?? "nil")",
-        ]
-        return "Message(\(attributes.joined(separator: ", ")))"
+        var text: String = "Message(messageId: "
+        text.append(String(reflecting: messageId))
+        text.append(", conversationId: ")
+        text.append(String(reflecting: conversationId))
+        text.append(", sender: ")
+        text.append(String(reflecting: sender))
+        text.append(", body: ")
+        text.append(String(reflecting: body))
+        text.append(", sentAt: ")
+        text.append(String(reflecting: sentAt))
+        text.append(", editedAt: ")
+        if let value = editedAt {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", attachments: ")
+        text.append(String(reflecting: attachments))
+        text.append(", status: ")
+        text.append(String(reflecting: status))
+        text.append(", kind: ")
+        text.append(String(reflecting: kind))
+        text.append(", reactions: ")
+        text.append(String(reflecting: reactions))
+        text.append(", replyToMessageId: ")
+        if let value = replyToMessageId {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(")")
+        return text
     }
 }
 
@@ -612,25 +630,48 @@ extension MessageSummary: Sendable {}
 
 extension MessageSummary: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "messageId: \(String(reflecting: messageId))",
-            "senderName: \(String(reflecting: senderName))",
-            "snippet: \(String(reflecting: snippet))",
-            "unreadCount: \(String(reflecting: unreadCount))",
-            "isMuted: \(String(reflecting: isMuted))",
-            "previewHeight: \(String(reflecting: previewHeight))",
-            "sentAt: \(String(reflecting: sentAt))",
-            "readingTime: \(String(reflecting: readingTime))",
-            "byteCount: \(String(reflecting: byteCount))",
-            "mentionedUserIds: \(String(reflecting: mentionedUserIds))",
-            "participants: \(String(reflecting: participants))",
-            "reactionCounts: \(String(reflecting: reactionCounts))",
-            "labels: \(String(reflecting: labels))",
-            "thumbnailUrl: \(thumbnailUrl.map { String(reflecting: $0) } ?? "nil")",
-            "status: \(status.map { String(reflecting: $0) } ?? "nil")",
-            "kind: \(String(reflecting: kind))",
-        ]
-        return "MessageSummary(\(attributes.joined(separator: ", ")))"
+        var text: String = "MessageSummary(messageId: "
+        text.append(String(reflecting: messageId))
+        text.append(", senderName: ")
+        text.append(String(reflecting: senderName))
+        text.append(", snippet: ")
+        text.append(String(reflecting: snippet))
+        text.append(", unreadCount: ")
+        text.append(String(reflecting: unreadCount))
+        text.append(", isMuted: ")
+        text.append(String(reflecting: isMuted))
+        text.append(", previewHeight: ")
+        text.append(String(reflecting: previewHeight))
+        text.append(", sentAt: ")
+        text.append(String(reflecting: sentAt))
+        text.append(", readingTime: ")
+        text.append(String(reflecting: readingTime))
+        text.append(", byteCount: ")
+        text.append(String(reflecting: byteCount))
+        text.append(", mentionedUserIds: ")
+        text.append(String(reflecting: mentionedUserIds))
+        text.append(", participants: ")
+        text.append(String(reflecting: participants))
+        text.append(", reactionCounts: ")
+        text.append(String(reflecting: reactionCounts))
+        text.append(", labels: ")
+        text.append(String(reflecting: labels))
+        text.append(", thumbnailUrl: ")
+        if let value = thumbnailUrl {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", status: ")
+        if let value = status {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", kind: ")
+        text.append(String(reflecting: kind))
+        text.append(")")
+        return text
     }
 }
 

@@ -31,16 +31,21 @@ extension Presence: CustomStringConvertible {
         case .online:
             return "Presence.online"
         case .away(let since):
-            let attributes = [
-                "since: \(String(reflecting: since))",
-            ]
-            return "Presence.away(\(attributes.joined(separator: ", ")))"
+            var text: String = "Presence.away(since: "
+            text.append(String(reflecting: since))
+            text.append(")")
+            return text
         case .doNotDisturb(let until, let message):
-            let attributes = [
-                "until: \(until.map { String(reflecting: $0) } ?? "nil")",
-                "message: \(String(reflecting: message))",
-            ]
-            return "Presence.doNotDisturb(\(attributes.joined(separator: ", ")))"
+            var text: String = "Presence.doNotDisturb(until: "
+            if let value = until {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(", message: ")
+            text.append(String(reflecting: message))
+            text.append(")")
+            return text
         case .offline:
             return "Presence.offline"
         }
@@ -318,10 +323,14 @@ extension NotificationLevel: CustomStringConvertible {
         case .mentionsOnly:
             return "NotificationLevel.mentionsOnly"
         case .muted(let until):
-            let attributes = [
-                "until: \(until.map { String(reflecting: $0) } ?? "nil")",
-            ]
-            return "NotificationLevel.muted(\(attributes.joined(separator: ", ")))"
+            var text: String = "NotificationLevel.muted(until: "
+            if let value = until {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(")")
+            return text
         }
     }
 }

@@ -28,12 +28,18 @@ extension QuotedMessage: Sendable {}
 
 extension QuotedMessage: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "author: \(String(reflecting: author))",
-            "text: \(String(reflecting: text))",
-            "sentAt: \(sentAt.map { String(reflecting: $0) } ?? "nil")",
-        ]
-        return "QuotedMessage(\(attributes.joined(separator: ", ")))"
+        var text_: String = "QuotedMessage(author: "
+        text_.append(String(reflecting: author))
+        text_.append(", text: ")
+        text_.append(String(reflecting: text))
+        text_.append(", sentAt: ")
+        if let value = sentAt {
+            text_.append(String(reflecting: value))
+        } else {
+            text_.append("nil")
+        }
+        text_.append(")")
+        return text_
     }
 }
 

@@ -32,18 +32,19 @@ extension Reaction: CustomStringConvertible {
     public var description: String {
         switch self {
         case .emoji(let symbol, let count):
-            let attributes = [
-                "symbol: \(String(reflecting: symbol))",
-                "count: \(String(reflecting: count))",
-            ]
-            return "Reaction.emoji(\(attributes.joined(separator: ", ")))"
+            var text: String = "Reaction.emoji(symbol: "
+            text.append(String(reflecting: symbol))
+            text.append(", count: ")
+            text.append(String(reflecting: count))
+            text.append(")")
+            return text
         case .sticker(let value):
             return "Reaction.sticker(\(String(reflecting: value)))"
         case .text(let body):
-            let attributes = [
-                "body: \(String(reflecting: body))",
-            ]
-            return "Reaction.text(\(attributes.joined(separator: ", ")))"
+            var text: String = "Reaction.text(body: "
+            text.append(String(reflecting: body))
+            text.append(")")
+            return text
         case .removed:
             return "Reaction.removed"
         }

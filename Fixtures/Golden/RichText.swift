@@ -35,31 +35,36 @@ extension RichText: CustomStringConvertible {
     public var description: String {
         switch self {
         case .plain(let text):
-            let attributes = [
-                "text: \(String(reflecting: text))",
-            ]
-            return "RichText.plain(\(attributes.joined(separator: ", ")))"
+            var text_: String = "RichText.plain(text: "
+            text_.append(String(reflecting: text))
+            text_.append(")")
+            return text_
         case .bold(let content):
-            let attributes = [
-                "content: \(String(reflecting: content))",
-            ]
-            return "RichText.bold(\(attributes.joined(separator: ", ")))"
+            var text: String = "RichText.bold(content: "
+            text.append(String(reflecting: content))
+            text.append(")")
+            return text
         case .link(let url, let label):
-            let attributes = [
-                "url: \(String(reflecting: url))",
-                "label: \(label.map { String(reflecting: $0) } ?? "nil")",
-            ]
-            return "RichText.link(\(attributes.joined(separator: ", ")))"
+            var text: String = "RichText.link(url: "
+            text.append(String(reflecting: url))
+            text.append(", label: ")
+            if let value = label {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(")")
+            return text
         case .quote(let quoted):
-            let attributes = [
-                "quoted: \(String(reflecting: quoted))",
-            ]
-            return "RichText.quote(\(attributes.joined(separator: ", ")))"
+            var text: String = "RichText.quote(quoted: "
+            text.append(String(reflecting: quoted))
+            text.append(")")
+            return text
         case .paragraphs(let parts):
-            let attributes = [
-                "parts: \(String(reflecting: parts))",
-            ]
-            return "RichText.paragraphs(\(attributes.joined(separator: ", ")))"
+            var text: String = "RichText.paragraphs(parts: "
+            text.append(String(reflecting: parts))
+            text.append(")")
+            return text
         case .spoiler(let value):
             return "RichText.spoiler(\(String(reflecting: value)))"
         }

@@ -196,15 +196,18 @@ extension Settings: Observable {
 
 extension Settings: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "theme: \(String(reflecting: theme))",
-            "fontScale: \(String(reflecting: fontScale))",
-            "notificationLevel: \(String(reflecting: notificationLevel))",
-            "sendsReadReceipts: \(String(reflecting: sendsReadReceipts))",
-            "mutedConversations: \(String(reflecting: mutedConversations))",
-            "pushToken: <redacted>",
-        ]
-        return "Settings(\(attributes.joined(separator: ", ")))"
+        var text: String = "Settings(theme: "
+        text.append(String(reflecting: theme))
+        text.append(", fontScale: ")
+        text.append(String(reflecting: fontScale))
+        text.append(", notificationLevel: ")
+        text.append(String(reflecting: notificationLevel))
+        text.append(", sendsReadReceipts: ")
+        text.append(String(reflecting: sendsReadReceipts))
+        text.append(", mutedConversations: ")
+        text.append(String(reflecting: mutedConversations))
+        text.append(", pushToken: <redacted>)")
+        return text
     }
 }
 

@@ -68,20 +68,21 @@ public struct User {
 /// Compares and hashes every attribute except lastSeenCache (`%skipEquality`).
 extension User: Hashable {
     public static func == (lhs: User, rhs: User) -> Bool {
-        lhs.userId == rhs.userId
-            && lhs.nickname == rhs.nickname
-            && lhs.statusText == rhs.statusText
-            && lhs.imageUrl == rhs.imageUrl
-            && lhs.email == rhs.email
-            && lhs.authToken == rhs.authToken
-            && lhs.presence == rhs.presence
-            && lhs.addresses == rhs.addresses
-            && lhs.friends == rhs.friends
-            && lhs.reactionScores == rhs.reactionScores
-            && lhs.interests == rhs.interests
-            && lhs.blockedUserIds == rhs.blockedUserIds
-            && lhs.createdAt == rhs.createdAt
-            && lhs.mood == rhs.mood
+        guard lhs.userId == rhs.userId else { return false }
+        guard lhs.nickname == rhs.nickname else { return false }
+        guard lhs.statusText == rhs.statusText else { return false }
+        guard lhs.imageUrl == rhs.imageUrl else { return false }
+        guard lhs.email == rhs.email else { return false }
+        guard lhs.authToken == rhs.authToken else { return false }
+        guard lhs.presence == rhs.presence else { return false }
+        guard lhs.addresses == rhs.addresses else { return false }
+        guard lhs.friends == rhs.friends else { return false }
+        guard lhs.reactionScores == rhs.reactionScores else { return false }
+        guard lhs.interests == rhs.interests else { return false }
+        guard lhs.blockedUserIds == rhs.blockedUserIds else { return false }
+        guard lhs.createdAt == rhs.createdAt else { return false }
+        guard lhs.mood == rhs.mood else { return false }
+        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -110,24 +111,54 @@ extension User: Sendable {}
 
 extension User: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "userId: \(String(reflecting: userId))",
-            "nickname: \(String(reflecting: nickname))",
-            "statusText: \(statusText.map { String(reflecting: $0) } ?? "nil")",
-            "imageUrl: \(imageUrl.map { String(reflecting: $0) } ?? "nil")",
-            "email: <redacted>",
-            "authToken: <redacted>",
-            "presence: \(String(reflecting: presence))",
-            "addresses: \(String(reflecting: addresses))",
-            "friends: \(String(reflecting: friends))",
-            "reactionScores: \(String(reflecting: reactionScores))",
-            "interests: \(String(reflecting: interests))",
-            "blockedUserIds: \(blockedUserIds.map { String(reflecting: $0) } ?? "nil")",
-            "createdAt: \(String(reflecting: createdAt))",
-            "lastSeenCache: \(lastSeenCache.map { String(reflecting: $0) } ?? "nil")",
-            "mood: \(mood.map { String(reflecting: $0) } ?? "nil")",
-        ]
-        return "User(\(attributes.joined(separator: ", ")))"
+        var text: String = "User(userId: "
+        text.append(String(reflecting: userId))
+        text.append(", nickname: ")
+        text.append(String(reflecting: nickname))
+        text.append(", statusText: ")
+        if let value = statusText {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", imageUrl: ")
+        if let value = imageUrl {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", email: <redacted>, authToken: <redacted>, presence: ")
+        text.append(String(reflecting: presence))
+        text.append(", addresses: ")
+        text.append(String(reflecting: addresses))
+        text.append(", friends: ")
+        text.append(String(reflecting: friends))
+        text.append(", reactionScores: ")
+        text.append(String(reflecting: reactionScores))
+        text.append(", interests: ")
+        text.append(String(reflecting: interests))
+        text.append(", blockedUserIds: ")
+        if let value = blockedUserIds {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", createdAt: ")
+        text.append(String(reflecting: createdAt))
+        text.append(", lastSeenCache: ")
+        if let value = lastSeenCache {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", mood: ")
+        if let value = mood {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(")")
+        return text
     }
 }
 
@@ -929,13 +960,16 @@ extension Address: Sendable {}
 
 extension Address: CustomStringConvertible {
     public var description: String {
-        let attributes = [
-            "street: \(String(reflecting: street))",
-            "city: \(String(reflecting: city))",
-            "zipCode: \(String(reflecting: zipCode))",
-            "default: \(String(reflecting: `default`))",
-        ]
-        return "Address(\(attributes.joined(separator: ", ")))"
+        var text: String = "Address(street: "
+        text.append(String(reflecting: street))
+        text.append(", city: ")
+        text.append(String(reflecting: city))
+        text.append(", zipCode: ")
+        text.append(String(reflecting: zipCode))
+        text.append(", default: ")
+        text.append(String(reflecting: `default`))
+        text.append(")")
+        return text
     }
 }
 

@@ -12,10 +12,11 @@ struct PluginConfiguration {
 
     /// Reads `valuegen.json` in the target's folder.
     /// - Parameters:
-    ///   - productDirectory: where SwiftPM puts built dynamic libraries (beside the valuegen tool).
+    ///   - productDirectory: where SwiftPM puts built dynamic libraries (beside the valuegen
+    ///     tool); nil for a prebuilt tool, which cannot load plugins named by product.
     ///   - package: the package whose products may be named; nil in Xcode projects, where the
     ///     names are not checked here (the CLI reports a library that is missing).
-    static func load(targetDirectory: URL, package: Package?, productDirectory: URL) throws -> PluginConfiguration {
+    static func load(targetDirectory: URL, package: Package?, productDirectory: URL?) throws -> PluginConfiguration {
         let file = targetDirectory.appendingPathComponent(SchemaFileNaming.configurationFileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return PluginConfiguration() }
         var configuration = PluginConfiguration(file: file)
@@ -31,6 +32,9 @@ struct PluginConfiguration {
                 if let available, !available.contains(product) {
                     let list = available.isEmpty ? "the package and its dependencies declare none" : "the dynamic library products are \(available.sorted().joined(separator: ", "))"
                     throw PluginConfigurationError(description: "\(file.path): error: plugins[\(index)] names the product '\(product)', which is not a dynamic library product of this package or its dependencies; \(list). Declare it with .library(name: \"\(product)\", type: .dynamic, targets: [...])")
+                }
+                guard let productDirectory else {
+                    throw PluginConfigurationError(description: "\(file.path): error: plugins[\(index)] names the product '\(product)', but ValuegenPrebuiltBuildPlugin runs a prebuilt valuegen, which is not told where SwiftPM builds '\(product)'; apply ValuegenBuildPlugin (package: \"valuegen\"), which builds valuegen beside the products, or name the library by its path: {\"path\": \"...\"}")
                 }
                 configuration.pluginLibraries.append(productDirectory.appendingPathComponent(PluginLibraryNaming.fileName(forProduct: product)))
             } else if let path = entry["path"] as? String {

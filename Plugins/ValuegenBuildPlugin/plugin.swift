@@ -34,7 +34,12 @@ struct ValuegenBuildPlugin: BuildToolPlugin {
 
 enum BuildCommands {
     static func make(schemas files: [URL], targetName: String, targetDirectory: URL, tool: URL, workDirectory: URL, package: Package?, runtime: RuntimeDependency) throws -> [Command] {
-        let productDirectory = tool.deletingLastPathComponent()
+        // A tool built from source is linked where SwiftPM puts the build's products, the
+        // dynamic libraries that valuegen.json names by product among them. A prebuilt tool
+        // (ValuegenPrebuiltBuildPlugin) lies in its artifact bundle, and a build tool plugin is
+        // not told where the products go.
+        let isPrebuilt = tool.pathComponents.contains { $0.hasSuffix(".artifactbundle") }
+        let productDirectory = isPrebuilt ? nil : tool.deletingLastPathComponent()
         let configuration = try PluginConfiguration.load(targetDirectory: targetDirectory, package: package, productDirectory: productDirectory)
         let schemas = files.filter { SchemaFileNaming.schemaExtension(of: $0.lastPathComponent) != nil }
             .sorted { $0.path < $1.path }
@@ -47,7 +52,11 @@ enum BuildCommands {
             .filter { declared.insert($0).inserted }
             .map { workDirectory.appendingPathComponent($0) }
         var arguments = ["generate"] + schemas.map(\.path)
-        arguments += ["--output", workDirectory.path, "--product-directory", productDirectory.path, "--no-extra-files", "--module-support-file", "--quiet"]
+        arguments += ["--output", workDirectory.path]
+        if let productDirectory {
+            arguments += ["--product-directory", productDirectory.path]
+        }
+        arguments += ["--no-extra-files", "--module-support-file", "--quiet"]
         if let file = configuration.file {
             arguments += ["--config", file.path]
         }

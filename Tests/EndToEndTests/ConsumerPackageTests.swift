@@ -32,13 +32,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: scratch) }
         // SwiftPM names a path dependency after its folder: the copy must be named valuegen.
         let repository = scratch.appendingPathComponent("valuegen")
-        try copyRepository(to: repository)
+        try PackageBuild.copyRepository(to: repository)
         let consumer = repository.appendingPathComponent("Fixtures/ConsumerPackage")
 
         // 1. Clean build, then run the demo.
-        let first = try swiftBuild(in: consumer)
+        let first = try PackageBuild.swiftBuild(in: consumer)
         try #require(first.status == 0, "the clean build failed:\n\(first.standardOutput)\(first.standardError)")
-        #expect(generatorRuns(in: first) == [generatorCommand], "\(generatorRuns(in: first))")
+        #expect(PackageBuild.generatorRuns(in: first) == [generatorCommand], "\(PackageBuild.generatorRuns(in: first))")
         let demo = try runProcess(consumer.appendingPathComponent(".build/debug/consumer-demo"), [])
         #expect(demo.status == 0, "\(demo.standardError)")
         #expect(demo.standardOutput == """
@@ -79,35 +79,35 @@ import Testing
         //    plugin-tools graph and the main graph both link it); the commands then run again
         //    because their tool changed, find every output's bytes unchanged and write nothing.
         //    From then on a no-op build runs nothing at all.
-        let second = try swiftBuild(in: consumer)
+        let second = try PackageBuild.swiftBuild(in: consumer)
         #expect(second.status == 0)
-        #expect(compiledModules(in: second).isEmpty, "a no-op build compiled \(compiledModules(in: second))")
-        if !generatorRuns(in: second).isEmpty {
-            #expect((second.standardOutput + second.standardError).contains("Linking valuegen-tool"), "generators ran although their tool did not change: \(generatorRuns(in: second))")
+        #expect(PackageBuild.compiledModules(in: second).isEmpty, "a no-op build compiled \(PackageBuild.compiledModules(in: second))")
+        if !PackageBuild.generatorRuns(in: second).isEmpty {
+            #expect((second.standardOutput + second.standardError).contains("Linking valuegen-tool"), "generators ran although their tool did not change: \(PackageBuild.generatorRuns(in: second))")
         }
-        let settled = try swiftBuild(in: consumer)
+        let settled = try PackageBuild.swiftBuild(in: consumer)
         #expect(settled.status == 0)
-        #expect(generatorRuns(in: settled).isEmpty, "a no-op build ran \(generatorRuns(in: settled))")
-        #expect(compiledModules(in: settled).isEmpty, "a no-op build compiled \(compiledModules(in: settled))")
+        #expect(PackageBuild.generatorRuns(in: settled).isEmpty, "a no-op build ran \(PackageBuild.generatorRuns(in: settled))")
+        #expect(PackageBuild.compiledModules(in: settled).isEmpty, "a no-op build compiled \(PackageBuild.compiledModules(in: settled))")
 
         // 3. One schema touched: the target's command runs and rewrites nothing, so nothing
         //    recompiles. One schema edited: only its output is rewritten.
         let shape = consumer.appendingPathComponent("Sources/Models/Shape.adtValue")
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: shape.path)
-        let third = try swiftBuild(in: consumer)
+        let third = try PackageBuild.swiftBuild(in: consumer)
         #expect(third.status == 0)
-        #expect(generatorRuns(in: third) == [generatorCommand])
-        #expect(compiledModules(in: third).isEmpty, "the regenerated files have the same bytes, so nothing recompiles: \(compiledModules(in: third))")
+        #expect(PackageBuild.generatorRuns(in: third) == [generatorCommand])
+        #expect(PackageBuild.compiledModules(in: third).isEmpty, "the regenerated files have the same bytes, so nothing recompiles: \(PackageBuild.compiledModules(in: third))")
 
         let before = try outputModificationDates(in: consumer)
         let reply = consumer.appendingPathComponent("Sources/Models/Reply.value")
         let replySchema = try String(contentsOf: reply, encoding: .utf8)
         try Data(replySchema.replacingOccurrences(of: "# A reply to a note", with: "# An answer to a note").utf8).write(to: reply)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(7)], ofItemAtPath: reply.path)
-        let edited = try swiftBuild(in: consumer)
+        let edited = try PackageBuild.swiftBuild(in: consumer)
         #expect(edited.status == 0, "\(edited.standardOutput)\(edited.standardError)")
-        #expect(generatorRuns(in: edited) == [generatorCommand])
-        #expect(compiledModules(in: edited).contains("Models"))
+        #expect(PackageBuild.generatorRuns(in: edited) == [generatorCommand])
+        #expect(PackageBuild.compiledModules(in: edited).contains("Models"))
         #expect(try buildPluginOutput(in: consumer, named: "Reply.swift").contains("/// An answer to a note"))
         let after = try outputModificationDates(in: consumer)
         #expect(after.keys.sorted() == before.keys.sorted())
@@ -117,7 +117,7 @@ import Testing
         let counter = consumer.appendingPathComponent("Sources/Models/Counter.object")
         try Data("Counter {\n  title: String = \"clicks\"\n  value Int\n".utf8).write(to: counter)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: counter.path)
-        let broken = try swiftBuild(in: consumer)
+        let broken = try PackageBuild.swiftBuild(in: consumer)
         #expect(broken.status != 0)
         let output = broken.standardOutput + broken.standardError
         #expect(output.contains("\(counter.path):1:9: error: unterminated body of type 'Counter': expected '}'"), "\(output)")
@@ -128,17 +128,17 @@ import Testing
         //     changing what it declares does not run the generator again.
         try Data(replySchema.replacingOccurrences(of: "  quoted: Note\n", with: "  quoted: Note\n  mood: Mood?\n").utf8).write(to: reply)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(11)], ofItemAtPath: reply.path)
-        let undeclared = try swiftBuild(in: consumer)
+        let undeclared = try PackageBuild.swiftBuild(in: consumer)
         #expect(undeclared.status != 0)
         #expect((undeclared.standardOutput + undeclared.standardError).contains("\(reply.path):7:9: error: unknown type 'Mood'"), "\(undeclared.standardOutput)\(undeclared.standardError)")
         let mood = consumer.appendingPathComponent("Sources/Models/Mood.swift")
         try Data("public enum Mood: String, Hashable, Codable, Sendable {\n    case calm\n}\n".utf8).write(to: mood)
-        let declared = try swiftBuild(in: consumer)
+        let declared = try PackageBuild.swiftBuild(in: consumer)
         #expect(declared.status == 0, "\(declared.standardOutput)\(declared.standardError)")
         try Data("public enum Mood: String, Hashable, Codable, Sendable {\n    case calm, cheerful\n}\n".utf8).write(to: mood)
-        let bodyEdited = try swiftBuild(in: consumer)
+        let bodyEdited = try PackageBuild.swiftBuild(in: consumer)
         #expect(bodyEdited.status == 0)
-        #expect(generatorRuns(in: bodyEdited).isEmpty, "editing a Swift file without changing its type names ran \(generatorRuns(in: bodyEdited))")
+        #expect(PackageBuild.generatorRuns(in: bodyEdited).isEmpty, "editing a Swift file without changing its type names ran \(PackageBuild.generatorRuns(in: bodyEdited))")
         try FileManager.default.removeItem(at: mood)
         try Data(replySchema.replacingOccurrences(of: "# A reply to a note", with: "# An answer to a note").utf8).write(to: reply)
 
@@ -150,7 +150,7 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(12)], ofItemAtPath: counter.path)
         try Data(replySchema.replacingOccurrences(of: "  quoted: Note\n", with: "  quoted: Note\n  sample: Int = 0\n").utf8).write(to: reply)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(12)], ofItemAtPath: reply.path)
-        let withoutRuntime = try swiftBuild(in: consumer)
+        let withoutRuntime = try PackageBuild.swiftBuild(in: consumer)
         #expect(withoutRuntime.status != 0)
         #expect((withoutRuntime.standardOutput + withoutRuntime.standardError).contains(
             "\(counter.path):1:1: error: 'Counter' includes JSON, whose generated code imports ValuegenRuntime, but target 'Models' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"valuegen\") to the dependencies of target 'Models' in Package.swift"
@@ -170,7 +170,7 @@ import Testing
         let original = try Data(contentsOf: configuration)
         try Data(#"{"plugins": [{"product": "ConsumerFakez"}]}"#.utf8).write(to: configuration)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(15)], ofItemAtPath: configuration.path)
-        let unknownProduct = try swiftBuild(in: consumer)
+        let unknownProduct = try PackageBuild.swiftBuild(in: consumer)
         #expect(unknownProduct.status != 0)
         #expect((unknownProduct.standardOutput + unknownProduct.standardError).contains(
             "\(configuration.path): error: plugins[0] names the plugin product 'ConsumerFakez', but no libConsumerFakez.so was built in \(productDirectory) (built there: libConsumerFakes.so); name a dynamic library product (.library(name:type: .dynamic, targets:)) of this package or its dependencies"
@@ -178,7 +178,7 @@ import Testing
 
         let extra = consumer.appendingPathComponent("Sources/Models/Extra.value")
         try Data("Extra {\n  id: Int\n}\n".utf8).write(to: extra)
-        let replanned = try swiftBuild(in: consumer)
+        let replanned = try PackageBuild.swiftBuild(in: consumer)
         #expect(replanned.status != 0)
         #expect((replanned.standardOutput + replanned.standardError).contains(
             "\(configuration.path): error: plugins[0] names the product 'ConsumerFakez', which is not a dynamic library product of this package or its dependencies; the dynamic library products are ConsumerFakes."
@@ -246,38 +246,5 @@ import Testing
             files[String(components.last!)] = outputs.appendingPathComponent(path)
         }
         return files
-    }
-
-    private func swiftBuild(in package: URL) throws -> ProcessResult {
-        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package.path])
-    }
-
-    /// The generator commands a build ran, by their display names.
-    private func generatorRuns(in result: ProcessResult) -> [String] {
-        (result.standardOutput + result.standardError).split(separator: "\n").compactMap { line in
-            line.range(of: "Valuegen: generating").map { String(line[$0.lowerBound...]) }
-        }
-    }
-
-    /// The modules a build compiled (`Compiling Models Profile.swift` → `Models`).
-    private func compiledModules(in result: ProcessResult) -> Set<String> {
-        Set((result.standardOutput + result.standardError).split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "] Compiling ") else { return nil }
-            let rest = line[range.upperBound...].split(separator: " ")
-            guard let module = rest.first, module != "plugin" else { return nil }
-            return String(module)
-        })
-    }
-
-    /// Copies what a package checkout holds (no build folders) into the folder.
-    private func copyRepository(to destination: URL) throws {
-        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-        for entry in ["Package.swift", "Sources", "Plugins", "PluginSDK", "Tests", "Fixtures"] {
-            let copy = try runProcess(URL(fileURLWithPath: "/bin/cp"), ["-a", TestSupport.repositoryRoot.appendingPathComponent(entry).path, destination.path])
-            try #require(copy.status == 0, "cp failed: \(copy.standardError)")
-        }
-        for leftover in [".build", ".swiftpm"] {
-            try? FileManager.default.removeItem(at: destination.appendingPathComponent("Fixtures/ConsumerPackage").appendingPathComponent(leftover))
-        }
     }
 }

@@ -41,11 +41,12 @@ struct FeatureOutputTests {
 
         extension Pin: CustomStringConvertible {
             public var description: String {
-                let attributes = [
-                    "place: \\(String(reflecting: place))",
-                    "at: \\(String(reflecting: at))",
-                ]
-                return "Pin(\\(attributes.joined(separator: ", ")))"
+                var text: String = "Pin(place: "
+                text.append(String(reflecting: place))
+                text.append(", at: ")
+                text.append(String(reflecting: at))
+                text.append(")")
+                return text
             }
         }
 
@@ -162,7 +163,7 @@ struct FeatureOutputTests {
                 Address(class: `class`, default: `default`, protocol: `protocol`)
             }
         """) == true)
-        #expect(file.featureSection("Address", "Description")?.contains(#""default: \(String(reflecting: `default`))","#) == true)
+        #expect(file.featureSection("Address", "Description")?.contains(#"text.append(", default: ")\#n        text.append(String(reflecting: `default`))"#) == true)
     }
 
     // MARK: - Equality
@@ -186,8 +187,9 @@ struct FeatureOutputTests {
         /// Compares and hashes every attribute except lastSeen (`%skipEquality`).
         extension User: Hashable {
             public static func == (lhs: User, rhs: User) -> Bool {
-                lhs.userId == rhs.userId
-                    && lhs.name == rhs.name
+                guard lhs.userId == rhs.userId else { return false }
+                guard lhs.name == rhs.name else { return false }
+                return true
             }
 
             public func hash(into hasher: inout Hasher) {
@@ -224,15 +226,40 @@ struct FeatureOutputTests {
         #expect(file.featureSection("User", "Description") == """
         extension User: CustomStringConvertible {
             public var description: String {
-                let attributes = [
-                    "name: \\(String(reflecting: name))",
-                    "email: <redacted>",
-                    "nickname: \\(nickname.map { String(reflecting: $0) } ?? "nil")",
-                ]
-                return "User(\\(attributes.joined(separator: ", ")))"
+                var text: String = "User(name: "
+                text.append(String(reflecting: name))
+                text.append(", email: <redacted>, nickname: ")
+                if let value = nickname {
+                    text.append(String(reflecting: value))
+                } else {
+                    text.append("nil")
+                }
+                text.append(")")
+                return text
             }
         }
         """)
+    }
+
+    @Test func describesAValueWhoseAttributesAreAllRedactedWithOneLiteral() throws {
+        let file = try contents("Models/Secret.value", "Secret {\n  %redacted\n  token: String\n}\n")
+        #expect(file.featureSection("Secret", "Description") == """
+        extension Secret: CustomStringConvertible {
+            public var description: String {
+                return "Secret(token: <redacted>)"
+            }
+        }
+        """)
+    }
+
+    @Test func theDescriptionsTextDoesNotHideAPayloadValueNamedText() throws {
+        let file = try contents("Models/Note.adtValue", "Note {\n  Plain {\n    text: String\n    text_: String\n  }\n}\n")
+        #expect(file.featureSection("Note", "Description")?.contains("""
+                    var text__: String = "Note.plain(text: "
+                    text__.append(String(reflecting: text))
+                    text__.append(", text_: ")
+                    text__.append(String(reflecting: text_))
+        """) == true, "\(file)")
     }
 
     @Test func describesAnEmptyValue() throws {
@@ -453,10 +480,10 @@ struct FeatureOutputTests {
             public var description: String {
                 switch self {
                 case .circle(let radius):
-                    let attributes = [
-                        "radius: \\(String(reflecting: radius))",
-                    ]
-                    return "Shape.circle(\\(attributes.joined(separator: ", ")))"
+                    var text: String = "Shape.circle(radius: "
+                    text.append(String(reflecting: radius))
+                    text.append(")")
+                    return text
                 case .count(let value):
                     return "Shape.count(\\(String(reflecting: value)))"
                 case .empty:

@@ -25,19 +25,44 @@ struct DescriptionFeature: Feature {
 
 private extension CodePrinter {
     /// Returns `Prefix(a: 1, b: "x")`, the attributes read from locals or properties of their names.
+    ///
+    /// Written as statements that append to one `String`: the compiler checks each on its own,
+    /// where an array literal of interpolations with `map { } ?? "nil"` in it was one expression
+    /// to solve (docs/Performance.md, "What the generated code costs the compiler").
     mutating func attributesDescription(prefix: String, _ attributes: [Attribute]) {
-        guard !attributes.isEmpty else {
-            line("return \(SwiftLanguage.stringLiteral(prefix + "()"))")
+        // The text's local must not hide an attribute read by its name (an ADT case binds them).
+        var text = "text"
+        while attributes.contains(where: { $0.swiftName == text }) {
+            text += "_"
+        }
+        var pending = prefix + "("
+        var started = false
+        for (index, attribute) in attributes.enumerated() {
+            pending += (index > 0 ? ", " : "") + attribute.name + ": " // a name: nothing to escape
+            if attribute.isRedacted {
+                pending += "<redacted>"
+                continue
+            }
+            line(started ? "\(text).append(\(SwiftLanguage.stringLiteral(pending)))" : "var \(text): String = \(SwiftLanguage.stringLiteral(pending))")
+            started = true
+            pending = ""
+            guard attribute.type.isOptional else {
+                line("\(text).append(String(reflecting: \(attribute.swiftName)))")
+                continue
+            }
+            line("if let value = \(attribute.swiftName) {")
+            indented { $0.line("\(text).append(String(reflecting: value))") }
+            line("} else {")
+            indented { $0.line("\(text).append(\"nil\")") }
+            line("}")
+        }
+        pending += ")"
+        guard started else {
+            line("return \(SwiftLanguage.stringLiteral(pending))")
             return
         }
-        line("let attributes = [")
-        indented { list in
-            for attribute in attributes {
-                list.line(SwiftLanguage.interpolatedDescription(of: attribute) + ",")
-            }
-        }
-        line("]")
-        line("return \"\(prefix)(\\(attributes.joined(separator: \", \")))\"")
+        line("\(text).append(\(SwiftLanguage.stringLiteral(pending)))")
+        line("return \(text)")
     }
 
     mutating func adtDescription(_ type: ModelType) {
@@ -56,19 +81,5 @@ private extension CodePrinter {
             }
         }
         line("}")
-    }
-}
-
-private extension SwiftLanguage {
-    /// `"name: \(String(reflecting: name))"`, `nil` for an absent optional, `<redacted>` when redacted.
-    static func interpolatedDescription(of attribute: Attribute) -> String {
-        let label = attribute.name // an identifier: nothing to escape in a string literal
-        if attribute.isRedacted {
-            return "\"\(label): <redacted>\""
-        }
-        if attribute.type.isOptional {
-            return "\"\(label): \\(\(attribute.swiftName).map { String(reflecting: $0) } ?? \"nil\")\""
-        }
-        return "\"\(label): \\(String(reflecting: \(attribute.swiftName)))\""
     }
 }

@@ -36,14 +36,12 @@ private extension CodePrinter {
         line(skipped.isEmpty ? "/// Compares and hashes every attribute (`%storage indirect`)." : "/// Compares and hashes every attribute except \(skipped) (`%skipEquality`).")
         block("extension \(type.name): Hashable") { body in
             body.block("\(access)static func == (lhs: \(type.name), rhs: \(type.name)) -> Bool") { method in
-                if compared.isEmpty {
-                    method.line("true")
-                } else {
-                    for (index, attribute) in compared.enumerated() {
-                        let comparison = "lhs.\(attribute.swiftName) == rhs.\(attribute.swiftName)"
-                        method.line(index == 0 ? comparison : "    && " + comparison)
-                    }
+                // One statement per attribute: the compiler checks each comparison on its own,
+                // where a chain of `&&` was one expression to solve (docs/Performance.md).
+                for attribute in compared {
+                    method.line("guard lhs.\(attribute.swiftName) == rhs.\(attribute.swiftName) else { return false }")
                 }
+                method.line("return true")
             }
             body.line()
             body.block("\(access)func hash(into hasher: inout Hasher)") { method in
