@@ -16,7 +16,6 @@ struct DictionaryFeature: Feature {
                 && CodingRules.hasStringKeyedDictionariesOnly(type, feature: descriptor.name, emitter: emitter)
         }
         if !types.isEmpty {
-            emitter.emitImport("Foundation")
             emitter.emitImport("ValuegenRuntime")
         }
         let access = request.accessLevel.modifier
