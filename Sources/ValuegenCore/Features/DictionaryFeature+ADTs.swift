@@ -107,15 +107,7 @@ extension CodePrinter {
             }
             let content = "try \(locals.members).decodeRequired(forKeys: \(locals.tag)) { value throws(DictionaryError) in try RawJSON(propertyListValue: value) }"
             method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag), json: \(content))") { body, adtCase in
-                if let single = adtCase.singleValueType {
-                    body.readSingleValue(single, key: adtCase.tag, of: adtCase, from: locals.members)
-                } else if adtCase.codedAttributes.isEmpty {
-                    body.dictionaryCaseValue(adtCase)
-                } else {
-                    body.line("let \(locals.payload) = try \(locals.members).members(forKey: \(SwiftLanguage.stringLiteral(adtCase.tag)))")
-                    body.dictionaryReadMembers(adtCase.codedAttributes, from: locals.payload)
-                    body.dictionaryCaseValue(adtCase)
-                }
+                body.readCaseContent(adtCase, underKey: adtCase.tag, locals: locals)
             }
         }
         line()
@@ -155,15 +147,7 @@ extension CodePrinter {
             method.readTag(type, coding: coding, locals: locals)
             let content = "try \(locals.members).decode(forKeys: \(contentKey)) { value throws(DictionaryError) in try RawJSON(propertyListValue: value) }"
             method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag), json: \(content))") { body, adtCase in
-                if let single = adtCase.singleValueType {
-                    body.readSingleValue(single, key: coding.contentKey, of: adtCase, from: locals.members)
-                } else if adtCase.codedAttributes.isEmpty {
-                    body.dictionaryCaseValue(adtCase)
-                } else {
-                    body.line("let \(locals.payload) = try \(locals.members).members(forKey: \(contentKey))")
-                    body.dictionaryReadMembers(adtCase.codedAttributes, from: locals.payload)
-                    body.dictionaryCaseValue(adtCase)
-                }
+                body.readCaseContent(adtCase, underKey: coding.contentKey, locals: locals)
             }
         }
         line()
@@ -219,6 +203,20 @@ extension CodePrinter {
             }
         }
         line("}")
+    }
+
+    /// The case read from the content under `key` (externally and adjacently tagged): its single
+    /// value, or the members of the dictionary there; a case without coded payload reads nothing.
+    private mutating func readCaseContent(_ adtCase: ADTCase, underKey key: String, locals: ADTLocals) {
+        if let single = adtCase.singleValueType {
+            readSingleValue(single, key: key, of: adtCase, from: locals.members)
+        } else if adtCase.codedAttributes.isEmpty {
+            dictionaryCaseValue(adtCase)
+        } else {
+            line("let \(locals.payload) = try \(locals.members).members(forKey: \(SwiftLanguage.stringLiteral(key)))")
+            dictionaryReadMembers(adtCase.codedAttributes, from: locals.payload)
+            dictionaryCaseValue(adtCase)
+        }
     }
 
     /// A case's single unlabelled payload under `key`: required unless it is optional.

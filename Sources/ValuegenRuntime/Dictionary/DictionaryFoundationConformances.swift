@@ -21,15 +21,7 @@ extension String: DictionaryCodable {
 extension URL: DictionaryCodable {
     /// A string with an absolute or relative URL (or a URL).
     public init(propertyListValue: Any) throws(DictionaryError) {
-        if let url = propertyListValue as? URL {
-            self = url
-            return
-        }
-        let string = try String(propertyListValue: propertyListValue)
-        guard let url = URL(string: string) else {
-            throw DictionaryError(message: "expected a URL, found \"\(string)\"")
-        }
-        self = url
+        self = try converted(propertyListValue, expected: "a URL") { URL(string: $0) }
     }
 
     /// `absoluteString`, as JSON writes it.
@@ -39,19 +31,24 @@ extension URL: DictionaryCodable {
 extension UUID: DictionaryCodable {
     /// A string such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` (or a UUID).
     public init(propertyListValue: Any) throws(DictionaryError) {
-        if let uuid = propertyListValue as? UUID {
-            self = uuid
-            return
-        }
-        let string = try String(propertyListValue: propertyListValue)
-        guard let uuid = UUID(uuidString: string) else {
-            throw DictionaryError(message: "expected a UUID, found \"\(string)\"")
-        }
-        self = uuid
+        self = try converted(propertyListValue, expected: "a UUID") { UUID(uuidString: $0) }
     }
 
     /// `uuidString`, as JSON writes it.
     public var propertyListValue: Any { uuidString }
+}
+
+/// The value itself when it is a `T`, else what `convert` makes of the string it holds; errors
+/// name the string.
+private func converted<T>(_ value: Any, expected: String, _ convert: (String) -> T?) throws(DictionaryError) -> T {
+    if let converted = value as? T {
+        return converted
+    }
+    let string = try String(propertyListValue: value)
+    guard let converted = convert(string) else {
+        throw DictionaryError(message: "expected \(expected), found \"\(string)\"")
+    }
+    return converted
 }
 
 extension Data: DictionaryCodable {
