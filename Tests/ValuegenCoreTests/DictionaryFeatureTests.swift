@@ -282,6 +282,16 @@ struct DictionaryFeatureTests {
         ])
     }
 
+    @Test func aTargetWithoutTheRuntimeIsAnError() {
+        let pipeline = GeneratorPipeline()
+        let resolved = pipeline.resolve(SchemaSource(path: "Models/User.value", text: "User includes(Dictionary) {\n  name: String\n}\n"), settings: GenerationSettings())
+        let messages = ModuleResolver(runtimeIsAvailable: .missing(target: "App", package: "valuegen")).resolve([resolved]).schemas
+            .flatMap { $0.diagnostics.diagnostics.inSourceOrder().map(\.description) }
+        #expect(messages == [
+            "Models/User.value:1:1: error: 'User' includes Dictionary, whose generated code imports ValuegenRuntime, but target 'App' does not depend on it; add .product(name: \"ValuegenRuntime\", package: \"valuegen\") to the dependencies of target 'App' in Package.swift",
+        ])
+    }
+
     @Test func runtimeNamesAreReserved() {
         #expect(diagnostics("Models/DictionaryError.value", "DictionaryError {\n  message: String\n}\n").first?.contains("ValuegenRuntime's type") == true)
     }
