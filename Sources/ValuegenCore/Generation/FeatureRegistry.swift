@@ -51,6 +51,7 @@ public struct FeatureRegistry: Sendable {
         CodingFeature(),
         JSONFeature(),
         BinaryFeature(),
+        DictionaryFeature(),
         PersistenceFeature(),
     ])
 

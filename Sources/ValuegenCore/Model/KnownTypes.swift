@@ -62,6 +62,7 @@ extension KnownTypes {
         "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
         "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds",
         "PersistableModel", "PersistenceError", "PersistenceFormat",
+        "DictionaryCodable", "DictionaryDecodable", "DictionaryEncodable", "DictionaryError", "DictionaryMembers",
         "UnknownCase", "RawJSON", "BinaryRawField", "DateCodingStyle",
     ])
 
@@ -74,14 +75,14 @@ extension KnownTypes {
     /// What a reserved name is, for the message that refuses it as a schema type's name.
     static func reservedNameOrigin(_ name: String) -> String {
         if ["Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch"].contains(name) { return "the module" }
-        if name.hasPrefix("JSON") || name.hasPrefix("Binary") || name.hasPrefix("Persist") || ["UnknownCase", "RawJSON", "DateCodingStyle"].contains(name) { return "ValuegenRuntime's type" }
+        if name.hasPrefix("JSON") || name.hasPrefix("Binary") || name.hasPrefix("Persist") || ["UnknownCase", "RawJSON", "DateCodingStyle"].contains(name) || name.hasPrefix("Dictionary") && name != "Dictionary" { return "ValuegenRuntime's type" }
         if isKnown(name) || untracked.contains(name) { return "the standard type" }
         return "the standard type or protocol"
     }
 
-    /// The standard types ValuegenRuntime's JSON and binary coders read and write
-    /// (`StandardConformances.swift`, `BinaryStandardConformances.swift`); `Decimal`, `Locale`
-    /// and the Core Graphics structs are not among them.
+    /// The standard types ValuegenRuntime's JSON, binary and dictionary coders read and write
+    /// (`StandardConformances.swift`, `BinaryStandardConformances.swift`, `Dictionary/`);
+    /// `Decimal`, `Locale` and the Core Graphics structs are not among them.
     static let runtimeCodable: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
         "Double", "Float", "Bool", "String", "Array", "Set", "Dictionary", "Optional",

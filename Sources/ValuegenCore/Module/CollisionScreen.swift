@@ -104,6 +104,7 @@ enum CollisionScreen {
         "_changeObservers", "changeObservers", "hashValue", "hasher", "description", "String",
         "toBuilder", "builder", "build", "MissingAttributeError", "CodingKeys", "encoder", "container",
         "payload", "DecodingError", "reader", "writer", "field", "binaryWireType",
+        "dictionaryRepresentation", "propertyListValue",
     ]
 
     /// Types the features nest in a type or its builder (and `<Case>CodingKeys` in an ADT).

@@ -62,6 +62,7 @@ struct GeneratedMembers: Sendable, Equatable {
         "Coding": coding,
         "JSON": json,
         "Binary": binary,
+        "Dictionary": dictionary,
     ]
 }
 
@@ -278,6 +279,18 @@ private extension GeneratedMembers {
         }
         members.attributeNames += decodedTypeNames(attributeScopes(of: type))
         return members
+    }
+
+    /// A value or an object declares `var dictionaryRepresentation` and `var propertyListValue`;
+    /// `init(dictionary:)` reads each attribute into a local of its name, as JSON does, and
+    /// names every attribute type. An ADT's code chooses its locals to avoid the payload's names.
+    static func dictionary(_ type: ModelType) -> GeneratedMembers {
+        var names = decodedTypeNames(attributeScopes(of: type))
+        if type.kind != .adtValue {
+            names.insert(GeneratedName(name: "propertyListValue", spelling: "'var propertyListValue'"), at: 0)
+            names.insert(GeneratedName(name: "dictionaryRepresentation", spelling: "'var dictionaryRepresentation'"), at: 0)
+        }
+        return GeneratedMembers(attributeNames: names)
     }
 }
 

@@ -177,7 +177,7 @@ private struct TypeCollisions {
     /// ` (keep its JSON key with %codingKey name="description")` when a coding feature codes the
     /// attribute under its name.
     private func keepingCodingKey(of attribute: Attribute) -> String {
-        guard type.includes("Coding") || type.includes("JSON"), attribute.codingKey == attribute.name else { return "" }
+        guard type.includes("Coding") || type.includes("JSON") || type.includes("Dictionary"), attribute.codingKey == attribute.name else { return "" }
         return " (keep its JSON key with %codingKey name=\(SwiftLanguage.stringLiteral(attribute.codingKey)))"
     }
 

@@ -10,10 +10,11 @@ struct RequiredFeatures: OptionSet, Sendable {
     static let json = RequiredFeatures(rawValue: 1 << 2)
     static let binary = RequiredFeatures(rawValue: 1 << 3)
     static let coding = RequiredFeatures(rawValue: 1 << 4)
-    static let all: RequiredFeatures = [.equality, .sendable, .json, .binary, .coding]
+    static let dictionary = RequiredFeatures(rawValue: 1 << 5)
+    static let all: RequiredFeatures = [.equality, .sendable, .json, .binary, .coding, .dictionary]
 
     /// The canonical feature names, in the order messages list them.
-    static let names = ["Equality", "Sendable", "JSON", "Binary", "Coding"]
+    static let names = ["Equality", "Sendable", "JSON", "Binary", "Coding", "Dictionary"]
 
     init(rawValue: UInt8) {
         self.rawValue = rawValue
@@ -51,7 +52,7 @@ struct RequiredFeatures: OptionSet, Sendable {
         case .swift(let declaration):
             return RequiredFeatures(among: names.filter { SwiftConformances.satisfies($0, declaration) })
         case .standard:
-            return KnownTypes.isRuntimeCodable(name) ? .all : all.subtracting([.json, .binary])
+            return KnownTypes.isRuntimeCodable(name) ? .all : all.subtracting([.json, .binary, .dictionary])
         case .unknown:
             return KnownTypes.isKnown(name) ? .all : all.subtracting(.sendable)
         }

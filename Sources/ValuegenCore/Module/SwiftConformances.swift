@@ -5,18 +5,20 @@ import ValuegenPluginSDK
 /// `protocol Model: Hashable`) is taken on trust; standard protocols that do not give the
 /// conformance are not.
 enum SwiftConformances {
-    /// Protocols known not to make a type Hashable, Codable, JSONCodable or BinaryCodable.
+    /// Protocols known not to make a type Hashable, Codable, JSONCodable, BinaryCodable or
+    /// DictionaryCodable.
     static let standardProtocols: Set<String> = KnownTypes.standardProtocols.union([
         "CaseIterable", "RawRepresentable", "CustomReflectable", "LosslessStringConvertible",
         "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "Collection", "Sequence",
         "NSObject", "AnyObject", "JSONEncodable", "JSONDecodable", "BinaryEncodable", "BinaryDecodable",
+        "DictionaryEncodable", "DictionaryDecodable",
         "Encodable", "Decodable", "Equatable",
     ]).union(KnownTypes.standardLibrary)
 
     /// Whether the declared type has what the feature needs of the types a model holds.
     static func satisfies(_ feature: String, _ declaration: SwiftTypeDeclaration) -> Bool {
         let listed = Set(declaration.conformances)
-        let trusted = !listed.subtracting(standardProtocols).subtracting(["Hashable", "Codable", "JSONCodable", "BinaryCodable", "Sendable"]).isEmpty
+        let trusted = !listed.subtracting(standardProtocols).subtracting(["Hashable", "Codable", "JSONCodable", "BinaryCodable", "DictionaryCodable", "Sendable"]).isEmpty
         switch declaration.kind {
         case "typealias", "protocol":
             return true
@@ -35,6 +37,8 @@ enum SwiftConformances {
             return listed.contains("JSONCodable") || listed.isSuperset(of: ["JSONEncodable", "JSONDecodable"]) || trusted
         case "Binary":
             return listed.contains("BinaryCodable") || listed.isSuperset(of: ["BinaryEncodable", "BinaryDecodable"]) || trusted
+        case "Dictionary":
+            return listed.contains("DictionaryCodable") || listed.isSuperset(of: ["DictionaryEncodable", "DictionaryDecodable"]) || trusted
         default:
             return true
         }
@@ -47,6 +51,7 @@ enum SwiftConformances {
         case "Coding": return "Codable"
         case "JSON": return "JSONCodable"
         case "Binary": return "BinaryCodable"
+        case "Dictionary": return "DictionaryCodable"
         default: return feature
         }
     }
