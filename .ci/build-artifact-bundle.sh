@@ -21,7 +21,9 @@
 #                         then names it with its checksum instead of a path.
 #
 # On Linux the host's variant is linked with --static-swift-stdlib, so it runs on a machine
-# without this toolchain's libraries. On macOS it is one universal binary (arm64 + x86_64).
+# without this toolchain's libraries. On macOS it is one universal binary (arm64 + x86_64),
+# built with `swift build --arch arm64 --arch x86_64`; that branch has not been run yet (the
+# project's machines are Linux), so check its output path on the release machine.
 set -euo pipefail
 
 repository=$(cd "$(dirname "$0")/.." && pwd)
