@@ -77,17 +77,7 @@ extension CodePrinter {
             method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             method.line("let tag = try container.decode(String.self, forKey: .discriminator)")
             method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
-                if let single = adtCase.singleValueType {
-                    body.line("self = .\(adtCase.swiftName)(try container.\(single.isOptional ? "decodeIfPresent" : "decode")(\(single.wrapped).self, forKey: .content))")
-                } else if adtCase.attributes.isEmpty {
-                    body.line("self = .\(adtCase.swiftName)")
-                } else {
-                    let payload = adtCase.codedAttributes.isEmpty ? nil : "payload"
-                    if payload != nil {
-                        body.line("let payload = try decoder.container(keyedBy: \(adtCase.codingKeysName).self)")
-                    }
-                    body.decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: payload)
-                }
+                body.decodeCase(adtCase, key: ".content", payload: "decoder.container(keyedBy: \(adtCase.codingKeysName).self)")
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try RawJSON(from: decoder)))")
             }, failure: "throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
@@ -154,17 +144,7 @@ extension CodePrinter {
                 body.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(message) + String(container.allKeys.count)))")
             }
             method.tagSwitch(type, tag: "key.stringValue", decodingCase: { body, adtCase in
-                if let single = adtCase.singleValueType {
-                    body.line("self = .\(adtCase.swiftName)(try container.\(single.isOptional ? "decodeIfPresent" : "decode")(\(single.wrapped).self, forKey: key))")
-                } else if adtCase.attributes.isEmpty {
-                    body.line("self = .\(adtCase.swiftName)")
-                } else {
-                    let payload = adtCase.codedAttributes.isEmpty ? nil : "payload"
-                    if payload != nil {
-                        body.line("let payload = try container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: key)")
-                    }
-                    body.decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: payload)
-                }
+                body.decodeCase(adtCase, key: "key", payload: "container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: key)")
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: key.stringValue, json: try container.decode(RawJSON.self, forKey: key)))")
             }, failure: "throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: \(Self.unknownTagMessage(type, "key.stringValue")))")
@@ -213,17 +193,7 @@ extension CodePrinter {
             method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             method.line("let tag = try container.decode(String.self, forKey: .discriminator)")
             method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
-                if let single = adtCase.singleValueType {
-                    body.line("self = .\(adtCase.swiftName)(try container.\(single.isOptional ? "decodeIfPresent" : "decode")(\(single.wrapped).self, forKey: .content))")
-                } else if adtCase.attributes.isEmpty {
-                    body.line("self = .\(adtCase.swiftName)")
-                } else {
-                    let payload = adtCase.codedAttributes.isEmpty ? nil : "payload"
-                    if payload != nil {
-                        body.line("let payload = try container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: .content)")
-                    }
-                    body.decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: payload)
-                }
+                body.decodeCase(adtCase, key: ".content", payload: "container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: .content)")
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try container.decodeIfPresent(RawJSON.self, forKey: .content)))")
             }, failure: "throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
@@ -265,6 +235,21 @@ extension CodePrinter {
             if content {
                 keys.line("case content = \(SwiftLanguage.stringLiteral(coding.contentKey))")
             }
+        }
+    }
+
+    /// `self = .case(…)` for a known case: its single value from `container` under `key`, its
+    /// attributes from the container `payload` makes (nothing read when every one is transient).
+    private mutating func decodeCase(_ adtCase: ADTCase, key: String, payload: String) {
+        if let single = adtCase.singleValueType {
+            line("self = .\(adtCase.swiftName)(try container.\(single.isOptional ? "decodeIfPresent" : "decode")(\(single.wrapped).self, forKey: \(key)))")
+        } else if adtCase.attributes.isEmpty {
+            line("self = .\(adtCase.swiftName)")
+        } else if adtCase.codedAttributes.isEmpty {
+            decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: nil)
+        } else {
+            line("let payload = try \(payload)")
+            decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: "payload")
         }
     }
 

@@ -161,18 +161,7 @@ extension CodePrinter {
                 object.line("switch \(tag) {")
                 for adtCase in type.knownCases {
                     object.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
-                    object.indented { body in
-                        if let single = adtCase.singleValueType {
-                            let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
-                            body.line("\(result) = .\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))")
-                        } else if adtCase.codedAttributes.isEmpty {
-                            body.line("try reader.skipValue()")
-                            body.caseReturn(adtCase, assigning: result)
-                        } else {
-                            body.readMembers(adtCase.codedAttributes, reader: "reader")
-                            body.caseReturn(adtCase, assigning: result)
-                        }
-                    }
+                    object.indented { $0.readCaseContent(adtCase, assigning: result) }
                 }
                 object.line("default:")
                 object.indented { body in
@@ -298,18 +287,7 @@ extension CodePrinter {
             method.line("switch tag {")
             for adtCase in type.knownCases {
                 method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
-                method.indented { body in
-                    if let single = adtCase.singleValueType {
-                        let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
-                        body.line("return .\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))")
-                    } else if adtCase.codedAttributes.isEmpty {
-                        body.line("try reader.skipValue()")
-                        body.caseReturn(adtCase)
-                    } else {
-                        body.readMembers(adtCase.codedAttributes, reader: "reader")
-                        body.caseReturn(adtCase)
-                    }
-                }
+                method.indented { $0.readCaseContent(adtCase) }
             }
             method.line("default:")
             method.indented { body in
@@ -354,6 +332,24 @@ extension CodePrinter {
     }
 
     // MARK: Shared pieces
+
+    /// Reads a known case's content, the value at the reader (externally and adjacently
+    /// tagged): its single value, its attributes' object, or (no payload) anything, skipped;
+    /// then returns the case, or assigns it to `variable`.
+    private mutating func readCaseContent(_ adtCase: ADTCase, assigning variable: String? = nil) {
+        if let single = adtCase.singleValueType {
+            let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
+            let value = ".\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))"
+            line(variable.map { "\($0) = \(value)" } ?? "return \(value)")
+            return
+        }
+        if adtCase.codedAttributes.isEmpty {
+            line("try reader.skipValue()")
+        } else {
+            readMembers(adtCase.codedAttributes, reader: "reader")
+        }
+        caseReturn(adtCase, assigning: variable)
+    }
 
     /// `return .image(url: url, …)` (or `result = …`) after the case's members were read; a
     /// `%transient` attribute gets its default.
