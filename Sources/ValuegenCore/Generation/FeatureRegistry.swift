@@ -46,12 +46,14 @@ public struct FeatureRegistry: Sendable {
         SendableFeature(),
         DescriptionFeature(),
         MatchingFeature(),
+        DiffingFeature(),
         WithFeature(),
         BuilderFeature(),
         CodingFeature(),
         JSONFeature(),
         BinaryFeature(),
         PersistenceFeature(),
+        UndoFeature(),
     ])
 
     /// This registry with plugin features after its own, in the order given. A plugin may not
