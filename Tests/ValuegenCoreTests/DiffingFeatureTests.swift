@@ -168,6 +168,28 @@ struct DiffingFeatureTests {
         ])
     }
 
+    @Test func reportsNamesThatCollideWithTheNestedEnums() {
+        #expect(diagnostics("Models/User.value", "User includes(Diffing) {\n  Attribute: Int\n}\n") == [
+            "Models/User.value:2:3: error: attribute 'Attribute' collides with 'enum User.Attribute', which the Diffing feature generates for 'User'; rename the attribute or add excludes(Diffing)",
+        ])
+        let files = [
+            SchemaSource(path: "Models/Difference.value", text: "Difference { size: Int }\n"),
+            SchemaSource(path: "Models/Edit.adtValue", text: "Edit includes(Diffing) {\n  Resize { by: Difference }\n}\n"),
+        ]
+        let generated = GeneratorPipeline().generate(module: files, settings: GenerationSettings(), swiftTypes: [])
+        #expect(generated.flatMap(\.diagnostics).map(\.description) == [
+            "Models/Edit.adtValue:2:12: error: attribute 'by' of subtype 'Resize' has type 'Difference', but inside 'Edit' 'Difference' means 'enum Edit.Difference', which the Diffing feature generates; rename the type 'Difference' or add excludes(Diffing)",
+        ])
+    }
+
+    @Test func reportsAnObjectNamedLikeItsNestedEnum() {
+        #expect(diagnostics("Models/Attribute.object", "Attribute includes(Diffing) {\n  name: String\n}\n") == [
+            "Models/Attribute.object:1:1: error: type 'Attribute' has the name of 'enum Attribute.Attribute', which the Diffing feature generates, so the code the Diffing feature generates there would mean the nested type; rename the type or add excludes(Diffing)",
+        ])
+        // A value's parameter is `Self`, which no nested type hides.
+        #expect(diagnostics("Models/Attribute.value", "Attribute includes(Diffing) {\n  name: String\n}\n") == [])
+    }
+
     @Test func isAvailableForValuesADTsAndObjects() throws {
         _ = try diffing("Models/A.value", "A includes(Diffing) { x: Int }\n")
         _ = try diffing("Models/B.object", "B includes(Diffing) { x: Int }\n")
