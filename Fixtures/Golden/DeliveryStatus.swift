@@ -56,6 +56,65 @@ extension DeliveryStatus: CustomStringConvertible {
     }
 }
 
+// MARK: - DeliveryStatus: Diffing
+
+extension DeliveryStatus {
+    /// A payload value of one of the cases of `DeliveryStatus` that `difference(from:)` compares: the case's name, then the attribute's.
+    public enum Attribute: CaseIterable, Hashable, Sendable {
+        case sentSentAt
+        case deliveredDeliveredAt
+        case deliveredRecipientCount
+        case failedReason
+        case failedRetryAt
+        case failedIsPermanent
+    }
+
+    /// What differs between two `DeliveryStatus` values.
+    public enum Difference: Hashable, Sendable {
+        /// The values are different cases.
+        case caseChanged
+        /// The values are the same case; the payload values that differ (none when the values are equal).
+        case sameCase(changed: Set<Attribute>)
+    }
+
+    /// Whether `other` is another case than this value and, for the same case, which payload values differ.
+    public func difference(from other: Self) -> Difference {
+        switch (self, other) {
+        case (.pending, .pending):
+            return .sameCase(changed: [])
+        case (.sent(let new0), .sent(let old0)):
+            var changed: Set<Attribute> = []
+            if new0 != old0 {
+                changed.insert(.sentSentAt)
+            }
+            return .sameCase(changed: changed)
+        case (.delivered(let new0, let new1), .delivered(let old0, let old1)):
+            var changed: Set<Attribute> = []
+            if new0 != old0 {
+                changed.insert(.deliveredDeliveredAt)
+            }
+            if new1 != old1 {
+                changed.insert(.deliveredRecipientCount)
+            }
+            return .sameCase(changed: changed)
+        case (.failed(let new0, let new1, let new2), .failed(let old0, let old1, let old2)):
+            var changed: Set<Attribute> = []
+            if new0 != old0 {
+                changed.insert(.failedReason)
+            }
+            if new1 != old1 {
+                changed.insert(.failedRetryAt)
+            }
+            if new2 != old2 {
+                changed.insert(.failedIsPermanent)
+            }
+            return .sameCase(changed: changed)
+        default:
+            return .caseChanged
+        }
+    }
+}
+
 // MARK: - DeliveryStatus: Coding
 
 extension DeliveryStatus: Codable {

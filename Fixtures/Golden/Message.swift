@@ -93,6 +93,64 @@ extension Message: CustomStringConvertible {
     }
 }
 
+// MARK: - Message: Diffing
+
+extension Message {
+    /// An attribute of `Message` that `changedAttributes(from:)` compares.
+    public enum Attribute: CaseIterable, Hashable, Sendable {
+        case messageId
+        case conversationId
+        case sender
+        case body
+        case sentAt
+        case editedAt
+        case attachments
+        case status
+        case kind
+        case reactions
+        case replyToMessageId
+    }
+
+    /// The attributes whose values differ between `other` and this value.
+    public func changedAttributes(from other: Self) -> Set<Attribute> {
+        var changed: Set<Attribute> = []
+        if self.messageId != other.messageId {
+            changed.insert(.messageId)
+        }
+        if self.conversationId != other.conversationId {
+            changed.insert(.conversationId)
+        }
+        if self.sender != other.sender {
+            changed.insert(.sender)
+        }
+        if self.body != other.body {
+            changed.insert(.body)
+        }
+        if self.sentAt != other.sentAt {
+            changed.insert(.sentAt)
+        }
+        if self.editedAt != other.editedAt {
+            changed.insert(.editedAt)
+        }
+        if self.attachments != other.attachments {
+            changed.insert(.attachments)
+        }
+        if self.status != other.status {
+            changed.insert(.status)
+        }
+        if self.kind != other.kind {
+            changed.insert(.kind)
+        }
+        if self.reactions != other.reactions {
+            changed.insert(.reactions)
+        }
+        if self.replyToMessageId != other.replyToMessageId {
+            changed.insert(.replyToMessageId)
+        }
+        return changed
+    }
+}
+
 // MARK: - Message: With
 
 extension Message {

@@ -211,6 +211,44 @@ extension Settings: CustomStringConvertible {
     }
 }
 
+// MARK: - Settings: Diffing
+
+extension Settings {
+    /// An attribute of `Settings` that `changedAttributes(from:)` compares.
+    public enum Attribute: CaseIterable, Hashable, Sendable {
+        case theme
+        case fontScale
+        case notificationLevel
+        case sendsReadReceipts
+        case mutedConversations
+        case pushToken
+    }
+
+    /// The attributes whose values differ between `other` and this object.
+    public func changedAttributes(from other: Settings) -> Set<Attribute> {
+        var changed: Set<Attribute> = []
+        if self.theme != other.theme {
+            changed.insert(.theme)
+        }
+        if self.fontScale != other.fontScale {
+            changed.insert(.fontScale)
+        }
+        if self.notificationLevel != other.notificationLevel {
+            changed.insert(.notificationLevel)
+        }
+        if self.sendsReadReceipts != other.sendsReadReceipts {
+            changed.insert(.sendsReadReceipts)
+        }
+        if self.mutedConversations != other.mutedConversations {
+            changed.insert(.mutedConversations)
+        }
+        if self.pushToken != other.pushToken {
+            changed.insert(.pushToken)
+        }
+        return changed
+    }
+}
+
 // MARK: - Settings: With
 
 extension Settings {
@@ -514,3 +552,31 @@ extension Settings: BinaryCodable {
 // MARK: - Settings: Persistence
 
 extension Settings: PersistableModel {}
+
+// MARK: - Settings: Undo
+
+extension Settings {
+    /// Registers how to undo every assignment to this object's attributes with `registrar`: an
+    /// `UndoHistory`, or on Apple platforms an `UndoManagerRegistrar`. Vetoed assignments are
+    /// not registered. The registrar is kept until the token is passed to `removeObserver(_:)`;
+    /// the object is not kept by what it registers.
+    @discardableResult
+    public func recordChanges(in registrar: any UndoRegistrar) -> ObserverToken {
+        onDidChange { [weak self] change in
+            switch change {
+            case .theme(let old, _):
+                registrar.registerUndo { self?.theme = old }
+            case .fontScale(let old, _):
+                registrar.registerUndo { self?.fontScale = old }
+            case .notificationLevel(let old, _):
+                registrar.registerUndo { self?.notificationLevel = old }
+            case .sendsReadReceipts(let old, _):
+                registrar.registerUndo { self?.sendsReadReceipts = old }
+            case .mutedConversations(let old, _):
+                registrar.registerUndo { self?.mutedConversations = old }
+            case .pushToken(let old, _):
+                registrar.registerUndo { self?.pushToken = old }
+            }
+        }
+    }
+}

@@ -6,7 +6,8 @@ import ValuegenCore
 /// strict concurrency checking) together with Drivers/ExamplesDriver.swift, and the driver's
 /// checks pass when it runs: coding with custom and legacy keys and defaults, equality and
 /// hashing, `with`, builder errors, redaction, ADT coding, recursive ADTs (`indirect` cases,
-/// across files), observation and veto, and the closures of Matching's `match(...)`.
+/// across files), observation and veto, the closures of Matching's `match(...)`, Diffing on a
+/// value, an ADT and an object, and Undo recording an object's changes in an `UndoHistory`.
 @Suite struct CompiledExamplesTests {
     @Test func generatedExamplesCompileAndBehaveAsSpecified() throws {
         let folder = try TestSupport.makeScratchFolder()

@@ -10,7 +10,7 @@ import ValuegenPluginSDK
 struct CollisionScreenTests {
     private static let probes = [
         """
-        Probe includes(Builder, With, Coding, JSON, Binary) {
+        Probe includes(Builder, With, Coding, JSON, Binary, Diffing) {
           %codingLegacyKey name="zip"
           zipCode: String
           %skipEquality
@@ -23,7 +23,7 @@ struct CollisionScreenTests {
         }
         """,
         """
-        Probe includes(Builder, With, Coding, JSON, Binary) {
+        Probe includes(Builder, With, Coding, JSON, Binary, Diffing) {
           count: Int
           name: String
         }
@@ -31,7 +31,7 @@ struct CollisionScreenTests {
     ]
 
     private static let objectProbe = """
-        Probe includes(Builder, With, Coding) {
+        Probe includes(Builder, With, Coding, Diffing, Undo) {
           %codingLegacyKey name="zip"
           zipCode: String
           title: String
@@ -39,7 +39,7 @@ struct CollisionScreenTests {
         """
 
     private static let adtProbe = """
-        Probe includes(Coding, JSON, Binary) {
+        Probe includes(Coding, JSON, Binary, Diffing) {
           Image {
             %codingLegacyKey name="src"
             url: String

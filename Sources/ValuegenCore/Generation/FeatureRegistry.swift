@@ -46,6 +46,7 @@ public struct FeatureRegistry: Sendable {
         SendableFeature(),
         DescriptionFeature(),
         MatchingFeature(),
+        DiffingFeature(),
         WithFeature(),
         BuilderFeature(),
         CodingFeature(),
@@ -53,6 +54,7 @@ public struct FeatureRegistry: Sendable {
         BinaryFeature(),
         DictionaryFeature(),
         PersistenceFeature(),
+        UndoFeature(),
     ])
 
     /// This registry with plugin features after its own, in the order given. A plugin may not

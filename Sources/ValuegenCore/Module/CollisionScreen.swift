@@ -103,11 +103,11 @@ enum CollisionScreen {
         "Change", "ObserverToken", "ChangeObservers", "_observationRegistrar", "observationRegistrar",
         "_changeObservers", "changeObservers", "hashValue", "hasher", "description", "String",
         "toBuilder", "builder", "build", "MissingAttributeError", "CodingKeys", "encoder", "container",
-        "payload", "DecodingError", "reader", "writer", "field", "binaryWireType",
+        "payload", "DecodingError", "reader", "writer", "field", "binaryWireType", "Attribute",
         "dictionaryRepresentation", "propertyListValue",
     ]
 
     /// Types the features nest in a type or its builder (and `<Case>CodingKeys` in an ADT).
-    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "CodingKeys", "MissingAttributeError"]
+    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "CodingKeys", "MissingAttributeError", "Attribute", "Difference"]
     private static let nestedTypeNameBytes = nestedTypeNames.map { Array($0.utf8) }
 }

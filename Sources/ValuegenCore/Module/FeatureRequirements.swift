@@ -49,6 +49,9 @@ struct FeatureRequirements {
                 if state.holdsAsHashable(file, index) {
                     diagnostics += hashableErrors(for: model.types[index], file: file, index: index, schema: schemas[file], state: state)
                 }
+                if model.types[index].includes(DiffingFeature.name) && state.blocked(file, index).contains(.equality) {
+                    diagnostics += diffingErrors(for: model.types[index], file: file, index: index, schema: schemas[file], state: state)
+                }
             }
             schemas[file].model = model
         }
@@ -288,6 +291,31 @@ struct FeatureRequirements {
                 return nil
             }
             let location = schema.source.location(ofWord: held, onLineOf: blocker.value.location) ?? blocker.value.location
+            return Diagnostic(.error, message, path: schema.source.path, at: location)
+        }
+    }
+
+    /// Diffing compares every attribute not marked `%skipEquality` with `!=`: what it holds
+    /// needs Equality, whether or not the type has Equality itself (an object cannot).
+    /// Existentials are left to the Diffing feature, which says more.
+    private func diffingErrors(for type: ModelType, file: Int, index: Int, schema: ResolvedSchema, state: State) -> [Diagnostic] {
+        blockers(of: .equality, in: type, file: file, index: index, state: state).compactMap { blocker in
+            guard let held = blocker.heldType else { return nil }
+            let value = blocker.value
+            let remedy = value.canSkipEquality ? "mark '\(value.attributeName ?? "")' %skipEquality, or remove Diffing from includes(...)" : "remove Diffing from includes(...)"
+            let message: String
+            switch declarations.meaning(of: held, in: schema.scope) {
+            case .schema(let entry) where entry.type.kind == .object:
+                message = "'\(type.name)' includes Diffing, which compares attributes with '!=', but \(value.description) holds '\(held)', an object (\(entry.fileName)), and objects are not Equatable; \(remedy)"
+            case .schema(let entry):
+                let add = entry.excludes.contains("Equality") ? "remove Equality from the excludes(...) of '\(held)'" : "add Equality to the includes(...) of '\(held)'"
+                message = "'\(type.name)' includes Diffing, which needs Equality on every model it holds, but '\(held)' (\(entry.fileName)) does not have it; \(add), or \(remedy)"
+            case .swift(let declaration):
+                message = "'\(type.name)' includes Diffing, which needs '\(held)' to conform to Equatable, but its declaration (\(declaration.place)) does not say so; add the conformance there, or \(remedy)"
+            default:
+                message = "'\(type.name)' includes Diffing, which \(value.description) of type '\(value.type.swift)' cannot have; \(remedy)"
+            }
+            let location = schema.source.location(ofWord: held, onLineOf: value.location) ?? value.location
             return Diagnostic(.error, message, path: schema.source.path, at: location)
         }
     }

@@ -48,10 +48,11 @@ struct GeneratedMembers: Sendable, Equatable {
         table[feature]?(type) ?? GeneratedMembers()
     }
 
-    /// Canonical feature name → what it generates for a type. Value, ADT, Object, Sendable and
-    /// Persistence generate nothing an attribute's name can collide with (Persistence's
-    /// `save(to:format:)` and `load(from:)` are protocol extension methods: a stored `save`
-    /// or `load` compiles).
+    /// Canonical feature name → what it generates for a type. Value, ADT, Object, Sendable,
+    /// Matching, Persistence and Undo generate nothing an attribute's name can collide with
+    /// (Persistence's `save(to:format:)` and `load(from:)` are protocol extension methods: a
+    /// stored `save` or `load` compiles; Undo's `recordChanges(in:)` assigns `self?.x` and
+    /// spells only `UndoRegistrar` and Observation's `ObserverToken`).
     static let table: [String: @Sendable (ModelType) -> GeneratedMembers] = [
         "Value": value,
         "Observation": observation,
@@ -63,6 +64,7 @@ struct GeneratedMembers: Sendable, Equatable {
         "JSON": json,
         "Binary": binary,
         "Dictionary": dictionary,
+        "Diffing": diffing,
     ]
 }
 
@@ -291,6 +293,26 @@ private extension GeneratedMembers {
             names.insert(GeneratedName(name: "dictionaryRepresentation", spelling: "'var dictionaryRepresentation'"), at: 0)
         }
         return GeneratedMembers(attributeNames: names)
+    }
+
+    /// `enum Attribute` nested in the type (an attribute of that name is ambiguous wherever
+    /// code names it; an attribute typed `Attribute` gets the nested enum), and in an ADT
+    /// `enum Difference` too. The comparisons read `self.x` and `other.x`, or bind payload
+    /// values by position, so no attribute name is hidden; a case named like an attribute
+    /// (`case default`, `case allCases`, `case Type`) compiles. An object's
+    /// `changedAttributes(from other: Settings)` spells the class's name (`Self` would be
+    /// covariant); a value's and an ADT's say `Self`.
+    static func diffing(_ type: ModelType) -> GeneratedMembers {
+        var nested = [NestedType(name: "Attribute", keyword: "enum", container: type.name)]
+        if type.kind == .adtValue {
+            nested.append(NestedType(name: "Difference", keyword: "enum", container: type.name))
+            return GeneratedMembers(nestedTypes: nested)
+        }
+        return GeneratedMembers(
+            attributeNames: nested.map { GeneratedName(name: $0.name, spelling: $0.spelling) },
+            nestedTypes: nested,
+            spellsTypeNameIn: type.kind == .object ? [type.name] : []
+        )
     }
 }
 

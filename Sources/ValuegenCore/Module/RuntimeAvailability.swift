@@ -1,7 +1,7 @@
 import ValuegenPluginSDK
 
 /// Whether the target the generated files are compiled into can import ValuegenRuntime, which
-/// the code of JSON, Binary, Dictionary and Persistence needs. The build plugin knows the target's
+/// the code of JSON, Binary, Dictionary, Persistence and Undo needs. The build plugin knows the target's
 /// dependencies and says so before anything is compiled; the CLI does not know.
 public enum RuntimeAvailability: Sendable, Equatable {
     case unknown
@@ -12,7 +12,7 @@ public enum RuntimeAvailability: Sendable, Equatable {
 
     /// The features whose generated code imports ValuegenRuntime.
     /// Persistence first: a type that includes it is told about the feature it named.
-    static let features = ["Persistence", "JSON", "Binary", "Dictionary"]
+    static let features = ["Persistence", "JSON", "Binary", "Dictionary", "Undo"]
 
     /// One error in each schema file with a type that needs the runtime, at its first such type.
     func diagnostics(for schemas: [ResolvedSchema]) -> [Diagnostic] {

@@ -439,4 +439,45 @@ section("Persistence: save and load in every format") {
     check(try Settings.load(from: folder.appendingPathComponent("settings")).theme == "dark", "an object")
 }
 
+section("Diffing: the attributes of a message that changed, and a delivery status's case or payload") {
+    let message = Message(messageId: userId, conversationId: userId, sender: User(userId: userId, nickname: "@x", email: "e"), sentAt: Date(timeIntervalSince1970: 0))
+    check(message.changedAttributes(from: message).isEmpty)
+    let edited = message.with(body: "hello").with(editedAt: Date(timeIntervalSince1970: 5))
+    check(edited.changedAttributes(from: message) == [.body, .editedAt])
+    check(Message.Attribute.allCases.count == 11)
+    let failed = DeliveryStatus.failed(reason: "offline", retryAt: nil, isPermanent: false)
+    check(failed.difference(from: .failed(reason: "offline", retryAt: Date(timeIntervalSince1970: 9), isPermanent: false)) == .sameCase(changed: [.failedRetryAt]))
+    check(failed.difference(from: .pending) == .caseChanged)
+    check(DeliveryStatus.pending.difference(from: .pending) == .sameCase(changed: []))
+    let settings = Settings(theme: "dark")
+    let other = Settings(theme: "light", pushToken: "p")
+    check(settings.changedAttributes(from: other) == [.theme, .pushToken])
+}
+
+section("Undo: settings changes undone and redone, grouped, vetoes never recorded") {
+    let history = UndoHistory(limit: 10)
+    let settings = Settings()
+    settings.recordChanges(in: history)
+    settings.onWillChange { change in
+        if case .fontScale(_, let new) = change { return new > 0 }
+        return true
+    }
+    settings.theme = "dark"
+    history.group {
+        settings.fontScale = 1.5
+        settings.sendsReadReceipts = false
+    }
+    settings.fontScale = -1
+    check(settings.fontScale == 1.5)
+    check(history.undoCount == 2)
+    history.undo()
+    check(settings.fontScale == 1.0 && settings.sendsReadReceipts)
+    history.undo()
+    check(settings.theme == "system")
+    check(!history.canUndo && history.redoCount == 2)
+    history.redo()
+    history.redo()
+    check(settings.theme == "dark" && settings.fontScale == 1.5 && !settings.sendsReadReceipts)
+}
+
 finishChecks()
