@@ -2,7 +2,8 @@
 /// with its content so that writing the value writes back what was read.
 ///
 /// From JSON it is the tag and the content as they were read; from binary data, where a case
-/// is a number, the number and the payload's bytes. Generated code writes a JSON unknown case
+/// is a number, the number and the payload's bytes, with the strings its string references
+/// name, so that it reads back right from any document it is written into. Generated code writes a JSON unknown case
 /// back as JSON and a binary one back as binary; an unknown case read from one format and
 /// written in the other keeps what that format can carry (docs/BinaryFormat.md, "Unknown
 /// cases").
@@ -17,8 +18,9 @@ public struct UnknownCase: Hashable, Sendable, CustomStringConvertible {
     public var json: RawJSON?
     /// The case number read from binary data (field 1 of the ADT's message); nil from JSON.
     public var binaryCaseNumber: Int?
-    /// The payload read from binary data (field 2 of the ADT's message), as its bytes; nil
-    /// when there was none, and from JSON.
+    /// The payload read from binary data (field 2 of the ADT's message), as its bytes and the
+    /// string table its references point into (written back as field 5); nil when there was
+    /// none, and from JSON.
     public var binaryPayload: BinaryRawField?
 
     /// A case read from JSON: its tag and, unless the tag came alone, its content.

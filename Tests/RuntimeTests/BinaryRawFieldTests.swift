@@ -43,10 +43,10 @@ struct BinaryRawFieldTests {
 
     @Test func anUnknownCaseFromBinaryKeepsItsNumberAndPayload() throws {
         // Case 9 with a message payload holding a string that repeats: a reference into the
-        // string table, kept as it is.
+        // string table, kept as it is, with the string it names.
         let document = binaryDocument("0A 08 12 12 06 0A 02 FF 00 10 01", strings: ["abc"])
         let media = try Media(binaryBytes: document)
-        #expect(media == .unknown(UnknownCase(binaryCaseNumber: 9, binaryPayload: BinaryRawField(wireType: .lengthDelimited, bytes: hexBytes("0A 02 FF 00 10 01")))))
+        #expect(media == .unknown(UnknownCase(binaryCaseNumber: 9, binaryPayload: BinaryRawField(wireType: .lengthDelimited, bytes: hexBytes("0A 02 FF 00 10 01"), stringTable: ["abc"]))))
         #expect(binaryPayloadHex(Media.unknown(UnknownCase(binaryCaseNumber: 9, binaryPayload: BinaryRawField(wireType: .varint, bytes: [0x05])))) == "04 08 12 10 05")
         #expect(binaryPayloadHex(Media.unknown(UnknownCase(binaryCaseNumber: 9))) == "02 08 12")
         // The payload before the case number, as the reader accepts it.

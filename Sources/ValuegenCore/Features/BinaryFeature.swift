@@ -117,7 +117,8 @@ private extension CodePrinter {
     }
 
     /// An ADT is a message: field 1 the case's number, field 2 its payload (a message of its
-    /// attributes, or its single value).
+    /// attributes, or its single value), and field 5, which an unknown case passed on from
+    /// another document writes, the string table its payload's references point into.
     mutating func adtBinary(_ type: ModelType, access: String) {
         block("\(access)func encode(to writer: inout BinaryWriter)") { method in
             // Locals that no case's binding hides.
@@ -154,6 +155,7 @@ private extension CodePrinter {
             method.line("var caseNumber = try reader.readNextField(1, Int.self)")
             if hasPayloads {
                 method.line("var payload = try reader.deferNextField(2)")
+                method.line("var payloadStringTable: [String]?")
             }
             if type.unknownCase != nil {
                 method.line("var unknownTag: String?")
@@ -166,6 +168,8 @@ private extension CodePrinter {
                 if hasPayloads {
                     body.line("case 2:")
                     body.indented { $0.line("payload = reader // read below, once the case is known") }
+                    body.line("case 5:")
+                    body.indented { $0.line("payloadStringTable = try reader.read([String].self)") }
                 }
                 if type.unknownCase != nil {
                     body.line("case 3:")
@@ -176,6 +180,10 @@ private extension CodePrinter {
                 body.line("default:")
                 body.indented { $0.line("break") }
                 body.line("}")
+            }
+            if hasPayloads {
+                // Field 5 may come before or after field 2, or without it.
+                method.line("if let payloadStringTable { payload?.useStringTable(payloadStringTable) }")
             }
             method.line("switch caseNumber {")
             for (index, adtCase) in type.cases.enumerated() where !adtCase.isUnknownCase(of: type) {
@@ -228,12 +236,17 @@ private extension CodePrinter {
     }
 
     /// An unknown case read from Binary data is written back as it was read: its case number
-    /// and payload field; one read from JSON (or made in code) as its tag in field 3 and its
+    /// and payload field, and when the payload may hold string references, the strings they
+    /// name as field 5 (the references point into the table of the document the payload came
+    /// from, not this one's); one read from JSON (or made in code) as its tag in field 3 and its
     /// JSON in field 4, without a case number, so that a reader of either kind keeps them.
     mutating func unknownCaseToBinary() {
         branches([("let caseNumber = value.binaryCaseNumber", { binary in
             binary.line("writer.writeField(1, caseNumber)")
-            binary.line("if let payload = value.binaryPayload { writer.writeRawField(2, payload) }")
+            binary.block("if let payload = value.binaryPayload") { payload in
+                payload.line("writer.writeRawField(2, payload)")
+                payload.line("if !payload.stringTable.isEmpty { writer.writeField(5, payload.stringTable) }")
+            }
         })], otherwise: { json in
             json.line("writer.writeField(3, value.tag)")
             json.line("if let json = value.json { writer.writeField(4, json) }")

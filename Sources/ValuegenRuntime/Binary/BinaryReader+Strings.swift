@@ -24,6 +24,15 @@ extension BinaryReader {
         return try makeString(from: start, to: valueEnd)
     }
 
+    /// From now on, string references name the strings of `strings` instead of the document's
+    /// table. For the reader ``deferNextField(_:)`` returns for an ADT's payload when the ADT's
+    /// message carried a string table for it (field 5): a payload an older app kept as an
+    /// unknown case and wrote into another document, whose references point into the table of
+    /// the document it was read from (docs/BinaryFormat.md, "Unknown cases").
+    public mutating func useStringTable(_ strings: [String]) {
+        self.strings = strings
+    }
+
     /// The string table after the header: a varint count, then each string as a varint length
     /// and UTF-8. Each string is made once; a reference costs an array look-up.
     mutating func readStringTable() throws(BinaryError) {

@@ -127,6 +127,85 @@ section("an internally tagged unknown case keeps the whole object") {
     check(list == [.click(x: 1, y: 2), .unrecognized(UnknownCase(tag: "zoom", json: try RawJSON(#"{"event":"zoom","f":2}"#))), .click(x: 3, y: 4)], "\(list)")
 }
 
+/// A hand-written message around an ADT: field 1 strings, field 2 the item. Strings that repeat
+/// in field 1 fill the document's string table before the item is written, so an item written
+/// into an envelope sits in a document whose table differs from the one it was read from.
+struct Envelope<Item: BinaryCodable & Equatable>: BinaryCodable, Equatable {
+    var labels: [String]
+    var item: Item
+
+    init(labels: [String], item: Item) {
+        self.labels = labels
+        self.item = item
+    }
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    func encode(to writer: inout BinaryWriter) {
+        let message = writer.beginMessage()
+        writer.writeField(1, labels)
+        writer.writeField(2, item)
+        writer.endMessage(message)
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var labels: [String] = []
+        var item: Item?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1: labels = try reader.read([String].self)
+            case 2: item = try reader.read(Item.self)
+            default: break
+            }
+        }
+        guard let item else { throw reader.error("missing field 2 (item) of Envelope") }
+        self.init(labels: labels, item: item)
+    }
+}
+
+section("a binary unknown case keeps the strings its payload refers to, in any document") {
+    // Binary names cases by number, so Shape (case 3: label) is a newer app's version of
+    // Event (cases 1 and 2): an older app reads Shape's labels as unknown Event cases. The
+    // labels repeat, so the third and fourth are references into the source's string table.
+    let shapes: [Shape] = [.label("alpha-one"), .label("beta-two"), .label("alpha-one"), .label("beta-two")]
+    let source = shapes.binaryData()
+    let events = try [Event](binaryData: source)
+    check(events.allSatisfy { if case .unrecognized(let unknown) = $0 { unknown.binaryCaseNumber == 3 } else { false } }, "read as unknown cases: \(events)")
+    check(try [Shape](binaryData: events.binaryData()) == shapes, "written back into a document of their own")
+    // A payload without references is written back byte for byte, as it was read.
+    check(try Event(binaryData: shapes[0].binaryData()).binaryData() == shapes[0].binaryData(), "no references, the same bytes")
+    // Written back inside another document, whose table starts with other strings.
+    let other = Envelope(labels: ["other-one", "other-one", "other-two", "other-two"], item: events).binaryData()
+    let read = try Envelope<[Shape]>(binaryData: other)
+    check(read.item == shapes, "the newer app reads the labels the older one passed on: \(read.item)")
+    check(read.labels == ["other-one", "other-one", "other-two", "other-two"], "and the envelope's own strings: \(read.labels)")
+    // Passed on once more: the older app reads the unknown cases with the strings it was given
+    // and writes them into a third document.
+    let passedOn = try Envelope<[Event]>(binaryData: other)
+    check(passedOn.item == events, "the unknown cases read back equal: \(passedOn.item)")
+    let third = Envelope(labels: ["third-label", "third-label", "beta-two", "beta-two"], item: passedOn.item).binaryData()
+    check(try Envelope<[Shape]>(binaryData: third).item == shapes, "after two older apps")
+    check(try Envelope<[Event]>(binaryData: third).binaryData() == third, "an older app writes back what it read")
+}
+
+section("the string table of an unknown case's payload is field 5 of its message") {
+    // docs/BinaryFormat.md, "Unknown cases": case 3, field 2 a reference to string 0, field 5
+    // the strings ["abc"].
+    let passed = Event.unrecognized(UnknownCase(binaryCaseNumber: 3, binaryPayload: BinaryRawField(wireType: .lengthDelimited, bytes: [0xFF, 0x00], stringTable: ["abc"])))
+    let bytes: [UInt8] = [0x56, 0x47, 0x42, 0x01, 0x00, 0x0D, 0x08, 0x06, 0x12, 0x02, 0xFF, 0x00, 0x2A, 0x05, 0x01, 0x03, 0x61, 0x62, 0x63]
+    check(passed.binaryBytes() == bytes, "wrote \(passed.binaryBytes())")
+    check(try Shape(binaryBytes: bytes) == .label("abc"), "a reader that knows the case reads the payload with field 5's strings")
+    check(try Event(binaryBytes: bytes) == passed, "one that does not keeps them")
+    // Field 5 before field 2, as a reader accepts it.
+    let reordered: [UInt8] = [0x56, 0x47, 0x42, 0x01, 0x00, 0x0D, 0x08, 0x06, 0x2A, 0x05, 0x01, 0x03, 0x61, 0x62, 0x63, 0x12, 0x02, 0xFF, 0x00]
+    check(try Shape(binaryBytes: reordered) == .label("abc"), "field 5 first")
+    check(try Event(binaryBytes: reordered) == passed, "field 5 first, kept")
+    // A case with attributes reads its message payload with them too: Media.image, url a
+    // reference to string 0, width 1.
+    let image: [UInt8] = [0x56, 0x47, 0x42, 0x01, 0x00, 0x11, 0x08, 0x02, 0x12, 0x06, 0x0A, 0x02, 0xFF, 0x00, 0x10, 0x02, 0x2A, 0x05, 0x01, 0x03, 0x61, 0x62, 0x63]
+    check(try Media(binaryBytes: image) == .image(url: "abc", width: 1), "a message payload")
+}
+
 let created = Date(timeIntervalSince1970: 1_714_564_800)
 let record = Record(
     id: 42, created: created, updated: Date(timeIntervalSince1970: 1_714_564_800.25), birthday: Date(timeIntervalSince1970: 946_684_800),
