@@ -177,16 +177,20 @@ extension Status: BinaryCodable {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
         var payload = try reader.deferNextField(2)
+        var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
                 payload = reader // read below, once the case is known
+            case 5:
+                payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
+        if let payloadStringTable { payload?.useStringTable(payloadStringTable) }
         switch caseNumber {
         case 1:
             self = .active
