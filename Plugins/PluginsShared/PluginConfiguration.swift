@@ -29,12 +29,12 @@ struct PluginConfiguration {
         let available = package.map(dynamicLibraryProducts)
         for (index, entry) in plugins.enumerated() {
             if let product = entry["product"] as? String {
+                guard let productDirectory else {
+                    throw PluginConfigurationError(description: "\(file.path): error: plugins[\(index)] names the product '\(product)', but ValuegenPrebuiltBuildPlugin runs a prebuilt valuegen, which is not told where SwiftPM builds '\(product)'; apply ValuegenBuildPlugin (package: \"valuegen\"), which builds valuegen beside the products, or name the library by its path: {\"path\": \"...\"}")
+                }
                 if let available, !available.contains(product) {
                     let list = available.isEmpty ? "the package and its dependencies declare none" : "the dynamic library products are \(available.sorted().joined(separator: ", "))"
                     throw PluginConfigurationError(description: "\(file.path): error: plugins[\(index)] names the product '\(product)', which is not a dynamic library product of this package or its dependencies; \(list). Declare it with .library(name: \"\(product)\", type: .dynamic, targets: [...])")
-                }
-                guard let productDirectory else {
-                    throw PluginConfigurationError(description: "\(file.path): error: plugins[\(index)] names the product '\(product)', but ValuegenPrebuiltBuildPlugin runs a prebuilt valuegen, which is not told where SwiftPM builds '\(product)'; apply ValuegenBuildPlugin (package: \"valuegen\"), which builds valuegen beside the products, or name the library by its path: {\"path\": \"...\"}")
                 }
                 configuration.pluginLibraries.append(productDirectory.appendingPathComponent(PluginLibraryNaming.fileName(forProduct: product)))
             } else if let path = entry["path"] as? String {

@@ -10,7 +10,9 @@ import Testing
 /// 2. a clean `swift build` runs the bundle's valuegen on the five schemas, compiles no module
 ///    of Valuegen's tool, and `prebuilt-demo` prints what the generated API did;
 /// 3. a second build runs no generator and compiles nothing: with a prebuilt tool there is no
-///    relink of the tool either.
+///    relink of the tool either;
+/// 4. a generator plugin named by product in valuegen.json is an error naming the file, since
+///    the prebuilt tool cannot be told where SwiftPM builds products.
 ///
 /// The steps depend on each other, so they are one test.
 @Suite(.serialized) struct PrebuiltToolConsumerTests {
@@ -59,5 +61,17 @@ import Testing
         #expect(PackageBuild.generatorRuns(in: second).isEmpty, "a no-op build ran \(PackageBuild.generatorRuns(in: second))")
         #expect(PackageBuild.compiledModules(in: second).isEmpty, "a no-op build compiled \(PackageBuild.compiledModules(in: second))")
         #expect(!(second.standardOutput + second.standardError).contains("Linking"), "\(second.standardOutput)")
+
+        // 4. A generator plugin named by product: the prebuilt tool is not told where SwiftPM
+        //    builds products, so the plugin says so, naming valuegen.json and the ways out.
+        //    (A new schema makes SwiftPM run the build plugin again.)
+        let configuration = consumer.appendingPathComponent("Sources/Models/valuegen.json")
+        try Data(#"{"defaultIncludes": ["With"], "plugins": [{"product": "ModelFakes"}]}"#.utf8).write(to: configuration)
+        try Data("Extra {\n  id: Int\n}\n".utf8).write(to: consumer.appendingPathComponent("Sources/Models/Extra.value"))
+        let byProduct = try PackageBuild.swiftBuild(in: consumer)
+        #expect(byProduct.status != 0)
+        #expect((byProduct.standardOutput + byProduct.standardError).contains(
+            "\(configuration.path): error: plugins[0] names the product 'ModelFakes', but ValuegenPrebuiltBuildPlugin runs a prebuilt valuegen, which is not told where SwiftPM builds 'ModelFakes'; apply ValuegenBuildPlugin (package: \"valuegen\"), which builds valuegen beside the products, or name the library by its path: {\"path\": \"...\"}"
+        ), "\(byProduct.standardOutput)\(byProduct.standardError)")
     }
 }
