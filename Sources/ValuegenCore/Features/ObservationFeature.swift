@@ -49,7 +49,7 @@ struct ObservationFeature: Feature {
                     method.line("_changeObservers.remove(token)")
                 }
                 body.line()
-                body.changeObserversType()
+                body.changeObserversType(notifying: !type.attributes.isEmpty)
             }
             emitter.emitDeclaration(printer.text, attachedTo: type.name)
         }
@@ -57,7 +57,10 @@ struct ObservationFeature: Feature {
 }
 
 private extension CodePrinter {
-    mutating func changeObserversType() {
+    /// `notifying`: the object has attributes, whose setters call `allowsChange` and
+    /// `didChange`. Without any, `Change` has no case, and a function taking one would be code
+    /// that is never executed (a warning in every build).
+    mutating func changeObserversType(notifying: Bool) {
         line("/// The change observers of one object. Observers may add or remove observers while")
         line("/// being called; they see the list as it was when the change began.")
         block("final class ChangeObservers") { type in
@@ -81,6 +84,7 @@ private extension CodePrinter {
                 method.line("willChange.removeAll { $0.id == token.id }")
                 method.line("didChange.removeAll { $0.id == token.id }")
             }
+            guard notifying else { return }
             type.line()
             type.block("func allowsChange(_ change: Change) -> Bool") { method in
                 method.line("let observers = willChange")
