@@ -25,6 +25,24 @@ enum CodingRules {
         return codable
     }
 
+    /// What JSON and Dictionary generate alike: for each type that includes `feature` and can
+    /// be coded (with dictionaries keyed by String only, as JSON objects), an extension
+    /// conforming to `conformance` whose body `body` writes; ValuegenRuntime imported when any.
+    static func emitRuntimeConformances(_ request: GenerationRequest, feature: String, conformance: String, emitter: any Emitter, body: (inout CodePrinter, ModelType, String) -> Void) {
+        let types = request.types(including: feature).filter { type in
+            canCode(type, feature: feature, emitter: emitter) && hasStringKeyedDictionariesOnly(type, feature: feature, emitter: emitter)
+        }
+        if !types.isEmpty {
+            emitter.emitImport("ValuegenRuntime")
+        }
+        let access = request.accessLevel.modifier
+        for type in types {
+            var printer = CodePrinter()
+            printer.block("extension \(type.name): \(conformance)") { body(&$0, type, access) }
+            emitter.emitDeclaration(printer.text, attachedTo: type.name)
+        }
+    }
+
     /// JSON objects have string keys: `JSON` codes dictionaries keyed by String only.
     static func hasStringKeyedDictionariesOnly(_ type: ModelType, feature: String, emitter: any Emitter) -> Bool {
         var valid = true

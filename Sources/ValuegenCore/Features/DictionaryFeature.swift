@@ -11,24 +11,12 @@ struct DictionaryFeature: Feature {
     let descriptor = FeatureDescriptor.builtIn("Dictionary")
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
-        let types = request.types(including: descriptor.name).filter { type in
-            CodingRules.canCode(type, feature: descriptor.name, emitter: emitter)
-                && CodingRules.hasStringKeyedDictionariesOnly(type, feature: descriptor.name, emitter: emitter)
-        }
-        if !types.isEmpty {
-            emitter.emitImport("ValuegenRuntime")
-        }
-        let access = request.accessLevel.modifier
-        for type in types {
-            var printer = CodePrinter()
-            printer.block("extension \(type.name): DictionaryCodable") { body in
-                if type.kind == .adtValue {
-                    body.adtDictionary(type, access: access)
-                } else {
-                    body.attributesDictionary(type, access: access)
-                }
+        CodingRules.emitRuntimeConformances(request, feature: descriptor.name, conformance: "DictionaryCodable", emitter: emitter) { body, type, access in
+            if type.kind == .adtValue {
+                body.adtDictionary(type, access: access)
+            } else {
+                body.attributesDictionary(type, access: access)
             }
-            emitter.emitDeclaration(printer.text, attachedTo: type.name)
         }
     }
 }

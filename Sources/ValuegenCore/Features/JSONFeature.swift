@@ -8,24 +8,12 @@ struct JSONFeature: Feature {
     let descriptor = FeatureDescriptor.builtIn("JSON")
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
-        let types = request.types(including: descriptor.name).filter { type in
-            CodingRules.canCode(type, feature: descriptor.name, emitter: emitter)
-                && CodingRules.hasStringKeyedDictionariesOnly(type, feature: descriptor.name, emitter: emitter)
-        }
-        if !types.isEmpty {
-            emitter.emitImport("ValuegenRuntime")
-        }
-        let access = request.accessLevel.modifier
-        for type in types {
-            var printer = CodePrinter()
-            printer.block("extension \(type.name): JSONCodable") { body in
-                if type.kind == .adtValue {
-                    body.adtJSON(type, access: access)
-                } else {
-                    body.attributesJSON(type, access: access)
-                }
+        CodingRules.emitRuntimeConformances(request, feature: descriptor.name, conformance: "JSONCodable", emitter: emitter) { body, type, access in
+            if type.kind == .adtValue {
+                body.adtJSON(type, access: access)
+            } else {
+                body.attributesJSON(type, access: access)
             }
-            emitter.emitDeclaration(printer.text, attachedTo: type.name)
         }
     }
 }
