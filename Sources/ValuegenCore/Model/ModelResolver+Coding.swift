@@ -56,6 +56,11 @@ extension ModelResolver {
     /// The attribute's coding after `%transient`, its `%coding`, its type's `%coding` and the
     /// configuration; nil when nothing differs from the defaults.
     mutating func resolveAttributeCoding(_ syntax: AttributeSyntax, type: ResolvedType, typeCoding: TypeCodingAnnotation) -> AttributeCoding? {
+        // Most attributes: nothing to resolve, and no type names to look up.
+        if syntax.annotations.isEmpty && typeCoding.dateStyle == nil && typeCoding.lenientIntegers == nil
+            && settings.coding.dateStyle == nil && !settings.coding.lenientIntegers {
+            return nil
+        }
         var coding = AttributeCoding()
         if let transient = syntax.annotations.first(where: { $0.name == "transient" }) {
             coding.isTransient = true
