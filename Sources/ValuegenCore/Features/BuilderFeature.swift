@@ -38,7 +38,12 @@ struct BuilderFeature: Feature {
                         return
                     }
                     // The schema's invariants hold for whatever the builder makes.
-                    let built = CodePrinter.unique("built", avoiding: Set(type.attributes.map(\.swiftName)))
+                    // Named apart from the attributes, which build() binds to locals.
+                    let names = Set(type.attributes.map(\.swiftName))
+                    var built = "built"
+                    while names.contains(built) {
+                        built += "_"
+                    }
                     method.parameterList(opening: "let \(built) = \(type.name)(", type.initializerArguments(), closing: ")")
                     method.line("try \(built).validate()")
                     method.line("return \(built)")
