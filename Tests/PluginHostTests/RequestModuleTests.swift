@@ -23,7 +23,7 @@ import ValuegenPluginSDK
               lookup: [String: [Tag]]
               kind: Kind
               theme: any Themed
-              %range min=abc max=10
+              %bounds min=abc max=10
               score: Double
             }
 
@@ -114,11 +114,11 @@ import ValuegenPluginSDK
 
     @Test func annotationArgumentsKnowWhereTheirKeyAndValueAre() throws {
         let user = try #require(try Self.captured()["Models/User.value"]?.types.first)
-        let range = try #require(user.attributes.last?.annotation("range"))
+        let range = try #require(user.attributes.last?.annotation("bounds"))
         #expect(range.location == SourceLocation(line: 11, column: 3))
         #expect(range.arguments == [
-            AnnotationArgument(key: "min", value: "abc", location: SourceLocation(line: 11, column: 10), valueLocation: SourceLocation(line: 11, column: 14)),
-            AnnotationArgument(key: "max", value: "10", location: SourceLocation(line: 11, column: 18), valueLocation: SourceLocation(line: 11, column: 22)),
+            AnnotationArgument(key: "min", value: "abc", location: SourceLocation(line: 11, column: 11), valueLocation: SourceLocation(line: 11, column: 15)),
+            AnnotationArgument(key: "max", value: "10", location: SourceLocation(line: 11, column: 19), valueLocation: SourceLocation(line: 11, column: 23)),
         ])
     }
 
@@ -198,7 +198,7 @@ import ValuegenPluginSDK
 
         let failing = try ProcessRunner.valuegen(["generate", "Models", "--output", "out", "--plugin", plugin] + (isolated ? ["--isolate-plugins"] : []), in: folder)
         #expect(failing.status == 1)
-        #expect(failing.standardError.contains("Models/User.value:11:14: error: %range min must be an integer, not 'abc'\n"), "\(failing.standardError)")
+        #expect(failing.standardError.contains("Models/User.value:11:15: error: %bounds min must be an integer, not 'abc'\n"), "\(failing.standardError)")
 
         let fixed = Self.files.first { $0.path == "Models/User.value" }!.text.replacingOccurrences(of: "min=abc", with: "min=0")
         try Data(fixed.utf8).write(to: folder.appendingPathComponent("Models/User.value"))

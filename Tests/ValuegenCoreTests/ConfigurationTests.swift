@@ -124,7 +124,7 @@ struct ConfigurationTests {
 
     @Test func refusesAnUnknownFeatureInDefaultExcludes() {
         #expect(failure(#"{"defaultExcludes": ["Zebra"]}"#)
-            == "Models/valuegen.json: error: 'defaultExcludes' names unknown include 'Zebra'; known features are Observation, Equality, Sendable, Description, Matching, Diffing, With, Builder, Coding, JSON, Binary, Dictionary, Persistence, Undo")
+            == "Models/valuegen.json: error: 'defaultExcludes' names unknown include 'Zebra'; known features are Observation, Equality, Sendable, Description, Matching, Diffing, With, Validation, Builder, Coding, JSON, Binary, Dictionary, Persistence, Undo")
     }
 
     // MARK: - Access level in generated code

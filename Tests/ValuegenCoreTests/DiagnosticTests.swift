@@ -501,7 +501,7 @@ struct DiagnosticTests {
 
     @Test func listsTheKnownFeaturesWhenNoneIsClose() {
         #expect(diagnostics("Models/User.value", "User includes(Zebra) {\n  a: Int\n}\n") == [
-            "Models/User.value:1:15: error: unknown include 'Zebra'; known features are Observation, Equality, Sendable, Description, Matching, Diffing, With, Builder, Coding, JSON, Binary, Dictionary, Persistence, Undo",
+            "Models/User.value:1:15: error: unknown include 'Zebra'; known features are Observation, Equality, Sendable, Description, Matching, Diffing, With, Validation, Builder, Coding, JSON, Binary, Dictionary, Persistence, Undo",
         ])
     }
 

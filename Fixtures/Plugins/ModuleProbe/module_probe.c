@@ -5,7 +5,7 @@
  *   - the module: every type of the run, with its kind and whether it includes ModuleProbe;
  *   - each attribute's type as a tree (/types/N/attributes/M/type/structure), rendered as
  *     set(named UUID), optional(named Photo %type), array(named User value), ...;
- *   - annotation argument locations: a %range argument whose value is not an integer is an
+ *   - annotation argument locations: a %bounds argument whose value is not an integer is an
  *     error at the value, not at the '%'.
  *
  * For each type of the file that includes it, it attaches a comment block such as
@@ -131,7 +131,7 @@ static int is_integer(const char *text) {
     return 1;
 }
 
-/* %range min=<integer> max=<integer>: any other value is an error at the value. */
+/* %bounds min=<integer> max=<integer>: any other value is an error at the value. */
 static int check_ranges(const probe *p, const char *attribute) {
     char pointer[512];
     char message[512];
@@ -144,7 +144,7 @@ static int check_ranges(const probe *p, const char *attribute) {
     int failed = 0;
     for (a = 0; a < annotations; a++) {
         snprintf(pointer, sizeof pointer, "%s/annotations/%lld/name", attribute, (long long)a);
-        if (!probe_string(p, pointer, &name) || strcmp(name, "range") != 0) continue;
+        if (!probe_string(p, pointer, &name) || strcmp(name, "bounds") != 0) continue;
         snprintf(pointer, sizeof pointer, "%s/annotations/%lld/arguments", attribute, (long long)a);
         int64_t arguments = probe_count(p, pointer);
         for (k = 0; k < arguments; k++) {
@@ -158,7 +158,7 @@ static int check_ranges(const probe *p, const char *attribute) {
             p->query->get_integer(p->host, pointer, &line);
             snprintf(pointer, sizeof pointer, "%s/annotations/%lld/arguments/%lld/valueLocation/column", attribute, (long long)a, (long long)k);
             p->query->get_integer(p->host, pointer, &column);
-            snprintf(message, sizeof message, "%%range %s must be an integer, not '%s'", key, value);
+            snprintf(message, sizeof message, "%%bounds %s must be an integer, not '%s'", key, value);
             p->host->diagnose(p->host, VALUEGEN_SEVERITY_ERROR, message, (int32_t)line, (int32_t)column);
             failed = 1;
         }

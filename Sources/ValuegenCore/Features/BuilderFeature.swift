@@ -25,14 +25,28 @@ struct BuilderFeature: Feature {
                 body.line("\(access)init() {}")
                 body.line()
                 body.line("/// The `\(type.name)` with the attributes set so far.")
-                body.line("/// - Throws: `MissingAttributeError` when a required attribute was never set.")
+                let validates = type.includes("Validation")
+                body.line("/// - Throws: `MissingAttributeError` when a required attribute was never set" + (validates ? "; what `validate()` throws." : "."))
                 body.block("\(access)func build() throws -> \(type.name)") { method in
                     for attribute in type.attributes where attribute.isRequiredInBuilder {
                         method.block("guard let \(attribute.swiftName) = self.\(attribute.swiftName) else") { guardBody in
                             guardBody.line("throw MissingAttributeError(typeName: \(SwiftLanguage.stringLiteral(type.name)), attributeName: \(SwiftLanguage.stringLiteral(attribute.name)))")
                         }
                     }
-                    method.parameterList(opening: "return \(type.name)(", type.initializerArguments(), closing: ")")
+                    guard validates else {
+                        method.parameterList(opening: "return \(type.name)(", type.initializerArguments(), closing: ")")
+                        return
+                    }
+                    // The schema's invariants hold for whatever the builder makes.
+                    // Named apart from the attributes, which build() binds to locals.
+                    let names = Set(type.attributes.map(\.swiftName))
+                    var built = "built"
+                    while names.contains(built) {
+                        built += "_"
+                    }
+                    method.parameterList(opening: "let \(built) = \(type.name)(", type.initializerArguments(), closing: ")")
+                    method.line("try \(built).validate()")
+                    method.line("return \(built)")
                 }
             }
             printer.line()

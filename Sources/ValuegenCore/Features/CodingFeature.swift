@@ -44,6 +44,10 @@ extension CodePrinter {
                 method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
                 method.decodingCall("self.init", type.attributes, container: "container")
             }
+            if type.includes("Validation") {
+                // A broken invariant is data corrupted at the object's coding path.
+                method.doCatch("try self.validate()", handler: "throw Swift.DecodingError.dataCorrupted(Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: Swift.String(describing: error), underlyingError: error))")
+            }
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in

@@ -48,6 +48,7 @@ public struct FeatureRegistry: Sendable {
         MatchingFeature(),
         DiffingFeature(),
         WithFeature(),
+        ValidationFeature(),
         BuilderFeature(),
         CodingFeature(),
         JSONFeature(),

@@ -40,6 +40,7 @@ struct ModelResolver {
             let keyStyle = resolveKeyStyle(declaration.annotations)
             let typeCoding = resolveTypeCoding(declaration.annotations)
             checkStorage(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
+            checkTypeInvariants(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
             var type = ModelType(
                 name: declaration.name.text,
                 kind: file.kind,
@@ -54,6 +55,10 @@ struct ModelResolver {
                 type.attributes = resolveAttributes(declaration.attributes, owner: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
             }
             type.includes = includes.names
+            // A rule needs `validate()`: the annotations imply the Validation feature.
+            if file.kind != .adtValue, type.hasInvariants, !type.includes.contains("Validation") {
+                type.includes = (type.includes + ["Validation"]).sorted { (registry.order(of: $0), $0) < (registry.order(of: $1), $1) }
+            }
             explicitIncludes[type.name, default: []].formUnion(includes.explicit)
             explicitExcludes[type.name, default: []].formUnion(includes.excluded)
             types.append(type)
@@ -234,6 +239,7 @@ struct ModelResolver {
                 break
             }
         }
+        checkAttributeInvariants(syntax.annotations, type: type, kind: file.kind, attributeName: syntax.name.text)
         needsFoundation = needsFoundation || type.needsFoundation
         // `%codingKey name=` wins; legacy keys are taken as written.
         let computedKey = codingKey == nil ? keyStyle?.key(for: syntax.name.text) : nil

@@ -104,10 +104,10 @@ enum CollisionScreen {
         "_changeObservers", "changeObservers", "hashValue", "hasher", "description", "String",
         "toBuilder", "builder", "build", "MissingAttributeError", "CodingKeys", "encoder", "container",
         "payload", "DecodingError", "reader", "writer", "field", "binaryWireType", "Attribute",
-        "dictionaryRepresentation", "propertyListValue",
+        "dictionaryRepresentation", "propertyListValue", "validate", "ValidationError",
     ]
 
     /// Types the features nest in a type or its builder (and `<Case>CodingKeys` in an ADT).
-    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "CodingKeys", "MissingAttributeError", "Attribute", "Difference"]
+    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "CodingKeys", "MissingAttributeError", "Attribute", "Difference", "ValidationError"]
     private static let nestedTypeNameBytes = nestedTypeNames.map { Array($0.utf8) }
 }

@@ -59,6 +59,7 @@ struct GeneratedMembers: Sendable, Equatable {
         "Equality": equality,
         "Description": description,
         "With": with,
+        "Validation": validation,
         "Builder": builder,
         "Coding": coding,
         "JSON": json,
@@ -194,6 +195,18 @@ private extension GeneratedMembers {
         GeneratedMembers(
             attributeNames: [GeneratedName(name: type.name, spelling: "the initializer call '\(type.name)(…)' in the 'with(…)' methods")],
             spellsTypeNameIn: [type.name]
+        )
+    }
+
+    /// `func validate()` and `struct ValidationError` in the type.
+    static func validation(_ type: ModelType) -> GeneratedMembers {
+        let error = NestedType(name: "ValidationError", keyword: "struct", container: type.name)
+        return GeneratedMembers(
+            attributeNames: [
+                GeneratedName(name: "validate", spelling: "'func validate()'"),
+                GeneratedName(name: error.name, spelling: error.spelling),
+            ],
+            nestedTypes: [error]
         )
     }
 

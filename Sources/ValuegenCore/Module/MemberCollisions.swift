@@ -185,6 +185,8 @@ private struct TypeCollisions {
     /// excluded and none is needed by another feature of the type (Persistence needs Coding).
     private static func orExcluding(_ features: [String], of type: ModelType) -> String {
         for feature in features {
+            // The type's invariant annotations bring Validation back (ModelResolver+Invariants.swift).
+            guard feature != "Validation" else { return "" }
             guard case .feature(let found) = FeatureRegistry.builtIn.lookup(feature), found.descriptor.canBeExcluded else { return "" }
             for other in type.includes where other != feature {
                 if case .feature(let needing) = FeatureRegistry.builtIn.lookup(other), needing.descriptor.implies.contains(feature) {

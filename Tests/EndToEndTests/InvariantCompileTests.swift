@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import ValuegenCore
+
+/// Invariants (issue 15), compiled and run: `validate()`, Builder's `build()` and the JSON and
+/// Coding decoders refuse a value that breaks `%range`, `%length`, `%nonEmpty`, `%pattern` or
+/// `%check`, with the type, attribute and rule in the message and the path of the object.
+@Suite struct InvariantCompileTests {
+    @Test func everyPathRefusesABrokenValue() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let models = folder.appendingPathComponent("Models")
+        try TestSupport.write(#"{"defaultIncludes": ["With", "Builder", "Coding", "JSON"]}"#, to: models.appendingPathComponent("valuegen.json"))
+        try TestSupport.write("""
+        %check with=refuseRoot
+        User {
+          %range min=0 max=120
+          age: Int
+          %nonEmpty
+          %length max=10
+          name: String
+          %pattern regex="[a-z]+@[a-z]+\\\\.[a-z]+"
+          email: String?
+          %range min=0.5
+          score: Double = 1
+          %length max=2
+          tags: [String] = []
+        }
+
+        """, to: models.appendingPathComponent("User.value"))
+        try TestSupport.write("Team {\n  members: [User]\n}\n", to: models.appendingPathComponent("Team.value"))
+        try TestSupport.write("Account {\n  %range max=10\n  level: Int\n}\n", to: models.appendingPathComponent("Account.object"))
+        let generated = folder.appendingPathComponent("Generated")
+        let report = GenerationRun().run(GenerationOptions(inputs: [models.path], outputDirectory: generated.path))
+        try #require(report.exitCode == 0, "\(report.diagnostics.map(\.description))")
+        let run = try TestSupport.runDriver("InvariantDriver", with: generated, scratch: folder)
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix("all checks passed\n"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("FAIL"), "\(run.standardOutput)")
+    }
+}
