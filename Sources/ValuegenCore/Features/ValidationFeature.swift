@@ -88,7 +88,7 @@ private extension CodePrinter {
                 // Checked when generating; anchored so that the whole string must match.
                 let anchored = SwiftLanguage.stringLiteral("\\A(?:" + regex + ")\\z")
                 let shown = SwiftLanguage.stringLiteral(regex).dropFirst().dropLast()
-                block("if try! NSRegularExpression(pattern: \(anchored)).firstMatch(in: \(subject), range: NSRange(location: 0, length: \(subject).utf16.count)) == nil") {
+                block("if try! Foundation.NSRegularExpression(pattern: \(anchored)).firstMatch(in: \(subject), range: Foundation.NSRange(location: 0, length: \(subject).utf16.count)) == nil") {
                     $0.line(fail("Swift.String(reflecting: \(subject)) + \" does not match the pattern \\\"\(shown)\\\"\""))
                 }
             }
