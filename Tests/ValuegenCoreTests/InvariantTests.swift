@@ -71,7 +71,7 @@ struct InvariantTests {
                     if value.isEmpty {
                         throw ValidationError(typeName: "User", attributeName: "nick", message: "is empty")
                     }
-                    if try! NSRegularExpression(pattern: "\\\\A(?:[a-z]+)\\\\z").firstMatch(in: value, range: NSRange(location: 0, length: value.utf16.count)) == nil {
+                    if try! Foundation.NSRegularExpression(pattern: "\\\\A(?:[a-z]+)\\\\z").firstMatch(in: value, range: Foundation.NSRange(location: 0, length: value.utf16.count)) == nil {
         """))
         #expect(section.contains("        try Self.refuse(self)\n    }"))
         #expect(file.contents?.contains("import Foundation") == true)
