@@ -17,6 +17,12 @@ public enum Suggestion {
         return best.candidate
     }
 
+    /// `; did you mean 'closest'?` when a candidate is close to the name, else `otherwise`:
+    /// the end of a message about an unknown name.
+    public static func hint(for name: String, among candidates: [String], otherwise: @autoclosure () -> String) -> String {
+        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? otherwise()
+    }
+
     private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

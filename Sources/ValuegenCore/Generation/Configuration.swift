@@ -122,7 +122,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     static func suggestion(for key: String, among known: [String]) -> String {
-        Suggestion.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? "; known keys are \(known.joined(separator: ", "))"
+        Suggestion.hint(for: key, among: known, otherwise: "; known keys are \(known.joined(separator: ", "))")
     }
 
     /// Checks the feature names against the registry (built-in features and loaded plugins).

@@ -58,13 +58,17 @@ extension KnownTypes {
         "Hasher", "Encoder", "Decoder", "CodingKey", "EncodingError", "DecodingError",
         "KeyedEncodingContainer", "KeyedDecodingContainer", "Observable", "ObservationRegistrar",
         "Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch",
+    ]).union(runtimeTypeNames)
+
+    /// ValuegenRuntime's types that generated code names.
+    static let runtimeTypeNames: Set<String> = [
         "JSONReader", "JSONWriter", "JSONError", "JSONCodable", "JSONDecodable", "JSONEncodable", "JSONKey", "JSONPathComponent",
         "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
         "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds",
         "PersistableModel", "PersistenceError", "PersistenceFormat",
         "DictionaryCodable", "DictionaryDecodable", "DictionaryEncodable", "DictionaryError", "DictionaryMembers",
         "UnknownCase", "RawJSON", "BinaryRawField", "DateCodingStyle",
-    ])
+    ]
 
     /// The reserved names generated code spells: a type of the module's own Swift code may not
     /// take one either.
@@ -75,7 +79,8 @@ extension KnownTypes {
     /// What a reserved name is, for the message that refuses it as a schema type's name.
     static func reservedNameOrigin(_ name: String) -> String {
         if ["Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch"].contains(name) { return "the module" }
-        if name.hasPrefix("JSON") || name.hasPrefix("Binary") || name.hasPrefix("Persist") || ["UnknownCase", "RawJSON", "DateCodingStyle"].contains(name) || name.hasPrefix("Dictionary") && name != "Dictionary" { return "ValuegenRuntime's type" }
+        // Foundation's JSONDecoder and JSONEncoder have long been told so by their prefix.
+        if runtimeTypeNames.contains(name) || name.hasPrefix("JSON") { return "ValuegenRuntime's type" }
         if isKnown(name) || untracked.contains(name) { return "the standard type" }
         return "the standard type or protocol"
     }

@@ -33,8 +33,7 @@ extension ModelResolver {
             if let representation = ADTCoding.Representation(rawValue: text) {
                 coding.representation = representation
             } else {
-                let hint = Suggestion.closest(to: text, among: ADTCoding.Representation.spellings).map { "; did you mean '\($0)'?" }
-                    ?? "; known representations are \(ADTCoding.Representation.spellings.joined(separator: ", "))"
+                let hint = Suggestion.hint(for: text, among: ADTCoding.Representation.spellings, otherwise: "; known representations are \(ADTCoding.Representation.spellings.joined(separator: ", "))")
                 diagnostics.error("unknown representation '\(text)' in '%coding'\(hint)", at: argumentLocation("representation", of: annotation))
             }
         }
@@ -179,8 +178,7 @@ extension ModelResolver {
         guard let text = annotation["dates"] else { return nil }
         guard let kind = DateStyle.Kind(rawValue: text), kind != .format else {
             let named = DateStyle.Kind.allCases.filter { $0 != .format }.map(\.rawValue)
-            let hint = Suggestion.closest(to: text, among: named).map { "; did you mean '\($0)'?" }
-                ?? "; known styles are \(DateStyleSpelling.namedKinds), or dateFormat=\"…\" for a fixed format"
+            let hint = Suggestion.hint(for: text, among: named, otherwise: "; known styles are \(DateStyleSpelling.namedKinds), or dateFormat=\"…\" for a fixed format")
             diagnostics.error("unknown date style '\(text)' in '%coding'\(hint)", at: argumentLocation("dates", of: annotation))
             return nil
         }
