@@ -34,14 +34,7 @@ extension CodePrinter {
                 method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
                 method.indented { $0.line("self = .\(adtCase.swiftName)") }
             }
-            method.line("default:")
-            method.indented { body in
-                if let unknownCase = type.unknownCase {
-                    body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
-                } else {
-                    body.line("throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
-                }
-            }
+            method.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
             method.line("}")
         }
         line()
@@ -80,14 +73,7 @@ extension CodePrinter {
                         }
                     }
                 }
-                variant.line("default:")
-                variant.indented { body in
-                    if let unknownCase = type.unknownCase {
-                        body.line("return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readUnknownVariant()))")
-                    } else {
-                        body.line("throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
-                    }
-                }
+                variant.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readUnknownVariant()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
                 variant.line("}")
             }
         }
@@ -140,14 +126,7 @@ extension CodePrinter {
                         bare.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
                         bare.indented { $0.line("self = .\(adtCase.swiftName)") }
                     }
-                    bare.line("default:")
-                    bare.indented { body in
-                        if let unknownCase = type.unknownCase {
-                            body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
-                        } else {
-                            body.line("throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
-                        }
-                    }
+                    bare.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
                     bare.line("}")
                     bare.line("return")
                 }
@@ -163,14 +142,7 @@ extension CodePrinter {
                     object.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
                     object.indented { $0.readCaseContent(adtCase, assigning: result) }
                 }
-                object.line("default:")
-                object.indented { body in
-                    if let unknownCase = type.unknownCase {
-                        body.line("\(result) = .\(unknownCase.swiftName)(UnknownCase(tag: \(tag).string, json: try reader.readRawValue()))")
-                    } else {
-                        body.line("throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
-                    }
-                }
+                object.unknownTagArm(type, keeping: { unknownCase in "\(result) = .\(unknownCase.swiftName)(UnknownCase(tag: \(tag).string, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
                 object.line("}")
             }
             method.block("guard let \(result) else") { body in
@@ -270,14 +242,7 @@ extension CodePrinter {
                         }
                     }
                 }
-                absent.line("default:")
-                absent.indented { body in
-                    if let unknownCase = type.unknownCase {
-                        body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
-                    } else {
-                        body.line("throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
-                    }
-                }
+                absent.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
                 absent.line("}")
             })
         }
@@ -289,14 +254,7 @@ extension CodePrinter {
                 method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
                 method.indented { $0.readCaseContent(adtCase) }
             }
-            method.line("default:")
-            method.indented { body in
-                if let unknownCase = type.unknownCase {
-                    body.line("return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readRawValue()))")
-                } else {
-                    body.line("throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
-                }
-            }
+            method.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
             method.line("}")
         }
         line()
@@ -362,6 +320,13 @@ extension CodePrinter {
         let expressions = adtCase.attributes.valueExpressions
         let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(expressions[$0.name]!)" }
         parameterList(opening: opening, arguments, closing: ")")
+    }
+
+    /// `default:` of a switch over tags: the statement `keeping` makes for the ADT's
+    /// `%unknownCase`, or `failure` when it has none.
+    private mutating func unknownTagArm(_ type: ModelType, keeping: (ADTCase) -> String, otherwise failure: String) {
+        line("default:")
+        indented { $0.line(type.unknownCase.map(keeping) ?? failure) }
     }
 
     /// `"unknown Shape tag '\(tag)'"` as a Swift string literal.
