@@ -53,7 +53,7 @@ func resolveModule(
     swiftTypes: [SwiftTypeDeclaration] = []
 ) -> (requests: [GenerationRequest], diagnostics: [String]) {
     let pipeline = GeneratorPipeline()
-    let resolved = files.map { pipeline.resolve(SchemaSource(path: $0.path, text: $0.text), settings: settings) }
+    let resolved = pipeline.resolve(module: files.map { SchemaSource(path: $0.path, text: $0.text) }, settings: settings)
     let module = ModuleResolver(swiftTypes: swiftTypes).resolve(resolved)
     return (
         module.schemas.compactMap(\.model),

@@ -15,6 +15,9 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
     public var imports: [String]
     /// The file's types in declaration order.
     public var types: [ModelType]
+    /// The schema protocols the file declares (`protocol Timestamped { ... }`), in declaration
+    /// order; empty when it declares none, and in requests from older hosts.
+    public var protocols: [ModelProtocol]
     /// The options that the configuration gives the feature receiving the request, if any.
     public var options: JSONValue?
     /// Every type of the run, from every schema file: present in requests of schemaVersion 2
@@ -33,6 +36,7 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
         accessLevel: AccessLevel,
         imports: [String],
         types: [ModelType],
+        protocols: [ModelProtocol] = [],
         options: JSONValue? = nil,
         module: ModuleDescription? = nil
     ) {
@@ -42,6 +46,7 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
         self.accessLevel = accessLevel
         self.imports = imports
         self.types = types
+        self.protocols = protocols
         self.options = options
         self.module = module
     }

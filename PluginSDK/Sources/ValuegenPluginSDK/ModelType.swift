@@ -20,6 +20,10 @@ public struct ModelType: Codable, Sendable, Equatable {
     /// How an ADT is coded (see ``codingOfCases``); nil for values and objects, and in
     /// requests from older hosts.
     public var adtCoding: ADTCoding?
+    /// The schema protocols the type adopts, as written after its name (`Post: Timestamped,
+    /// Identified`); the attributes they declare are in ``attributes`` (see
+    /// ``Attribute/protocolName``). Empty when it adopts none, and in requests from older hosts.
+    public var protocols: [String]
     /// Where the type's name is written.
     public var location: SourceLocation
 
@@ -34,6 +38,7 @@ public struct ModelType: Codable, Sendable, Equatable {
         cases: [ADTCase] = [],
         canBeSendable: Bool = true,
         adtCoding: ADTCoding? = nil,
+        protocols: [String] = [],
         location: SourceLocation
     ) {
         self.name = name
@@ -45,6 +50,7 @@ public struct ModelType: Codable, Sendable, Equatable {
         self.cases = cases
         self.canBeSendable = canBeSendable
         self.adtCoding = adtCoding
+        self.protocols = protocols
         self.location = location
     }
 
@@ -90,7 +96,11 @@ public struct Attribute: Codable, Sendable, Equatable {
     public var comments: [String]
     /// The annotations written before the attribute, including ones Valuegen does not know.
     public var annotations: [Annotation]
-    /// Where the attribute's name is written.
+    /// The schema protocol that declares the attribute, when the type has it by adopting one
+    /// (`Post: Timestamped`); nil for the type's own attributes and in a protocol's own list.
+    public var protocolName: String?
+    /// Where the attribute's name is written; for an attribute a type adopts from a protocol,
+    /// where the protocol's name is written after the type's (`Post: Timestamped`).
     public var location: SourceLocation
 
     /// An attribute; `codingKey` defaults to the name.
@@ -105,6 +115,7 @@ public struct Attribute: Codable, Sendable, Equatable {
         coding: AttributeCoding? = nil,
         comments: [String] = [],
         annotations: [Annotation] = [],
+        protocolName: String? = nil,
         location: SourceLocation
     ) {
         self.name = name
@@ -117,6 +128,7 @@ public struct Attribute: Codable, Sendable, Equatable {
         self.coding = coding
         self.comments = comments
         self.annotations = annotations
+        self.protocolName = protocolName
         self.location = location
     }
 

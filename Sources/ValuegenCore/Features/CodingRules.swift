@@ -81,8 +81,17 @@ private extension String {
 extension ModelType {
     /// The stored values coding features read and write: all but `%transient` attributes.
     var codedStoredValues: [StoredValue] {
-        let transient = (attributes + cases.flatMap(\.attributes)).filter(\.isTransient).map(\.location)
-        return storedValues.filter { !transient.contains($0.location) }
+        // A value's or an object's by name: the attributes a type adopts from one protocol share
+        // a location. An ADT's payload attributes by location (two cases may use one name).
+        let transientNames = Set(attributes.filter(\.isTransient).map(\.name))
+        let transientPayloads = cases.flatMap(\.attributes).filter(\.isTransient).map(\.location)
+        guard !transientNames.isEmpty || !transientPayloads.isEmpty else { return storedValues }
+        return storedValues.filter { value in
+            if kind != .adtValue, let name = value.attributeName {
+                return !transientNames.contains(name)
+            }
+            return !transientPayloads.contains(value.location)
+        }
     }
 
     /// Whether `Coding`'s code for the type calls ValuegenRuntime: a date style or lenient

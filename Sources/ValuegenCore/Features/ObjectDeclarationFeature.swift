@@ -13,7 +13,7 @@ struct ObjectDeclarationFeature: Feature {
             let observed = type.includes(ObservationFeature.name)
             var printer = CodePrinter()
             printer.docComment(type.comments)
-            printer.block("\(access)final class \(type.name)") { body in
+            printer.block("\(access)final class \(type.name)\(type.adoptionClause)") { body in
                 for attribute in type.attributes {
                     body.docComment(attribute.comments)
                     if observed {

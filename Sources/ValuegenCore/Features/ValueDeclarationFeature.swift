@@ -9,7 +9,7 @@ struct ValueDeclarationFeature: Feature {
         for type in request.types(including: descriptor.name) {
             var printer = CodePrinter()
             printer.docComment(type.comments)
-            printer.block("\(access)struct \(type.name)") { body in
+            printer.block("\(access)struct \(type.name)\(type.adoptionClause)") { body in
                 if type.hasIndirectStorage && !type.attributes.isEmpty {
                     body.indirectStorage(of: type, access: access)
                     return

@@ -1,7 +1,7 @@
 import ValuegenPluginSDK
 
 /// Puts the contributions of every feature together into one Swift file, in a fixed order:
-/// the header, the imports (sorted), then each type in declaration order with its own
+/// the header, the imports (sorted), the file's protocols, then each type in declaration order with its own
 /// declaration first and each feature's code after it under a `// MARK: -` header.
 enum FileAssembler {
     static func render(_ request: GenerationRequest, contributions: [ContributionCollector]) -> String {
@@ -12,6 +12,10 @@ enum FileAssembler {
             for module in imports {
                 text += "import \(module)\n"
             }
+        }
+        for declaration in request.protocols {
+            text += "\n"
+            text += normalized(ProtocolDeclaration.render(declaration, access: request.accessLevel.modifier))
         }
         for type in request.types {
             var isFirstBlock = true

@@ -57,10 +57,14 @@ public struct GenerationRun: Sendable {
         }
 
         // Every file is resolved, then the module of all of them, before any is generated.
-        let resolved = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ResolvedSchema? in
+        let parsed = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ParsedSchema? in
             let entry = plan.entries[index]
             guard conflicts[entry.schema.path] == nil else { return nil }
-            return resolve(entry)
+            return parse(entry)
+        }
+        let protocols = SchemaProtocols(parsed.compactMap { $0 })
+        let resolved = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ResolvedSchema? in
+            parsed[index].map { plan.entries[index].pipeline.resolve($0, protocols: protocols) }
         }
         let kept = resolved.indices.filter { resolved[$0] != nil }
         var moduleResolver = ModuleResolver(swiftTypes: swiftTypes, runtimeIsAvailable: options.runtimeAvailability, registry: registry)
@@ -116,15 +120,15 @@ public struct GenerationRun: Sendable {
         var message: String
     }
 
-    private func resolve(_ entry: GenerationPlan.Entry) -> ResolvedSchema {
+    private func parse(_ entry: GenerationPlan.Entry) -> ParsedSchema {
         let path = entry.schema.path
         do {
             let bytes = try FileSystem.read(path)
-            return entry.pipeline.resolve(SchemaSource(path: path, bytes: bytes), settings: entry.settings)
+            return GeneratorPipeline.parse(SchemaSource(path: path, bytes: bytes), settings: entry.settings)
         } catch {
             var diagnostics = DiagnosticCollector(path: path)
             diagnostics.error("cannot read the schema file", at: nil)
-            return ResolvedSchema(source: SchemaSource(path: path, bytes: []), model: nil, diagnostics: diagnostics)
+            return ParsedSchema(source: SchemaSource(path: path, bytes: []), settings: entry.settings, diagnostics: diagnostics)
         }
     }
 

@@ -70,7 +70,7 @@ public struct GeneratorPipeline: Sendable {
     /// files of a run: what one file declares is seen by every other. `swiftTypes` are the
     /// types the module's own Swift files declare.
     public func generate(module sources: [SchemaSource], settings: GenerationSettings, swiftTypes: [SwiftTypeDeclaration] = []) -> [GeneratedFile] {
-        let resolved = sources.map { resolve($0, settings: settings) }
+        let resolved = resolve(module: sources, settings: settings)
         var moduleResolver = ModuleResolver(swiftTypes: swiftTypes)
         moduleResolver.declaredMembers = DeclaredMemberNames(registry: registry)
         moduleResolver.describesModuleForPlugins = registry.readsModule
@@ -83,16 +83,29 @@ public struct GeneratorPipeline: Sendable {
         generate(module: sources, settings: settings, swiftTypes: swiftTypeNames.sorted().map { SwiftTypeDeclaration(name: $0) })
     }
 
-    /// read → parse → resolve: the request the features will receive, or nil with the errors.
+    /// read → parse → resolve for the files of one module: each file's protocols are seen by
+    /// every file, then each file is resolved on its own.
+    func resolve(module sources: [SchemaSource], settings: GenerationSettings) -> [ResolvedSchema] {
+        let parsed = sources.map { Self.parse($0, settings: settings) }
+        let protocols = SchemaProtocols(parsed)
+        return parsed.map { resolve($0, protocols: protocols) }
+    }
+
+    /// read → parse → resolve one file as a module of its own.
     func resolve(_ source: SchemaSource, settings: GenerationSettings) -> ResolvedSchema {
+        resolve(module: [source], settings: settings)[0]
+    }
+
+    /// read → parse: the file's syntax, or nil with the errors that stopped the parser.
+    static func parse(_ source: SchemaSource, settings: GenerationSettings) -> ParsedSchema {
         var diagnostics = DiagnosticCollector(path: source.path)
         guard let kind = source.kind else {
             diagnostics.error(SchemaSource.notASchemaFileMessage, at: nil)
-            return ResolvedSchema(source: source, model: nil, diagnostics: diagnostics)
+            return ParsedSchema(source: source, settings: settings, diagnostics: diagnostics)
         }
         if let invalid = UTF8Validation.firstInvalidByte(in: source.bytes) {
             diagnostics.error("invalid UTF-8 (byte 0x\(String(source.bytes[invalid.offset], radix: 16, uppercase: true))); schema files must be UTF-8", at: invalid.location)
-            return ResolvedSchema(source: source, model: nil, diagnostics: diagnostics)
+            return ParsedSchema(source: source, settings: settings, diagnostics: diagnostics)
         }
 
         let (syntax, syntaxDiagnostics) = SchemaParser.parse(source.bytes, kind: kind, path: source.path)
@@ -100,11 +113,21 @@ public struct GeneratorPipeline: Sendable {
         if syntax.types.isEmpty && !diagnostics.hasErrors {
             diagnostics.warning("the file declares no types", at: nil)
         }
+        return ParsedSchema(source: source, settings: settings, kind: kind, syntax: syntax, diagnostics: diagnostics)
+    }
 
+    /// parse → resolve: the request the features will receive, or nil with the errors.
+    func resolve(_ parsed: ParsedSchema, protocols: SchemaProtocols) -> ResolvedSchema {
+        var diagnostics = parsed.diagnostics
+        guard let kind = parsed.kind, let syntax = parsed.syntax else {
+            return ResolvedSchema(source: parsed.source, model: nil, diagnostics: diagnostics)
+        }
+        let source = parsed.source
         let file = SchemaFileDescription(name: source.fileName, path: source.path, kind: kind)
-        var resolver = ModelResolver(file: file, settings: settings, registry: registry)
-        let model = resolver.resolve(syntax)
+        var resolver = ModelResolver(file: file, settings: parsed.settings, registry: registry)
+        let model = resolver.resolve(syntax, protocols: protocols)
         resolver.diagnostics.diagnostics.forEach { diagnostics.append($0) }
+        protocols.diagnostics(for: source.path).forEach { diagnostics.append($0) }
         return ResolvedSchema(source: source, model: model, scope: resolver.scope, explicitIncludes: resolver.explicitIncludes, explicitExcludes: resolver.explicitExcludes, diagnostics: diagnostics)
     }
 
@@ -161,6 +184,18 @@ public struct GeneratorPipeline: Sendable {
         }
         return contributions
     }
+}
+
+/// A schema file after parsing, before its names are resolved.
+struct ParsedSchema: Sendable {
+    var source: SchemaSource
+    /// The settings its file is resolved with (its folder's configuration).
+    var settings: GenerationSettings
+    /// What its extension declares; nil when it is not a schema file.
+    var kind: ModelKind?
+    /// Its syntax; nil when it is not a schema file or not UTF-8.
+    var syntax: SchemaSyntax?
+    var diagnostics: DiagnosticCollector
 }
 
 /// A schema file after parsing and resolving, before any feature runs.

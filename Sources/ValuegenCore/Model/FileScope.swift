@@ -15,6 +15,9 @@ struct FileScope: Sendable, Equatable {
     var imports: Set<String> = []
     /// The modules named with `%import`.
     var explicitImports: Set<String> = []
+    /// The `%type` names that came with a protocol of another file (`FileScope.adopt`): they
+    /// are that file's to check.
+    var adoptedTypeNames: Set<String> = []
 
     /// Modules whose types valuegen cannot list, sorted: any import but Foundation and the
     /// module itself. A name the file does not know may come from one of them.

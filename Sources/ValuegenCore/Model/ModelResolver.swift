@@ -8,15 +8,16 @@ struct ModelResolver {
     let registry: FeatureRegistry
     var diagnostics: DiagnosticCollector
 
-    /// What the file's annotations declare: `%type` names, its own module, its imports.
-    private(set) var scope = FileScope()
+    /// What the file's annotations declare: `%type` names, its own module, its imports; and
+    /// those of the files whose protocols its types adopt.
+    var scope = FileScope()
     /// The canonical names of the features each type asks for itself (in `includes(...)`,
     /// and what those imply); the others came from defaults. The module stage leaves out
     /// quietly a default that cannot hold, and reports an explicit one.
     private(set) var explicitIncludes: [String: Set<String>] = [:]
     /// The canonical names each type's `excludes(...)` removes.
     private(set) var explicitExcludes: [String: Set<String>] = [:]
-    private var needsFoundation = false
+    var needsFoundation = false
     /// A declaration holds a runtime type (an `%unknownCase`'s `UnknownCase`).
     private var needsRuntime = false
 
@@ -27,14 +28,21 @@ struct ModelResolver {
         self.diagnostics = DiagnosticCollector(path: file.path)
     }
 
-    mutating func resolve(_ syntax: SchemaSyntax) -> GenerationRequest {
-        scope = resolveFileAnnotations(syntax.fileAnnotations + Self.importsInBodies(of: syntax))
+    /// The file's request; `protocols` are the module's, which its types may adopt.
+    mutating func resolve(_ syntax: SchemaSyntax, protocols: SchemaProtocols = .none) -> GenerationRequest {
+        scope = resolveScope(syntax)
         let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
 
         // Each check runs when its line is reached, so diagnostics come in the order of the file.
         var types: [ModelType] = []
+        var protocolModels: [ModelProtocol] = []
         var typeNames: [String: SourceLocation] = [:]
         for declaration in syntax.types {
+            // A protocol declared twice is reported by `SchemaProtocols`, with the module's others.
+            if declaration.isProtocol {
+                protocolModels.append(resolveProtocol(declaration, typeResolver: typeResolver))
+                continue
+            }
             checkUnique(declaration.name, what: "type", seen: &typeNames)
             let includes = resolveIncludes(declaration)
             let keyStyle = resolveKeyStyle(declaration.annotations)
@@ -52,7 +60,15 @@ struct ModelResolver {
                 type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
                 type.adtCoding = resolveADTCoding(typeCoding, cases: type.cases, owner: type.name)
             } else {
-                type.attributes = resolveAttributes(declaration.attributes, owner: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
+                let adoption = adopt(declaration, protocols: protocols)
+                type.attributes = resolveAttributes(adoption.attributes, owner: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: adoption.typeResolver ?? typeResolver)
+                for index in type.attributes.indices {
+                    type.attributes[index].protocolName = adoption.protocolNames[type.attributes[index].name]
+                }
+                type.protocols = declaration.protocols.map(\.text)
+            }
+            if file.kind == .adtValue && !declaration.protocols.isEmpty {
+                rejectAdoption(by: declaration)
             }
             type.includes = includes.names
             // A rule needs `validate()`: the annotations imply the Validation feature.
@@ -76,8 +92,14 @@ struct ModelResolver {
             file: file,
             accessLevel: settings.accessLevel,
             imports: imports.sorted(),
-            types: types
+            types: types,
+            protocols: protocolModels
         )
+    }
+
+    /// What the file's annotations declare, wherever in the file they are written.
+    mutating func resolveScope(_ syntax: SchemaSyntax) -> FileScope {
+        resolveFileAnnotations(syntax.fileAnnotations + Self.importsInBodies(of: syntax))
     }
 
     // MARK: - File annotations
@@ -181,7 +203,7 @@ struct ModelResolver {
 
     // MARK: - Attributes
 
-    private mutating func resolveAttributes(_ syntax: [AttributeSyntax], owner: String, keyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> [Attribute] {
+    mutating func resolveAttributes(_ syntax: [AttributeSyntax], owner: String, keyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> [Attribute] {
         var attributes: [Attribute] = []
         var codingKeys: [String: KeyUse] = [:]
         var names: [String: SourceLocation] = [:]
@@ -191,7 +213,7 @@ struct ModelResolver {
             // An attribute may list its own key again (harmless); another attribute may not.
             for key in Set([attribute.codingKey] + attribute.legacyCodingKeys).sorted() {
                 let isComputed = resolved.hasComputedKey && key == attribute.codingKey
-                if let first = codingKeys[key], first.location != attribute.location {
+                if let first = codingKeys[key], first.attributeName != attribute.name {
                     if let keyStyle, isComputed || first.isComputed {
                         diagnostics.error("coding key '\(key)' of attribute '\(attribute.name)' is already the key of attribute '\(first.attributeName)' in '\(owner)' (\(keyStyle.rawValue) keys); give one of them a %codingKey", at: attribute.location)
                         diagnostics.note("'\(first.attributeName)' declared here", at: first.location)
@@ -413,7 +435,7 @@ struct ModelResolver {
     /// Records the name, or reports it as a duplicate when `seen` already holds it.
     /// Returns whether the name is new.
     @discardableResult
-    private mutating func checkUnique(_ name: NameSyntax, what: String, in owner: String? = nil, seen: inout [String: SourceLocation]) -> Bool {
+    mutating func checkUnique(_ name: NameSyntax, what: String, in owner: String? = nil, seen: inout [String: SourceLocation]) -> Bool {
         guard let first = seen[name.text] else {
             seen[name.text] = name.location
             return true

@@ -26,12 +26,21 @@ struct ModuleDeclarations {
     private(set) var declaredElsewhere: Set<String> = []
     /// The hand-written Swift declarations, merged by name (an `extension` adds conformances).
     private(set) var swiftTypes: [String: SwiftTypeDeclaration] = [:]
+    /// The protocols the schemas declare (`protocol Timestamped { ... }`), first declaration of
+    /// each name: to the other checks, Swift protocols of the module declared in a schema file.
+    private(set) var schemaProtocols: [String: SwiftTypeDeclaration] = [:]
 
     init(_ schemas: [ResolvedSchema], inPathOrder order: [Int], swiftTypes: [SwiftTypeDeclaration]) {
         for index in order {
             guard let model = schemas[index].model else {
                 declaredElsewhere.insert(String(schemas[index].source.fileName.split(separator: ".").first ?? ""))
                 continue
+            }
+            for declaration in model.protocols where schemaProtocols[declaration.name] == nil {
+                schemaProtocols[declaration.name] = SwiftTypeDeclaration(
+                    name: declaration.name, kind: "protocol", conformances: declaration.refines, isPublic: true,
+                    path: model.file.path, line: declaration.location.line, column: declaration.location.column
+                )
             }
             for type in model.types where KnownTypes.reservedTypeNames.contains(type.name) {
                 declaredElsewhere.insert(type.name)
@@ -103,6 +112,9 @@ struct ModuleDeclarations {
         for (name, swift) in swiftTypes where swift.kind != "extension" {
             moduleWide[name] = .swift(swift)
         }
+        for (name, declaration) in schemaProtocols where !KnownTypes.reservedTypeNames.contains(name) {
+            moduleWide[name] = .swift(declaration)
+        }
         for (name, schema) in schemaTypes {
             moduleWide[name] = .schema(schema)
         }
@@ -112,6 +124,7 @@ struct ModuleDeclarations {
     func candidates(in scope: FileScope) -> [String] {
         var names = Set(schemaTypes.keys).union(scope.types.keys).union(KnownTypes.standardLibrary).union(KnownTypes.foundation).union(KnownTypes.runtimeValues)
         names.formUnion(swiftTypes.values.filter { $0.kind != "extension" }.map(\.name))
+        names.formUnion(schemaProtocols.keys)
         return names.filter { !$0.utf8.contains(UInt8(ascii: ".")) }.sorted()
     }
 }

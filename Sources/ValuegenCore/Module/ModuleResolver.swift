@@ -67,6 +67,17 @@ struct ModuleResolver {
             guard let swift = declarations.swiftTypes[name], swift.kind != "extension" else { continue }
             found.append(Diagnostic(.error, "type '\(name)' is also declared in the module's Swift code (\(swift.place)); rename the schema type or the Swift one", path: entry.path, at: entry.type.location))
         }
+        for (name, declaration) in declarations.schemaProtocols.sorted(by: { $0.key < $1.key }) {
+            let path = declaration.path ?? ""
+            let location = SourceLocation(line: declaration.line, column: declaration.column)
+            if KnownTypes.reservedTypeNames.contains(name) {
+                found.append(Diagnostic(.error, "a schema protocol cannot be named '\(name)': generated code relies on \(KnownTypes.reservedNameOrigin(name)) of that name; rename the protocol", path: path, at: location))
+            } else if let entry = declarations.schemaTypes[name] {
+                found.append(Diagnostic(.error, "protocol '\(name)' has the name of type '\(name)' (\(entry.fileName)); a module has one declaration of a name, so rename one of them", path: path, at: location))
+            } else if let swift = declarations.swiftTypes[name], swift.kind != "extension" {
+                found.append(Diagnostic(.error, "protocol '\(name)' is also declared in the module's Swift code (\(swift.place)); rename the schema protocol or the Swift one", path: path, at: location))
+            }
+        }
         return found
     }
 
@@ -74,12 +85,15 @@ struct ModuleResolver {
     private func otherTypeNames(_ declarations: ModuleDeclarations, schemas: [ResolvedSchema]) -> [String: String] {
         var names: [String: String] = [:]
         for schema in schemas {
-            for (name, location) in schema.scope.types where declarations.schemaTypes[name] == nil {
+            for (name, location) in schema.scope.types where declarations.schemaTypes[name] == nil && !schema.scope.adoptedTypeNames.contains(name) {
                 names[name] = "\(schema.source.fileName) with %type (line \(location.line))"
             }
         }
         for (name, declaration) in declarations.swiftTypes where declaration.kind != "extension" {
             names[name] = "the module's Swift code (\(declaration.place))"
+        }
+        for (name, declaration) in declarations.schemaProtocols where declarations.schemaTypes[name] == nil {
+            names[name] = "protocol '\(name)' (\(declaration.place))"
         }
         return names
     }

@@ -25,11 +25,15 @@ struct TypeNameCheck {
         ownModuleTypeTypos(schema, into: &diagnostics)
         // A file spells the same few types again and again: each use is judged once.
         var judged: [TypeUse: String?] = [:]
-        for type in model.types {
-            if KnownTypes.reservedTypeNames.contains(type.name) {
+        // A protocol's attributes are checked where it declares them; the types adopting it
+        // have them with the same Swift types (`Attribute.protocolName`).
+        let protocols = model.protocols.map { ModelType(name: $0.name, kind: .value, attributes: $0.attributes, location: $0.location) }
+        for type in model.types + protocols {
+            if KnownTypes.reservedTypeNames.contains(type.name) && model.type(named: type.name) != nil {
                 diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
             }
-            for value in type.storedValues {
+            let adopted = Set(type.attributes.filter { $0.protocolName != nil }.map(\.name))
+            for value in type.storedValues where adopted.isEmpty || type.kind == .adtValue || !adopted.contains(value.attributeName ?? "") {
                 let uses = value.type.uses
                 // A class may stand in a composition with protocols (`any UIViewController & P`).
                 let isComposition = uses.lazy.filter(\.isConstraint).count > 1
@@ -60,7 +64,7 @@ struct TypeNameCheck {
     /// away, the schema type was renamed.
     private func ownModuleTypeTypos(_ schema: ResolvedSchema, into diagnostics: inout DiagnosticCollector) {
         let scope = schema.scope
-        for (name, location) in scope.types.sorted(by: { $0.value < $1.value }) {
+        for (name, location) in scope.types.sorted(by: { $0.value < $1.value }) where !scope.adoptedTypeNames.contains(name) {
             guard let library = scope.libraries[name], library == scope.ownModule || !scope.imports.contains(library),
                   declarations.schemaTypes[name] == nil, declarations.swiftTypes[name] == nil else { continue }
             let schemaNames = declarations.schemaTypes.keys.sorted()

@@ -100,9 +100,23 @@ struct SchemaParser {
     }
 
     private mutating func parseTypeDeclaration() -> TypeDeclarationSyntax? {
-        let name = readName()
-        var type = TypeDeclarationSyntax(name: name, comments: takeComments(), annotations: takeAnnotations())
-        checkIdentifier(name, what: "type name")
+        var name = readName()
+        let isProtocol = name.text == "protocol" && wordFollowsOnLine()
+        if isProtocol {
+            cursor.skipSpaces(includingNewlines: false)
+            name = readName()
+        }
+        var type = TypeDeclarationSyntax(name: name, isProtocol: isProtocol, comments: takeComments(), annotations: takeAnnotations())
+        checkIdentifier(name, what: isProtocol ? "protocol name" : "type name")
+        cursor.skipSpaces(includingNewlines: false)
+        if cursor.peek() == UInt8(ascii: ":") {
+            cursor.advance()
+            guard let protocols = parseProtocolList(of: type) else {
+                guard skipToBraceOnLine() else { return type }
+                return parseBody(of: type)
+            }
+            type.protocols = protocols
+        }
         while true {
             cursor.skipSpaces(includingNewlines: true)
             let clauseLocation = cursor.location
@@ -117,26 +131,66 @@ struct SchemaParser {
                 guard skipToBraceOnLine() else { return type }
                 break
             }
-            if clause == "includes" {
+            if isProtocol {
+                diagnostics.error("a protocol takes no '\(clause)(...)': features belong to the types that adopt it; move '\(clause)(...)' to them", at: clauseLocation)
+            } else if clause == "includes" {
                 type.includes += names
             } else {
                 type.excludes += names
             }
         }
+        return parseBody(of: type)
+    }
+
+    /// The `{ ... }` of a declaration: subtypes in an ADT file, attributes otherwise (a
+    /// protocol's attributes in every kind of file).
+    private mutating func parseBody(of declaration: TypeDeclarationSyntax) -> TypeDeclarationSyntax {
+        var type = declaration
+        let name = type.name
+        let what = type.isProtocol ? "protocol" : "type"
         guard cursor.peek() == UInt8(ascii: "{") else {
-            diagnostics.error("expected '{' to begin the body of type '\(name.text)'", at: cursor.location)
+            diagnostics.error("expected '{' to begin the body of \(what) '\(name.text)'", at: cursor.location)
             cursor.skipLine()
             return type
         }
         let open = cursor.location
         cursor.advance()
         dropCommentAfterBrace()
-        if kind == .adtValue {
+        if kind == .adtValue && !type.isProtocol {
             type.subtypes = parseSubtypes(of: name.text, openedAt: open)
         } else {
-            type.attributes = parseAttributes(of: "type '\(name.text)'", openedAt: open)
+            type.attributes = parseAttributes(of: "\(what) '\(name.text)'", openedAt: open)
         }
         return type
+    }
+
+    /// Whether a word follows on the same line: `protocol Named` declares a protocol, while
+    /// `protocol {` is a type named `protocol` (and an error: a keyword).
+    private func wordFollowsOnLine() -> Bool {
+        var lookahead = cursor
+        lookahead.skipSpaces(includingNewlines: false)
+        guard let byte = lookahead.peek(), ByteCursor.isWordByte(byte) else { return false }
+        let word = lookahead.readWord()
+        return word != "includes" && word != "excludes"
+    }
+
+    /// `A, B` after `Name:`: the protocols a type adopts or a protocol refines.
+    private mutating func parseProtocolList(of type: TypeDeclarationSyntax) -> [NameSyntax]? {
+        var names: [NameSyntax] = []
+        while true {
+            cursor.skipSpaces(includingNewlines: true)
+            guard let byte = cursor.peek(), ByteCursor.isWordByte(byte) else {
+                let what = type.isProtocol ? "a protocol name after 'protocol \(type.name.text):'" : "a protocol name after '\(type.name.text):'"
+                diagnostics.error("expected \(what), found '\(cursor.characterDescription())'", at: cursor.location)
+                return nil
+            }
+            let name = readName()
+            checkIdentifier(name, what: "protocol name")
+            names.append(name)
+            cursor.skipSpaces(includingNewlines: false)
+            guard cursor.peek() == UInt8(ascii: ",") else { return names }
+            cursor.advance()
+        }
     }
 
     /// After an error in a declaration's header: moves to the `{` that opens the body when it
@@ -268,9 +322,10 @@ struct SchemaParser {
     private func startsTypeDeclaration() -> Bool {
         var lookahead = cursor
         guard let byte = lookahead.peek(), ByteCursor.isWordByte(byte) else { return false }
-        _ = lookahead.readWord()
+        let first = lookahead.readWord()
         lookahead.skipSpaces(includingNewlines: false)
         if lookahead.peek() == UInt8(ascii: "{") { return true }
+        if first == "protocol", let next = lookahead.peek(), ByteCursor.isWordByte(next) { return true }
         guard let next = lookahead.peek(), ByteCursor.isWordByte(next) else { return false }
         let word = lookahead.readWord()
         return (word == "includes" || word == "excludes") && lookahead.peek() == UInt8(ascii: "(")
@@ -372,8 +427,8 @@ struct SchemaParser {
             return
         }
         // Keywords are escaped with backticks, except where Swift cannot use them at all.
-        if what == "type name" && SwiftLanguage.reservedWords.contains(name.text) {
-            diagnostics.error("'\(name.text)' is a Swift keyword and cannot name a type", at: name.location)
+        if (what == "type name" || what == "protocol name") && SwiftLanguage.reservedWords.contains(name.text) {
+            diagnostics.error("'\(name.text)' is a Swift keyword and cannot name a \(what == "type name" ? "type" : "protocol")", at: name.location)
         } else if what == "attribute name" && Self.unusableAttributeNames.contains(name.text) {
             diagnostics.error("'\(name.text)' cannot name an attribute: Swift reserves it even in backticks", at: name.location)
         }

@@ -13,14 +13,19 @@ struct NameSyntax: Sendable, Equatable {
     var location: SourceLocation
 }
 
-/// `# comments`, `%annotations`, `Name includes(...) excludes(...) { ... }`.
+/// `# comments`, `%annotations`, `Name: Protocol, Protocol includes(...) excludes(...) { ... }`,
+/// or `protocol Name: Protocol { ... }`.
 struct TypeDeclarationSyntax: Sendable, Equatable {
     var name: NameSyntax
+    /// `protocol Name { ... }`: attributes that adopting values and objects get as their own.
+    var isProtocol = false
+    /// The protocols after `Name:`, as written: those a type adopts, or those a protocol refines.
+    var protocols: [NameSyntax] = []
     var comments: [String] = []
     var annotations: [Annotation] = []
     var includes: [NameSyntax] = []
     var excludes: [NameSyntax] = []
-    /// The attributes of a value or an object.
+    /// The attributes of a value, an object or a protocol.
     var attributes: [AttributeSyntax] = []
     /// The subtypes of an ADT.
     var subtypes: [SubtypeSyntax] = []

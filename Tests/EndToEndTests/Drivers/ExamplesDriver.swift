@@ -454,6 +454,52 @@ section("Diffing: the attributes of a message that changed, and a delivery statu
     check(settings.changedAttributes(from: other) == [.theme, .pushToken])
 }
 
+/// Generic over a schema protocol: works on every value and object that adopts it.
+func latest<T: Timestamped>(_ records: [T]) -> T? {
+    records.max { ($0.editedAt ?? $0.createdAt) < ($1.editedAt ?? $1.createdAt) }
+}
+
+func serverIds(_ stored: [any Stored]) -> [String] {
+    stored.map(\.serverId)
+}
+
+section("Protocols: adopted attributes first, generic code over them, every feature sees them") {
+    let created = Date(timeIntervalSince1970: 100)
+    let first = Announcement(serverId: "a1", createdAt: created, title: "Hello", body: "secret")
+    let second = first.with(serverId: "a2").with(editedAt: Date(timeIntervalSince1970: 200))
+    check(latest([first, second])?.serverId == "a2")
+    let bookmark = Bookmark(serverId: "b1", messageId: userId)
+    check(serverIds([first, second, bookmark]) == ["a1", "a2", "b1"])
+    // A refined protocol is adopted with the one that refines it.
+    let asStored: any Stored = second
+    check(asStored.serverId == "a2")
+    check(first.description == "Announcement(serverId: \"a1\", createdAt: \(created), editedAt: nil, title: \"Hello\", body: <redacted>, priority: 0)", first.description)
+    check(second.changedAttributes(from: first) == [.serverId, .editedAt])
+    check(first != second && first == first.with(serverId: "a1"))
+    // The protocol's %codingKey holds in the adopting type.
+    let json = String(decoding: second.jsonData(), as: UTF8.self)
+    check(json.contains("\"edited_at\":") && json.hasPrefix("{\"serverId\":\"a2\""), json)
+    try crossCheck(second, "Announcement")
+    try crossCheck(bookmark, "Bookmark")
+    // The builder requires adopted attributes like its own, and validates.
+    var builder = Announcement.builder()
+    builder.title = "t"
+    do {
+        _ = try builder.build()
+        check(false, "build() without serverId")
+    } catch let error as AnnouncementBuilder.MissingAttributeError {
+        check(error.attributeName == "serverId", "\(error)")
+    }
+    builder.serverId = "s"
+    builder.createdAt = created
+    builder.priority = 4
+    check((try? builder.build()) == nil)
+    builder.priority = 3
+    check(try builder.build().priority == 3)
+    bookmark.note = "later"
+    check(bookmark.changedAttributes(from: Bookmark(serverId: "b1", messageId: userId)) == [.note])
+}
+
 section("Undo: settings changes undone and redone, grouped, vetoes never recorded") {
     let history = UndoHistory(limit: 10)
     let settings = Settings()

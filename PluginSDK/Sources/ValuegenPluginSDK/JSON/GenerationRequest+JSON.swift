@@ -46,6 +46,10 @@ extension GenerationRequest {
             JSONMember(key: "imports", value: .strings(imports)),
             JSONMember(key: "types", value: .array(types.map(\.json))),
         ]
+        // Written only when the file declares a protocol, so other requests read as before.
+        if !protocols.isEmpty {
+            members.append(JSONMember(key: "protocols", value: .array(protocols.map(\.json))))
+        }
         if let options {
             members.append(JSONMember(key: "options", value: options))
         }
@@ -67,6 +71,7 @@ extension GenerationRequest {
             accessLevel: try reader.member("accessLevel").enumeration(AccessLevel.self),
             imports: try reader.member("imports").strings(),
             types: try reader.member("types").array { reader throws(JSONShapeError) in try ModelType(reader) },
+            protocols: try reader.optionalMember("protocols")?.array { reader throws(JSONShapeError) in try ModelProtocol(reader) } ?? [],
             options: reader.optionalMember("options")?.value,
             module: try reader.optionalMember("module").map { reader throws(JSONShapeError) in try ModuleDescription(reader) }
         )
@@ -102,7 +107,8 @@ extension ModelType {
             JSONMember(key: "attributes", value: .array(attributes.map(\.json))),
             JSONMember(key: "cases", value: .array(cases.map(\.json))),
             JSONMember(key: "canBeSendable", value: .bool(canBeSendable)),
-        ] + (adtCoding.map { [JSONMember(key: "adtCoding", value: $0.json)] } ?? []) + [
+        ] + (adtCoding.map { [JSONMember(key: "adtCoding", value: $0.json)] } ?? [])
+            + (protocols.isEmpty ? [] : [JSONMember(key: "protocols", value: .strings(protocols))]) + [
             JSONMember(key: "location", value: location.json),
         ])
     }
@@ -118,6 +124,28 @@ extension ModelType {
             cases: try reader.member("cases").array { reader throws(JSONShapeError) in try ADTCase(reader) },
             canBeSendable: try reader.member("canBeSendable").bool(),
             adtCoding: try reader.optionalMember("adtCoding").map { reader throws(JSONShapeError) in try ADTCoding(reader) },
+            protocols: try reader.optionalMember("protocols")?.strings() ?? [],
+            location: try SourceLocation(reader.member("location"))
+        )
+    }
+}
+
+extension ModelProtocol {
+    var json: JSONValue {
+        .object([
+            JSONMember(key: "name", value: .string(name)),
+            JSONMember(key: "refines", value: .strings(refines)),
+            JSONMember(key: "attributes", value: .array(attributes.map(\.json))),
+        ] + JSONValue.declarationMembers(comments: comments, annotations: annotations, location: location))
+    }
+
+    init(_ reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            name: try reader.member("name").string(),
+            refines: try reader.member("refines").strings(),
+            comments: try reader.member("comments").strings(),
+            annotations: try reader.member("annotations").array { reader throws(JSONShapeError) in try Annotation(reader) },
+            attributes: try reader.member("attributes").array { reader throws(JSONShapeError) in try Attribute(reader) },
             location: try SourceLocation(reader.member("location"))
         )
     }
@@ -142,6 +170,9 @@ extension Attribute {
         if let coding {
             members.append(JSONMember(key: "coding", value: coding.json))
         }
+        if let protocolName {
+            members.append(JSONMember(key: "protocolName", value: .string(protocolName)))
+        }
         return .object(members + JSONValue.declarationMembers(comments: comments, annotations: annotations, location: location))
     }
 
@@ -157,6 +188,7 @@ extension Attribute {
             coding: try reader.optionalMember("coding").map { reader throws(JSONShapeError) in try AttributeCoding(reader) },
             comments: try reader.member("comments").strings(),
             annotations: try reader.member("annotations").array { reader throws(JSONShapeError) in try Annotation(reader) },
+            protocolName: try reader.optionalMember("protocolName")?.string(),
             location: try SourceLocation(reader.member("location"))
         )
     }
