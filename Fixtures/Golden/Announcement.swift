@@ -3,6 +3,18 @@
 import Foundation
 import ValuegenRuntime
 
+/// Something the server stores under an id.
+public protocol Stored {
+    /// The server's id for it.
+    var serverId: String { get }
+}
+
+/// A record with a history: created, and perhaps edited since.
+public protocol Timestamped: Stored {
+    var createdAt: Date { get }
+    var editedAt: Date? { get }
+}
+
 /// A notice the server posts to every member of a conversation.
 public struct Announcement: Timestamped {
     /// The server's id for it.

@@ -38,6 +38,9 @@ import ValuegenPluginSDK
         let cases = requests.flatMap(\.types).flatMap(\.cases)
         #expect(cases.contains { $0.singleValueType != nil })
         #expect(cases.contains { $0.singleValueType == nil })
+        #expect(requests.contains { !$0.protocols.isEmpty })
+        #expect(requests.flatMap(\.types).contains { !$0.protocols.isEmpty })
+        #expect(attributes.contains { $0.protocolName != nil })
     }
 
     @Test func requestWithOptionsMatchesTheSchema() throws {

@@ -36,6 +36,16 @@ struct ProtocolTests {
         #expect(syntax.types[1].includes.map(\.text) == ["With"])
     }
 
+    @Test func aProtocolInAnADTFilesAttributesAreThoseOfValues() throws {
+        let (requests, diagnostics) = resolveModule([
+            ("Models/Shape.adtValue", "protocol Sized {\n  %range min=0\n  size: Int\n}\nShape {\n  Circle\n}\n"),
+            ("Models/Box.value", "Box: Sized {\n}\n"),
+        ])
+        #expect(diagnostics.isEmpty)
+        #expect(requests[0].protocols.first?.attributes.map(\.name) == ["size"])
+        #expect(requests[1].types.first?.includes.contains("Validation") == true)
+    }
+
     @Test func aProtocolInAnADTFileHasAttributes() {
         let (syntax, diagnostics) = SchemaParser.parse(Array("protocol Sized {\n  size: Int\n}\nShape {\n  Circle\n}\n".utf8), kind: .adtValue, path: "Shape.adtValue")
         #expect(diagnostics.isEmpty)

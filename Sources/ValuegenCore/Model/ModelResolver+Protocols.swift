@@ -28,6 +28,8 @@ extension ModelResolver {
         for annotation in declaration.annotations where Self.typeOnlyAnnotations.contains(annotation.name) {
             diagnostics.error("'%\(annotation.name)' has no meaning on protocol '\(name)'; write it before the types that adopt it", at: annotation.location)
         }
+        attributeOwnerKind = .value
+        defer { attributeOwnerKind = file.kind }
         let attributes = resolveAttributes(declaration.attributes, owner: name, keyStyle: settings.codingKeyStyle, typeCoding: TypeCodingAnnotation(), typeResolver: typeResolver)
         return ModelProtocol(
             name: name,

@@ -18,6 +18,9 @@ struct ModelResolver {
     /// The canonical names each type's `excludes(...)` removes.
     private(set) var explicitExcludes: [String: Set<String>] = [:]
     var needsFoundation = false
+    /// The kind of declaration whose attributes are being resolved: the file's, except for a
+    /// protocol, whose attributes are those of the values and objects adopting it.
+    var attributeOwnerKind: ModelKind
     /// A declaration holds a runtime type (an `%unknownCase`'s `UnknownCase`).
     private var needsRuntime = false
 
@@ -26,6 +29,7 @@ struct ModelResolver {
         self.settings = settings
         self.registry = registry
         self.diagnostics = DiagnosticCollector(path: file.path)
+        self.attributeOwnerKind = file.kind
     }
 
     /// The file's request; `protocols` are the module's, which its types may adopt.
@@ -261,7 +265,7 @@ struct ModelResolver {
                 break
             }
         }
-        checkAttributeInvariants(syntax.annotations, type: type, kind: file.kind, attributeName: syntax.name.text)
+        checkAttributeInvariants(syntax.annotations, type: type, kind: attributeOwnerKind, attributeName: syntax.name.text)
         needsFoundation = needsFoundation || type.needsFoundation
         // `%codingKey name=` wins; legacy keys are taken as written.
         let computedKey = codingKey == nil ? keyStyle?.key(for: syntax.name.text) : nil
