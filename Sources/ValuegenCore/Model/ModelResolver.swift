@@ -40,7 +40,7 @@ struct ModelResolver {
             let keyStyle = resolveKeyStyle(declaration.annotations)
             let typeCoding = resolveTypeCoding(declaration.annotations)
             checkStorage(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
-            checkTypeInvariants(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
+            checkTypeInvariants(declaration.annotations, typeName: declaration.name.text)
             var type = ModelType(
                 name: declaration.name.text,
                 kind: file.kind,
@@ -56,7 +56,7 @@ struct ModelResolver {
             }
             type.includes = includes.names
             // A rule needs `validate()`: the annotations imply the Validation feature.
-            if file.kind != .adtValue, type.hasInvariants, !type.includes.contains("Validation") {
+            if type.hasInvariants, !type.includes.contains("Validation") {
                 type.includes = (type.includes + ["Validation"]).sorted { (registry.order(of: $0), $0) < (registry.order(of: $1), $1) }
             }
             explicitIncludes[type.name, default: []].formUnion(includes.explicit)
@@ -239,7 +239,7 @@ struct ModelResolver {
                 break
             }
         }
-        checkAttributeInvariants(syntax.annotations, type: type, kind: file.kind, attributeName: syntax.name.text)
+        checkAttributeInvariants(syntax.annotations, type: type, attributeName: syntax.name.text)
         needsFoundation = needsFoundation || type.needsFoundation
         // `%codingKey name=` wins; legacy keys are taken as written.
         let computedKey = codingKey == nil ? keyStyle?.key(for: syntax.name.text) : nil
