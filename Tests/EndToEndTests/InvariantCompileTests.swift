@@ -49,6 +49,8 @@ import ValuegenCore
         }
 
         """, to: models.appendingPathComponent("Shape.adtValue"))
+        // Attributes named like the modules and the error type the checks and decoders would spell.
+        try TestSupport.write("Odd includes(Persistence) {\n  %range min=0\n  Swift: Int\n  %pattern regex=\"a+\"\n  Foundation: String\n  %nonEmpty\n  DecodingError: String\n}\n", to: models.appendingPathComponent("Odd.value"))
         // Externally tagged, a case without payload is its bare tag, read apart from the others.
         try TestSupport.write("%check with=refuseBlank\n%coding representation=external\nMark {\n  Dot {\n    %range max=9\n    size: Int\n  }\n  Blank\n}\n", to: models.appendingPathComponent("Mark.adtValue"))
         try TestSupport.write("Account {\n  %range max=10\n  level: Int\n}\n", to: models.appendingPathComponent("Account.object"))

@@ -185,6 +185,12 @@ section("a case read from its bare tag is checked by %check") {
     check((try? Mark(jsonData: Data(#"{"dot": {"size": 9}}"#.utf8))) == .dot(size: 9), "valid")
 }
 
+section("attributes named Swift, Foundation and DecodingError are checked like any") {
+    check(throwsMessage { try Odd(Swift: 1, Foundation: "b", DecodingError: "x").validate() } == #"Odd.Foundation: "b" does not match the pattern "a+""#, "pattern")
+    let broken = Odd(Swift: -1, Foundation: "a", DecodingError: "x")
+    check(refusal(DecodingError.self) { _ = try JSONDecoder().decode(Odd.self, from: Data(broken.jsonBytes())) } != nil, "Coding")
+}
+
 /// What `body` throws when it is an `E`; nil when it throws nothing (or something else).
 func refusal<E: Error>(_ type: E.Type, _ body: () throws -> Void) -> E? {
     do {
