@@ -24,6 +24,17 @@ struct InvariantTests {
             == ["Models/Shape.adtValue:3:5: error: '%range' applies to numbers (Int, UInt and their sized kinds, Double, Float), and 'size' is 'String'; use '%length min= max=' for a length"])
     }
 
+    @Test func aRuleWrittenWhereNoAttributeIsIsAnError() {
+        #expect(diagnostics("Models/User.value", "%range min=0\nUser {\n  age: Int\n}\n")
+            == ["Models/User.value:1:1: error: '%range' applies to an attribute, not to type 'User'; write it before the attribute, or check the whole value with '%check with='"])
+        #expect(errors("%check with=valid")
+            == ["Models/User.value:2:3: error: '%check' applies to a type, not to attribute 'age'; write it before the type"])
+        #expect(diagnostics("Models/Shape.adtValue", "Shape {\n  %singleAttributeSubtype attributeType=Int\n  %range min=0\n  Count\n  %check with=valid\n  Empty\n}\n") == [
+            "Models/Shape.adtValue:3:3: error: '%range' does not apply to subtype 'Count'; write it before an attribute of the subtype (a '%singleAttributeSubtype' value takes no rules: declare it as an attribute)",
+            "Models/Shape.adtValue:5:3: error: '%check' does not apply to subtype 'Empty'; write it before 'Shape', where it checks every case",
+        ])
+    }
+
     @Test func anADTsPayloadAndTheADTTakeRules() {
         let (request, diagnostics) = resolve("Models/Shape.adtValue", "%check with=valid\nShape {\n  Circle {\n    %range min=0\n    radius: Double\n  }\n  Empty\n}\n")
         #expect(diagnostics.isEmpty, "\(diagnostics)")

@@ -283,6 +283,7 @@ struct ModelResolver {
                 annotations: subtype.annotations,
                 location: subtype.name.location
             )
+            checkSubtypeInvariants(subtype.annotations, subtypeName: subtype.name.text, typeName: owner)
             if let annotation = subtype.annotations.first(where: { $0.name == "caseKey" }) {
                 adtCase.codingTag = requiredArgument("name", of: annotation)
             }
