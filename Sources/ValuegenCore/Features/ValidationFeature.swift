@@ -36,7 +36,8 @@ struct ValidationFeature: Feature {
                     body.line("private static let \(pattern.name): Foundation.NSRegularExpression = try! .init(pattern: \(anchored))")
                 }
                 body.line()
-                body.line("/// Checks the schema's invariants; `init` and `with(…)` do not, `build()` and the decoders do.")
+                let unchecked = type.kind == .adtValue ? "making a case does not, the decoders do" : "`init` and `with(…)` do not, `build()` and the decoders do"
+                body.line("/// Checks the schema's invariants; \(unchecked).")
                 body.line("/// - Throws: `ValidationError` naming the attribute and the rule it breaks" + (type.checkFunction.map { ", or what `\($0)(_:)` throws." } ?? "."))
                 body.block("\(access)func validate() throws") { method in
                     var rules = RulePrinter(typeName: type.name, patterns: patterns)
