@@ -48,6 +48,7 @@ struct CollisionScreenTests {
             X: Int
           }
           Text {
+            %pattern regex="[a-z]+"
             body: String
             Swift: Int
             size: Swift.Int

@@ -20,8 +20,27 @@ struct InvariantTests {
             == ["Models/User.value:2:3: error: '%nonEmpty' applies to strings and collections, and 'flag' is 'Bool'; remove it"])
         #expect(errors("%pattern regex=\"a+\"", "tags: [String]")
             == ["Models/User.value:2:3: error: '%pattern' applies to strings, and 'tags' is '[String]'; remove it"])
-        #expect(diagnostics("Models/Shape.adtValue", "Shape {\n  A {\n    %range max=1\n    size: Int\n  }\n}\n")
-            == ["Models/Shape.adtValue:3:5: error: '%range' applies to attributes of values and objects, not to an ADT's payload; check the value where it is made"])
+        #expect(diagnostics("Models/Shape.adtValue", "Shape {\n  A {\n    %range max=1\n    size: String\n  }\n}\n")
+            == ["Models/Shape.adtValue:3:5: error: '%range' applies to numbers (Int, UInt and their sized kinds, Double, Float), and 'size' is 'String'; use '%length min= max=' for a length"])
+    }
+
+    @Test func aRuleWrittenWhereNoAttributeIsIsAnError() {
+        #expect(diagnostics("Models/User.value", "%range min=0\nUser {\n  age: Int\n}\n")
+            == ["Models/User.value:1:1: error: '%range' applies to an attribute, not to type 'User'; write it before the attribute, or check the whole value with '%check with='"])
+        #expect(errors("%check with=valid")
+            == ["Models/User.value:2:3: error: '%check' applies to a type, not to attribute 'age'; write it before the type"])
+        #expect(diagnostics("Models/Shape.adtValue", "Shape {\n  %singleAttributeSubtype attributeType=Int\n  %range min=0\n  Count\n  %check with=valid\n  Empty\n}\n") == [
+            "Models/Shape.adtValue:3:3: error: '%range' does not apply to subtype 'Count'; write it before an attribute of the subtype (a '%singleAttributeSubtype' value takes no rules: declare it as an attribute)",
+            "Models/Shape.adtValue:5:3: error: '%check' does not apply to subtype 'Empty'; write it before 'Shape', where it checks every case",
+        ])
+    }
+
+    @Test func anADTsPayloadAndTheADTTakeRules() {
+        let (request, diagnostics) = resolve("Models/Shape.adtValue", "%check with=valid\nShape {\n  Circle {\n    %range min=0\n    radius: Double\n  }\n  Empty\n}\n")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(request.types.first?.includes.contains("Validation") == true)
+        let (checked, _) = resolve("Models/Shape.adtValue", "%check with=valid\nShape {\n  Empty\n}\n")
+        #expect(checked.types.first?.includes.contains("Validation") == true)
     }
 
     @Test func malformedArgumentsAreErrorsAtTheArgument() {
@@ -43,8 +62,6 @@ struct InvariantTests {
             == ["Models/User.value:2:3: error: annotation '%pattern' needs a 'regex=' argument"])
         #expect(diagnostics("Models/User.value", "%check with=\"not a name\"\nUser {\n  a: Int\n}\n")
             == ["Models/User.value:1:13: error: 'not a name' in '%check with=' is not a Swift function name; write the name of 'static func …(_ value: User) throws'"])
-        #expect(diagnostics("Models/Shape.adtValue", "%check with=valid\nShape {\n  A\n}\n")
-            == ["Models/Shape.adtValue:1:1: error: '%check' applies to values and objects, and 'Shape' is an ADT; remove it"])
     }
 
     @Test func rulesImplyValidation() throws {
@@ -71,25 +88,108 @@ struct InvariantTests {
                     if value.isEmpty {
                         throw ValidationError(typeName: "User", attributeName: "nick", message: "is empty")
                     }
-                    if try! Foundation.NSRegularExpression(pattern: "\\\\A(?:[a-z]+)\\\\z").firstMatch(in: value, range: Foundation.NSRange(location: 0, length: value.utf16.count)) == nil {
+                    if Self.nickPattern.firstMatch(in: value, range: .init(location: 0, length: value.utf16.count)) == nil {
+                        throw ValidationError(typeName: "User", attributeName: "nick", message: value.debugDescription + " does not match the pattern \\"[a-z]+\\"")
         """))
         #expect(section.contains("        try Self.refuse(self)\n    }"))
         #expect(file.contents?.contains("import Foundation") == true)
     }
 
+    @Test func eachPatternIsCompiledOnceIntoAStaticProperty() throws {
+        let file = generate("Models/User.value", "User {\n  %pattern regex=\"[a-z]+\"\n  %pattern regex=\"a.*\"\n  nick: String\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        let section = try #require(file.contents?.featureSection("User", "Validation"))
+        #expect(section.contains("""
+                private static let nickPattern: Foundation.NSRegularExpression = try! .init(pattern: "\\\\A(?:[a-z]+)\\\\z")
+                private static let nickPattern2: Foundation.NSRegularExpression = try! .init(pattern: "\\\\A(?:a.*)\\\\z")
+            """))
+        #expect(section.contains("if Self.nickPattern2.firstMatch(in: self.nick,"))
+        #expect(!section.contains("NSRange"))
+    }
+
     @Test func theBuilderAndTheDecodersValidate() throws {
-        let file = generate("Models/User.value", "User includes(Builder, JSON, Coding) {\n  %range max=1\n  built: Int\n}\n")
+        let file = generate("Models/User.value", "User includes(Builder, JSON, Coding, Binary, Dictionary) {\n  %range max=1\n  built: Int\n}\n")
         #expect(file.diagnostics.isEmpty)
         let builder = try #require(file.contents?.featureSection("User", "Builder"))
         #expect(builder.contains("let built_ = User(built: built)\n        try built_.validate()\n        return built_"))
+        let readerError = "do {\n            try self.validate()\n        } catch {\n            throw reader.error(\"\\(error)\")\n        }\n    }"
         let json = try #require(file.contents?.featureSection("User", "JSON"))
-        #expect(json.contains("do {\n            try self.validate()\n        } catch {\n            throw reader.error(Swift.String(describing: error))\n        }"))
+        #expect(json.contains(readerError))
+        let binary = try #require(file.contents?.featureSection("User", "Binary"))
+        #expect(binary.contains(readerError))
+        let dictionary = try #require(file.contents?.featureSection("User", "Dictionary"))
+        #expect(dictionary.contains("} catch {\n            throw members.error(\"\\(error)\")\n        }\n    }"))
         let coding = try #require(file.contents?.featureSection("User", "Coding"))
-        #expect(coding.contains("throw Swift.DecodingError.dataCorrupted(Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: Swift.String(describing: error), underlyingError: error))"))
+        #expect(coding.contains("""
+                    } catch {
+                        let corrupted: Swift.DecodingError = .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\\(error)", underlyingError: error))
+                        throw corrupted
+                    }
+            """))
+    }
+
+    @Test func anADTValidatesThePayloadOfEachCaseWithRules() throws {
+        let file = generate("Models/Shape.adtValue", "%check with=refuse\nShape {\n  Circle {\n    %range min=0\n    radius: Double\n    %pattern regex=\"[a-z]+\"\n    label: String?\n    center: Int\n  }\n  Square {\n    %nonEmpty\n    sides: [Int]\n  }\n  Empty\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        let section = try #require(file.contents?.featureSection("Shape", "Validation"))
+        #expect(section.contains("""
+                    /// The case whose payload the attribute is, e.g. `circle`.
+                    public let caseName: Swift.String
+            """))
+        #expect(section.contains(#""\(typeName).\(caseName).\(attributeName): \(message)""#))
+        #expect(section.contains("""
+                public func validate() throws {
+                    switch self {
+                    case .circle(let radius, let label, _):
+                        if radius < 0 {
+                            throw ValidationError(typeName: "Shape", caseName: "circle", attributeName: "radius", message: "\\(radius) is below the minimum 0")
+                        }
+                        if let value = label {
+                            if Self.circleLabelPattern.firstMatch(in: value, range: .init(location: 0, length: value.utf16.count)) == nil {
+                                throw ValidationError(typeName: "Shape", caseName: "circle", attributeName: "label", message: value.debugDescription + " does not match the pattern \\"[a-z]+\\"")
+                            }
+                        }
+                    case .square(let sides):
+                        if sides.isEmpty {
+                            throw ValidationError(typeName: "Shape", caseName: "square", attributeName: "sides", message: "is empty")
+                        }
+                    default:
+                        break
+                    }
+                    try Self.refuse(self)
+                }
+            """))
+    }
+
+    @Test func everyADTDecoderValidates() throws {
+        for representation in ["string", "internal", "external", "adjacent"] {
+            let payload = representation == "string" ? "" : " {\n    %range min=0\n    radius: Int\n  }"
+            let file = generate("Models/Shape.adtValue", "%check with=refuse\n%coding representation=\(representation)\nShape includes(JSON, Coding, Binary, Dictionary) {\n  Circle\(payload)\n  Empty\n}\n")
+            #expect(file.diagnostics.isEmpty, "\(file.diagnostics)")
+            // Externally tagged, the bare tag of a case without payload returns early, and validates too.
+            let exits = representation == "external" ? 2 : 1
+            for (feature, failure) in [("JSON", "throw reader.error(\"\\(error)\")"), ("Binary", "throw reader.error(\"\\(error)\")"), ("Dictionary", "throw DictionaryError(message: \"\\(error)\")"), ("Coding", "throw corrupted")] {
+                let section = try #require(file.contents?.featureSection("Shape", feature))
+                let expected = feature == "Binary" ? 1 : exits
+                #expect(section.components(separatedBy: "try self.validate()").count - 1 == expected, "\(representation) \(feature)")
+                #expect(section.contains(failure), "\(representation) \(feature)")
+            }
+        }
+        // Without `%check` a bare tag has nothing to refuse.
+        let file = generate("Models/Shape.adtValue", "%coding representation=external\nShape includes(JSON) {\n  Circle {\n    %range min=0\n    radius: Int\n  }\n  Empty\n}\n")
+        #expect(file.contents?.featureSection("Shape", "JSON")?.components(separatedBy: "try self.validate()").count == 2)
     }
 
     @Test func theNamesValidationDeclaresAreTaken() {
         #expect(moduleDiagnostics([("Models/User.value", "User {\n  %range max=1\n  validate: Int\n}\n")])
             == ["Models/User.value:3:3: error: attribute 'validate' collides with 'func validate()', which the Validation feature generates for 'User'; rename the attribute"])
+        #expect(moduleDiagnostics([("Models/Shape.adtValue", "Shape {\n  Circle {\n    %pattern regex=\"a\"\n    label: String\n  }\n  CircleLabelPattern\n}\n")])
+            == ["Models/Shape.adtValue:6:3: error: case 'circleLabelPattern' of subtype 'CircleLabelPattern' collides with 'private static let circleLabelPattern', the compiled '%pattern' of attribute 'label', which the Validation feature generates for 'Shape'; rename the subtype"])
+        #expect(moduleDiagnostics([("Models/Shape.adtValue", "Shape {\n  Circle {\n    %range min=0\n    ValidationError: Int\n  }\n}\n")])
+            == ["Models/Shape.adtValue:4:5: error: attribute 'ValidationError' of subtype 'Circle' collides with 'struct Shape.ValidationError', which the Validation feature generates for 'Shape'; rename the attribute"])
+        // A schema type may be named ValidationError; where a feature's code spells its name
+        // inside it, the nested error would be meant instead.
+        #expect(moduleDiagnostics([("Models/ValidationError.value", "ValidationError includes(With) {\n  %range min=0\n  age: Int\n}\n")])
+            == ["Models/ValidationError.value:1:1: error: type 'ValidationError' has the name of 'struct ValidationError.ValidationError', which the Validation feature generates, so the code the With feature generates there would mean the nested type; rename the type or add excludes(With)"])
     }
 }

@@ -283,6 +283,20 @@ struct ModuleTypeNameTests {
         ])
     }
 
+    @Test func schemaTypeCannotTakeTheNameOfAnUndoRuntimeType() {
+        // Undo's `recordChanges(in:)` takes `any UndoRegistrar`: a schema type of that name broke it in swiftc.
+        for name in ["UndoRegistrar", "UndoHistory", "UndoManagerRegistrar"] {
+            #expect(moduleDiagnostics([("Models/\(name).value", "\(name) {\n  a: Int\n}\n"), ("Models/Settings.object", "Settings includes(Undo) {\n  a: Int\n}\n")]) == [
+                "Models/\(name).value:1:1: error: a schema type cannot be named '\(name)': generated code relies on ValuegenRuntime's type of that name; rename the type",
+            ])
+        }
+        // Swift code may declare the registrars the documentation names, not the protocol the code spells.
+        let swift = swiftTypes("UndoHistory", "UndoManagerRegistrar", "UndoRegistrar", kind: "class")
+        #expect(moduleDiagnostics([(path: "Models/Settings.object", text: "Settings includes(Undo) {\n  a: Int\n}\n")], swiftTypes: swift) == [
+            "Sources/Models/Handwritten.swift:1:1: error: the module's Swift code declares a type named 'UndoRegistrar', which hides ValuegenRuntime's type 'UndoRegistrar' that generated code relies on; rename it",
+        ])
+    }
+
     @Test func swiftTypeNamedLikeATypeGeneratedCodeUsesIsAnErrorAtTheSwiftFile() {
         let hasher = [SwiftTypeDeclaration(name: "Hasher", kind: "struct", path: "Sources/Models/Hasher.swift", line: 3, column: 15)]
         #expect(moduleDiagnostics([(path: "Models/User.value", text: "User {\n  a: Int\n}\n")], swiftTypes: hasher) == [

@@ -231,6 +231,8 @@ struct ProtocolTests {
     @Test func typeAnnotationsMeanNothingOnAProtocol() {
         #expect(errors("Post {\n}\n%codingKeys style=snake_case\nprotocol P {\n  x: Int\n}\n")
             == ["Models/Post.value:3:1: error: '%codingKeys' has no meaning on protocol 'P'; write it before the types that adopt it"])
+        #expect(errors("Post {\n}\n%nonEmpty\nprotocol P {\n  x: String\n}\n")
+            == ["Models/Post.value:3:1: error: '%nonEmpty' applies to an attribute, not to protocol 'P'; write it before the attribute"])
     }
 
     @Test func aGeneratedNameMayNotTakeAProtocolsName() {

@@ -98,6 +98,7 @@ private extension CodePrinter {
             method.line("default:")
             method.indented { $0.line("throw reader.error(\"unknown \(type.name) case number \\(caseNumber)\")") }
             method.line("}")
+            method.readerValidation(of: type)
         }
     }
 
@@ -113,6 +114,7 @@ private extension CodePrinter {
         block("\(initializer)(from reader: inout BinaryReader) throws(BinaryError)") { method in
             method.readFields(type.attributes, owner: type.name)
             method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.binaryValueExpressions), closing: ")")
+            method.readerValidation(of: type)
         }
     }
 
@@ -221,6 +223,7 @@ private extension CodePrinter {
                 }
             }
             method.line("}")
+            method.readerValidation(of: type)
         }
     }
 

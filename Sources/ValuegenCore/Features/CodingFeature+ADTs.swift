@@ -58,6 +58,7 @@ extension CodePrinter {
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
             }, failure: "throw DecodingError.dataCorruptedError(in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+            method.codingValidation(of: type)
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in
@@ -81,6 +82,7 @@ extension CodePrinter {
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try RawJSON(from: decoder)))")
             }, failure: "throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+            method.codingValidation(of: type)
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in
@@ -135,6 +137,10 @@ extension CodePrinter {
                         }
                     }
                     bare.line("}")
+                    if type.checkFunction != nil {
+                        // A case read from its bare tag has no payload: only `%check` can refuse it.
+                        bare.codingValidation(of: type)
+                    }
                     bare.line("return")
                 }
             }
@@ -148,6 +154,7 @@ extension CodePrinter {
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: key.stringValue, json: try container.decode(RawJSON.self, forKey: key)))")
             }, failure: "throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: \(Self.unknownTagMessage(type, "key.stringValue")))")
+            method.codingValidation(of: type)
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in
@@ -197,6 +204,7 @@ extension CodePrinter {
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try container.decodeIfPresent(RawJSON.self, forKey: .content)))")
             }, failure: "throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+            method.codingValidation(of: type)
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in

@@ -44,10 +44,7 @@ extension CodePrinter {
                 method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
                 method.decodingCall("self.init", type.attributes, container: "container")
             }
-            if type.includes("Validation") {
-                // A broken invariant is data corrupted at the object's coding path.
-                method.doCatch("try self.validate()", handler: "throw Swift.DecodingError.dataCorrupted(Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: Swift.String(describing: error), underlyingError: error))")
-            }
+            method.codingValidation(of: type)
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in
@@ -67,6 +64,16 @@ extension CodePrinter {
     }
 
     // MARK: Shared pieces
+
+    /// A broken invariant is data corrupted at the value's coding path, the `ValidationError`
+    /// its underlying error. The type is named where a type is expected: an attribute `Swift`
+    /// would hide the module in an expression.
+    mutating func codingValidation(of type: ModelType) {
+        validation(of: type, rethrowing: [
+            "let corrupted: Swift.DecodingError = .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \"\\(error)\", underlyingError: error))",
+            "throw corrupted",
+        ])
+    }
 
     /// `private enum CodingKeys: String, CodingKey` with the primary and every legacy key.
     mutating func codingKeysEnum(_ name: String, _ attributes: [Attribute]) {

@@ -36,6 +36,7 @@ extension CodePrinter {
             method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag))") { body, adtCase in
                 body.line("self = .\(adtCase.swiftName)")
             }
+            method.dictionaryValidation(of: type, members: nil)
         }
         line()
         block("\(access)var propertyListValue: Any") { getter in
@@ -62,6 +63,7 @@ extension CodePrinter {
                     body.dictionaryCaseValue(adtCase)
                 }
             }
+            method.dictionaryValidation(of: type, members: nil)
         }
         line()
         block("\(access)var propertyListValue: Any") { getter in
@@ -98,6 +100,10 @@ extension CodePrinter {
                     body.tagSwitch(type, tag: locals.tag, cases: bare, unknown: "UnknownCase(tag: \(locals.tag))") { assign, adtCase in
                         assign.line("self = .\(adtCase.swiftName)\(adtCase.isPlain ? "" : "(nil)")")
                     }
+                    if type.checkFunction != nil {
+                        // A case read from its bare tag has no payload (or a nil one): only `%check` can refuse it.
+                        body.dictionaryValidation(of: type, members: nil)
+                    }
                     body.line("return")
                 }
             }
@@ -109,6 +115,7 @@ extension CodePrinter {
             method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag), json: \(content))") { body, adtCase in
                 body.readCaseContent(adtCase, underKey: adtCase.tag, locals: locals)
             }
+            method.dictionaryValidation(of: type, members: nil)
         }
         line()
         block("\(access)var propertyListValue: Any") { getter in
@@ -149,6 +156,7 @@ extension CodePrinter {
             method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag), json: \(content))") { body, adtCase in
                 body.readCaseContent(adtCase, underKey: coding.contentKey, locals: locals)
             }
+            method.dictionaryValidation(of: type, members: nil)
         }
         line()
         block("\(access)var propertyListValue: Any") { getter in

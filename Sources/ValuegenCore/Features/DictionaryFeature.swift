@@ -34,6 +34,7 @@ extension CodePrinter {
             method.line("let \(members) = DictionaryMembers(\(parameter))")
             method.dictionaryReadMembers(type.codedAttributes, from: members)
             method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.dictionaryValueExpressions), closing: ")")
+            method.dictionaryValidation(of: type, members: members)
         }
         line()
         block("\(initializer)(propertyListValue: Any) throws(DictionaryError)") { method in
@@ -52,6 +53,14 @@ extension CodePrinter {
     }
 
     // MARK: Shared pieces
+
+    /// A broken invariant is a `DictionaryError` at the value; the members it is read from add
+    /// its key path as it passes out (`$.members[1]`). A value's error is made by its `members`
+    /// (an attribute named `DictionaryError` would hide the type there), an ADT's (nil) directly.
+    mutating func dictionaryValidation(of type: ModelType, members: String?) {
+        let failure = members.map { "\($0).error(\"\\(error)\")" } ?? "DictionaryError(message: \"\\(error)\")"
+        validation(of: type, rethrowing: ["throw \(failure)"])
+    }
 
     /// `let name: Type = try members.decode…` for each attribute: the primary key, then the
     /// legacy keys in order, `NSNull` counting as absent unless the attribute is required and has

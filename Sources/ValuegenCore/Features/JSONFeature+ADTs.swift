@@ -36,6 +36,7 @@ extension CodePrinter {
             }
             method.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
             method.line("}")
+            method.readerValidation(of: type)
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
@@ -76,6 +77,7 @@ extension CodePrinter {
                 variant.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readUnknownVariant()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
                 variant.line("}")
             }
+            method.readerValidation(of: type)
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
@@ -128,6 +130,10 @@ extension CodePrinter {
                     }
                     bare.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
                     bare.line("}")
+                    if type.checkFunction != nil {
+                        // A case read from its bare tag has no payload: only `%check` can refuse it.
+                        bare.readerValidation(of: type)
+                    }
                     bare.line("return")
                 }
             }
@@ -149,6 +155,7 @@ extension CodePrinter {
                 body.line("throw reader.error(\(SwiftLanguage.stringLiteral("an externally tagged \(type.name) needs a member named for its case; found none")))")
             }
             method.line("self = \(result)")
+            method.readerValidation(of: type)
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
@@ -245,6 +252,7 @@ extension CodePrinter {
                 absent.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
                 absent.line("}")
             })
+            method.readerValidation(of: type)
         }
         line()
         line("/// The case named `tag`, its payload read from the content member's value.")

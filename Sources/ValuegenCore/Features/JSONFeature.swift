@@ -26,10 +26,7 @@ extension CodePrinter {
         block("\(initializer)(from reader: inout JSONReader) throws(JSONError)") { method in
             method.readMembers(type.codedAttributes, reader: "reader")
             method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.valueExpressions), closing: ")")
-            if type.includes("Validation") {
-                // A broken invariant is an error at the object, with its path.
-                method.doCatch("try self.validate()", handler: "throw reader.error(Swift.String(describing: error))")
-            }
+            method.readerValidation(of: type)
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in

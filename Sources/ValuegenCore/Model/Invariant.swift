@@ -49,8 +49,45 @@ extension ModelType {
         annotation("check")?["with"]
     }
 
-    /// Whether the type declares a rule: `%check`, or a rule on one of its attributes.
+    /// Whether the type declares a rule: `%check`, or a rule on one of its attributes or, in an
+    /// ADT, of its cases' payloads.
     var hasInvariants: Bool {
-        checkFunction != nil || attributes.contains { !$0.invariants.isEmpty }
+        checkFunction != nil || (attributes + cases.flatMap(\.attributes)).contains { !$0.invariants.isEmpty }
     }
+
+    /// The `private static let` holding each `%pattern`'s compiled expression, in the order of
+    /// the attributes: `emailPattern` for attribute `email`, `circleLabelPattern` for `label` of
+    /// case `circle`, a number after a name already taken. An ADT's cases may not take these
+    /// names (static members, as cases are: `GeneratedMembers`).
+    var patternProperties: [PatternProperty] {
+        var properties: [PatternProperty] = []
+        var taken: Set<String> = []
+        let scopes: [(ADTCase?, [Attribute])] = kind == .adtValue ? cases.map { ($0, $0.attributes) } : [(nil, attributes)]
+        for (adtCase, attributes) in scopes {
+            for attribute in attributes {
+                for case .pattern(let regex) in attribute.invariants {
+                    let base = (adtCase.map { $0.name + SwiftLanguage.upperFirst(attribute.name) } ?? attribute.name) + "Pattern"
+                    var name = base
+                    var number = 2
+                    while !taken.insert(name).inserted {
+                        name = "\(base)\(number)"
+                        number += 1
+                    }
+                    properties.append(PatternProperty(name: name, regex: regex, caseName: adtCase?.name, attributeName: attribute.name))
+                }
+            }
+        }
+        return properties
+    }
+}
+
+/// A `%pattern`'s expression, compiled once into a static property of the type.
+struct PatternProperty: Equatable {
+    /// The property's name, e.g. `emailPattern`.
+    var name: String
+    /// The expression as written in the schema.
+    var regex: String
+    /// The ADT case whose payload the attribute is; nil in a value or an object.
+    var caseName: String?
+    var attributeName: String
 }

@@ -60,7 +60,8 @@ extension KnownTypes {
         "Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch",
     ]).union(runtimeTypeNames)
 
-    /// ValuegenRuntime's types that generated code names.
+    /// ValuegenRuntime's types that generated code names (Undo's `recordChanges(in:)` takes an
+    /// `UndoRegistrar`; its documentation names the two registrars to pass).
     static let runtimeTypeNames: Set<String> = [
         "JSONReader", "JSONWriter", "JSONError", "JSONCodable", "JSONDecodable", "JSONEncodable", "JSONKey", "JSONPathComponent",
         "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
@@ -68,13 +69,15 @@ extension KnownTypes {
         "PersistableModel", "PersistenceError", "PersistenceFormat",
         "DictionaryCodable", "DictionaryDecodable", "DictionaryEncodable", "DictionaryError", "DictionaryMembers",
         "UnknownCase", "RawJSON", "BinaryRawField", "DateCodingStyle",
+        "UndoRegistrar", "UndoHistory", "UndoManagerRegistrar",
     ]
 
     /// The reserved names generated code spells: a type of the module's own Swift code may not
-    /// take one either.
+    /// take one either. The registrars Undo's documentation names are only named there.
     static let namesGeneratedCodeUses: Set<String> = reservedTypeNames
         .subtracting(untracked)
         .subtracting(["Identifiable", "Comparable", "CustomDebugStringConvertible", "Result", "Type", "Protocol", "Self", "Any", "AnyObject"])
+        .subtracting(["UndoHistory", "UndoManagerRegistrar"])
 
     /// What a reserved name is, for the message that refuses it as a schema type's name.
     static func reservedNameOrigin(_ name: String) -> String {

@@ -2,8 +2,9 @@ import Foundation
 import ValuegenPluginSDK
 
 // Invariants (docs/Language.md, "Invariants"): `%range`, `%length`, `%nonEmpty` and `%pattern`
-// on attributes of values and objects, `%check with=` on the type. Each is checked here against
-// the attribute's type and its arguments, so that the generated `validate()` always compiles.
+// on attributes of values and objects and on the payload attributes of ADT cases, `%check with=`
+// on the type. Each is checked here against the attribute's type and its arguments, so that the
+// generated `validate()` always compiles.
 
 extension ModelResolver {
     /// Each integer type and the bounds its literals may take (`x > 300` does not compile for a `UInt8`).
@@ -21,13 +22,13 @@ extension ModelResolver {
         swift.hasPrefix("[") || swift.hasPrefix("Set<")
     }
 
-    /// Checks `%check with=` on the type: a value or an object, and a Swift identifier.
-    mutating func checkTypeInvariants(_ annotations: [Annotation], kind: ModelKind, typeName: String) {
-        guard let annotation = annotations.first(where: { $0.name == "check" }) else { return }
-        guard kind != .adtValue else {
-            diagnostics.error("'%check' applies to values and objects, and '\(typeName)' is an ADT; remove it", at: annotation.location)
-            return
+    /// Checks `%check with=` on the type: a Swift identifier; an attribute's rule written
+    /// before the type has nothing to apply to.
+    mutating func checkTypeInvariants(_ annotations: [Annotation], typeName: String) {
+        for annotation in annotations where Invariant.attributeAnnotations.contains(annotation.name) {
+            diagnostics.error("'%\(annotation.name)' applies to an attribute, not to type '\(typeName)'; write it before the attribute, or check the whole value with '%check with='", at: annotation.location)
         }
+        guard let annotation = annotations.first(where: { $0.name == "check" }) else { return }
         guard let function = requiredArgument("with", of: annotation) else { return }
         guard SwiftLanguage.isIdentifier(function) else {
             diagnostics.error("'\(function)' in '%check with=' is not a Swift function name; write the name of 'static func \u{2026}(_ value: \(typeName)) throws'", at: annotation.arguments.first?.valueLocation ?? annotation.location)
@@ -35,17 +36,24 @@ extension ModelResolver {
         }
     }
 
-    /// Checks the rules on one attribute of `owner` (of kind `kind`) against its resolved type.
-    mutating func checkAttributeInvariants(_ annotations: [Annotation], type: ResolvedType, kind: ModelKind, attributeName: String) {
+    /// Rules written before an ADT's subtype: they apply to its attributes, `%check` to the ADT.
+    mutating func checkSubtypeInvariants(_ annotations: [Annotation], subtypeName: String, typeName: String) {
+        for annotation in annotations where Invariant.attributeAnnotations.contains(annotation.name) || annotation.name == "check" {
+            let fix = annotation.name == "check" ? "write it before '\(typeName)', where it checks every case" : "write it before an attribute of the subtype (a '%singleAttributeSubtype' value takes no rules: declare it as an attribute)"
+            diagnostics.error("'%\(annotation.name)' does not apply to subtype '\(subtypeName)'; \(fix)", at: annotation.location)
+        }
+    }
+
+    /// Checks the rules on one attribute against its resolved type.
+    mutating func checkAttributeInvariants(_ annotations: [Annotation], type: ResolvedType, attributeName: String) {
+        if let check = annotations.first(where: { $0.name == "check" }) {
+            diagnostics.error("'%check' applies to a type, not to attribute '\(attributeName)'; write it before the type", at: check.location)
+        }
         let wrapped = type.wrapped
         let isString = wrapped == "String"
         let isCollection = Self.isCollection(wrapped)
         for annotation in annotations where Invariant.attributeAnnotations.contains(annotation.name) {
             let name = "'%\(annotation.name)'"
-            guard kind != .adtValue else {
-                diagnostics.error("\(name) applies to attributes of values and objects, not to an ADT's payload; check the value where it is made", at: annotation.location)
-                continue
-            }
             switch annotation.name {
             case "range":
                 guard Self.rangeIntegerTypes.contains(wrapped) || Self.floatingTypes.contains(wrapped) else {

@@ -25,11 +25,13 @@ extension ModelResolver {
     /// Swift protocol with a read-only requirement per attribute.
     mutating func resolveProtocol(_ declaration: TypeDeclarationSyntax, typeResolver: TypeResolver) -> ModelProtocol {
         let name = declaration.name.text
-        for annotation in declaration.annotations where Self.typeOnlyAnnotations.contains(annotation.name) {
-            diagnostics.error("'%\(annotation.name)' has no meaning on protocol '\(name)'; write it before the types that adopt it", at: annotation.location)
+        for annotation in declaration.annotations {
+            if Self.typeOnlyAnnotations.contains(annotation.name) {
+                diagnostics.error("'%\(annotation.name)' has no meaning on protocol '\(name)'; write it before the types that adopt it", at: annotation.location)
+            } else if Invariant.attributeAnnotations.contains(annotation.name) {
+                diagnostics.error("'%\(annotation.name)' applies to an attribute, not to protocol '\(name)'; write it before the attribute", at: annotation.location)
+            }
         }
-        attributeOwnerKind = .value
-        defer { attributeOwnerKind = file.kind }
         let attributes = resolveAttributes(declaration.attributes, owner: name, keyStyle: settings.codingKeyStyle, typeCoding: TypeCodingAnnotation(), typeResolver: typeResolver)
         return ModelProtocol(
             name: name,

@@ -18,9 +18,6 @@ struct ModelResolver {
     /// The canonical names each type's `excludes(...)` removes.
     private(set) var explicitExcludes: [String: Set<String>] = [:]
     var needsFoundation = false
-    /// The kind of declaration whose attributes are being resolved: the file's, except for a
-    /// protocol, whose attributes are those of the values and objects adopting it.
-    var attributeOwnerKind: ModelKind
     /// A declaration holds a runtime type (an `%unknownCase`'s `UnknownCase`).
     private var needsRuntime = false
 
@@ -29,7 +26,6 @@ struct ModelResolver {
         self.settings = settings
         self.registry = registry
         self.diagnostics = DiagnosticCollector(path: file.path)
-        self.attributeOwnerKind = file.kind
     }
 
     /// The file's request; `protocols` are the module's, which its types may adopt.
@@ -52,7 +48,7 @@ struct ModelResolver {
             let keyStyle = resolveKeyStyle(declaration.annotations)
             let typeCoding = resolveTypeCoding(declaration.annotations)
             checkStorage(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
-            checkTypeInvariants(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
+            checkTypeInvariants(declaration.annotations, typeName: declaration.name.text)
             var type = ModelType(
                 name: declaration.name.text,
                 kind: file.kind,
@@ -76,7 +72,7 @@ struct ModelResolver {
             }
             type.includes = includes.names
             // A rule needs `validate()`: the annotations imply the Validation feature.
-            if file.kind != .adtValue, type.hasInvariants, !type.includes.contains("Validation") {
+            if type.hasInvariants, !type.includes.contains("Validation") {
                 type.includes = (type.includes + ["Validation"]).sorted { (registry.order(of: $0), $0) < (registry.order(of: $1), $1) }
             }
             explicitIncludes[type.name, default: []].formUnion(includes.explicit)
@@ -265,7 +261,7 @@ struct ModelResolver {
                 break
             }
         }
-        checkAttributeInvariants(syntax.annotations, type: type, kind: attributeOwnerKind, attributeName: syntax.name.text)
+        checkAttributeInvariants(syntax.annotations, type: type, attributeName: syntax.name.text)
         needsFoundation = needsFoundation || type.needsFoundation
         // `%codingKey name=` wins; legacy keys are taken as written.
         let computedKey = codingKey == nil ? keyStyle?.key(for: syntax.name.text) : nil
@@ -309,6 +305,7 @@ struct ModelResolver {
                 annotations: subtype.annotations,
                 location: subtype.name.location
             )
+            checkSubtypeInvariants(subtype.annotations, subtypeName: subtype.name.text, typeName: owner)
             if let annotation = subtype.annotations.first(where: { $0.name == "caseKey" }) {
                 adtCase.codingTag = requiredArgument("name", of: annotation)
             }

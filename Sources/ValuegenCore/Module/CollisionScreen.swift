@@ -38,6 +38,8 @@ enum CollisionScreen {
         }
         for adtCase in type.cases {
             if fixedNames.contains(adtCase.name) { return true }
+            // A `%pattern`'s compiled expression is a static member (`circleLabelPattern`).
+            if contains(adtCase.name, "Pattern") { return true }
             for attribute in adtCase.attributes where mayCollide(attribute, in: type, builder: builder) {
                 return true
             }

@@ -198,14 +198,28 @@ private extension GeneratedMembers {
         )
     }
 
-    /// `func validate()` and `struct ValidationError` in the type.
+    /// `func validate()` and `struct ValidationError` in the type, and a `private static let`
+    /// per `%pattern` (`emailPattern`). In an ADT, `validate()` binds the payload values it
+    /// checks to locals of their names, beside which it throws `ValidationError`; the static
+    /// properties are static members an ADT case may not share (a value's attribute may: it is
+    /// an instance member).
     static func validation(_ type: ModelType) -> GeneratedMembers {
         let error = NestedType(name: "ValidationError", keyword: "struct", container: type.name)
+        guard type.kind == .adtValue else {
+            return GeneratedMembers(
+                attributeNames: [
+                    GeneratedName(name: "validate", spelling: "'func validate()'"),
+                    GeneratedName(name: error.name, spelling: error.spelling),
+                ],
+                nestedTypes: [error]
+            )
+        }
+        let checkedCases = type.cases.filter { $0.attributes.contains { !$0.invariants.isEmpty } }
         return GeneratedMembers(
-            attributeNames: [
-                GeneratedName(name: "validate", spelling: "'func validate()'"),
-                GeneratedName(name: error.name, spelling: error.spelling),
-            ],
+            attributeNames: checkedCases.map { GeneratedName(name: error.name, spelling: error.spelling, subtype: $0.subtypeName) },
+            caseNames: type.patternProperties.map { pattern in
+                GeneratedName(name: pattern.name, spelling: "'private static let \(pattern.name)', the compiled '%pattern' of attribute '\(pattern.attributeName)'")
+            },
             nestedTypes: [error]
         )
     }

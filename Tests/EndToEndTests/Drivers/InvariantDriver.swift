@@ -1,6 +1,7 @@
 // Compiled with the generated code of InvariantCompileTests (as main.swift) and
 // DriverChecks.swift, then run: every path that makes a value from outside (validate(),
-// build(), JSON and Coding decoding) refuses one that breaks an invariant, and says where.
+// build(), JSON, Coding, Binary and Dictionary decoding, Persistence's load in each format)
+// refuses one that breaks an invariant — a value's or an ADT case's — and says where.
 import Foundation
 import ValuegenRuntime
 
@@ -11,6 +12,28 @@ extension User {
     static func refuseRoot(_ value: User) throws {
         if value.name == "root" && value.age < 18 {
             throw RootRefused()
+        }
+    }
+}
+
+/// The `%check with=refuseHuge` of Shape, across the cases.
+struct HugeShape: Error {}
+
+extension Shape {
+    static func refuseHuge(_ value: Shape) throws {
+        if case .circle(let radius, _) = value, radius > 1000 {
+            throw HugeShape()
+        }
+    }
+}
+
+/// The `%check with=refuseBlank` of Mark: a case without payload only a check can refuse.
+struct BlankRefused: Error {}
+
+extension Mark {
+    static func refuseBlank(_ value: Mark) throws {
+        if value == .blank {
+            throw BlankRefused()
         }
     }
 }
@@ -83,6 +106,98 @@ section("the Coding decoder refuses, at the object's coding path") {
         check(context.debugDescription == "User.name: is empty", context.debugDescription)
         check(context.codingPath.map(\.stringValue) == ["members", "Index 1"], "\(context.codingPath.map(\.stringValue))")
         check(context.underlyingError is User.ValidationError, "the underlying error")
+    }
+}
+
+let brokenTeam = Team(members: [good, good.with(age: 130)])
+
+section("the Binary decoder refuses, at the value's field path") {
+    check((try? Team(binaryData: Data(Team(members: [good]).binaryBytes()))) == Team(members: [good]), "valid")
+    let error = refusal(BinaryError.self) { _ = try Team(binaryData: Data(brokenTeam.binaryBytes())) }
+    check(error?.message == "User.age: 130 is above the maximum 120", "\(String(describing: error))")
+    // Field 1 of Team (members), its element 1.
+    check(error?.pathDescription == "$.1.1", "\(String(describing: error?.pathDescription))")
+}
+
+section("the Dictionary decoder refuses, at the value's key path") {
+    check((try? Team(dictionary: Team(members: [good]).dictionaryRepresentation)) == Team(members: [good]), "valid")
+    let error = refusal(DictionaryError.self) { _ = try Team(dictionary: brokenTeam.dictionaryRepresentation) }
+    check(error?.description == "$.members[1]: User.age: 130 is above the maximum 120", "\(String(describing: error))")
+}
+
+section("Persistence's load refuses in every format") {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("InvariantDriver-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for format in PersistenceFormat.allCases {
+        let file = folder.appendingPathComponent("team.\(format.rawValue)")
+        try Team(members: [good]).save(to: file, format: format)
+        check((try? Team.load(from: file)) == Team(members: [good]), "\(format) valid")
+        // save(to:) writes what it is given; load(from:) decodes, and so validates.
+        try brokenTeam.save(to: file, format: format)
+        let error = refusal(PersistenceError.self) { _ = try Team.load(from: file) }
+        check(error?.message.contains("User.age: 130 is above the maximum 120") == true, "\(format): \(String(describing: error))")
+    }
+}
+
+section("an ADT's validate() names the type, the case, the attribute and the rule") {
+    check((try? Shape.circle(radius: 1, label: "a").validate()) != nil, "valid")
+    check((try? Shape.empty.validate()) != nil, "a case without rules")
+    check(throwsMessage { try Shape.circle(radius: -1, label: nil).validate() } == "Shape.circle.radius: -1.0 is below the minimum 0", "range")
+    check(throwsMessage { try Shape.circle(radius: 1, label: "").validate() } == "Shape.circle.label: is empty", "nonEmpty")
+    check(throwsMessage { try Shape.square(name: "ab", side: 1).validate() } == #"Shape.square.name: "ab" does not match the pattern "[A-Z][a-z]*""#, "pattern")
+    check((try? Shape.square(name: "Ab", side: 1).validate()) != nil, "pattern matched")
+    check(throwsMessage { try Shape.circle(radius: 2000, label: nil).validate() } == "HugeShape()", "%check")
+    let error = refusal(Shape.ValidationError.self) { try Shape.circle(radius: -2, label: nil).validate() }
+    check(error == Shape.ValidationError(typeName: "Shape", caseName: "circle", attributeName: "radius", message: "-2.0 is below the minimum 0"), "\(String(describing: error))")
+}
+
+section("every decoder refuses a broken ADT case, at its path") {
+    let broken = Team(members: [], shapes: [.empty, .circle(radius: -1, label: nil)])
+    let message = "Shape.circle.radius: -1.0 is below the minimum 0"
+    let json = refusal(JSONError.self) { _ = try Team(jsonData: Data(broken.jsonBytes())) }
+    check(json?.message == message && json?.pathDescription == "$.shapes[1]", "JSON: \(String(describing: json))")
+    let binary = refusal(BinaryError.self) { _ = try Team(binaryData: Data(broken.binaryBytes())) }
+    check(binary?.message == message && binary?.pathDescription == "$.2.1", "Binary: \(String(describing: binary))")
+    let dictionary = refusal(DictionaryError.self) { _ = try Team(dictionary: broken.dictionaryRepresentation) }
+    check(dictionary?.description == "$.shapes[1]: " + message, "Dictionary: \(String(describing: dictionary))")
+    do {
+        _ = try JSONDecoder().decode(Team.self, from: Data(broken.jsonBytes()))
+        check(false, "Coding decoded a broken case")
+    } catch DecodingError.dataCorrupted(let context) {
+        check(context.debugDescription == message, context.debugDescription)
+        check(context.codingPath.map(\.stringValue) == ["shapes", "Index 1"], "\(context.codingPath.map(\.stringValue))")
+    }
+    let valid = Team(members: [], shapes: [.empty, .square(name: "Ab", side: 2)])
+    check((try? Team(jsonData: Data(valid.jsonBytes()))) == valid, "JSON valid")
+    check((try? Team(binaryData: Data(valid.binaryBytes()))) == valid, "Binary valid")
+    check((try? Team(dictionary: valid.dictionaryRepresentation)) == valid, "Dictionary valid")
+    check((try? JSONDecoder().decode(Team.self, from: Data(valid.jsonBytes()))) == valid, "Coding valid")
+}
+
+section("a case read from its bare tag is checked by %check") {
+    // Externally tagged: `"blank"`, not an object.
+    check(throwsMessage { _ = try Mark(jsonData: Data(#""blank""#.utf8)) } == "BlankRefused() at byte 7 ($)", "JSON")
+    check(throwsMessage { _ = try Mark(propertyListValue: "blank") } == "$: BlankRefused()", "Dictionary")
+    check(throwsMessage { _ = try Mark(binaryData: Data(Mark.blank.binaryBytes())) }.hasPrefix("BlankRefused() at byte"), "Binary")
+    check(refusal(DecodingError.self) { _ = try JSONDecoder().decode(Mark.self, from: Data(#""blank""#.utf8)) } != nil, "Coding")
+    check(throwsMessage { _ = try Mark(jsonData: Data(#"{"dot": {"size": 10}}"#.utf8)) }.hasPrefix("Mark.dot.size: 10 is above the maximum 9 at byte"), "a payload")
+    check((try? Mark(jsonData: Data(#"{"dot": {"size": 9}}"#.utf8))) == .dot(size: 9), "valid")
+}
+
+section("attributes named Swift, Foundation and DecodingError are checked like any") {
+    check(throwsMessage { try Odd(Swift: 1, Foundation: "b", DecodingError: "x").validate() } == #"Odd.Foundation: "b" does not match the pattern "a+""#, "pattern")
+    let broken = Odd(Swift: -1, Foundation: "a", DecodingError: "x")
+    check(refusal(DecodingError.self) { _ = try JSONDecoder().decode(Odd.self, from: Data(broken.jsonBytes())) } != nil, "Coding")
+}
+
+/// What `body` throws when it is an `E`; nil when it throws nothing (or something else).
+func refusal<E: Error>(_ type: E.Type, _ body: () throws -> Void) -> E? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? E
     }
 }
 
