@@ -201,7 +201,7 @@ extension Announcement {
 
         /// `User.age: 130 is above the maximum 120`.
         public var description: Swift.String {
-            typeName + "." + attributeName + ": " + message
+            "\(typeName).\(attributeName): \(message)"
         }
     }
 
@@ -310,7 +310,8 @@ extension Announcement: Codable {
         do {
             try self.validate()
         } catch {
-            throw Swift.DecodingError.dataCorrupted(Swift.DecodingError.Context(codingPath: decoder.codingPath, debugDescription: Swift.String(describing: error), underlyingError: error))
+            let corrupted: Swift.DecodingError = .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+            throw corrupted
         }
     }
 
@@ -393,7 +394,7 @@ extension Announcement: JSONCodable {
         do {
             try self.validate()
         } catch {
-            throw reader.error(Swift.String(describing: error))
+            throw reader.error("\(error)")
         }
     }
 
@@ -476,5 +477,10 @@ extension Announcement: BinaryCodable {
             body: body ?? "",
             priority: priority ?? 0
         )
+        do {
+            try self.validate()
+        } catch {
+            throw reader.error("\(error)")
+        }
     }
 }
