@@ -71,7 +71,7 @@ let package = Package(
             name: "RuntimeBenchmark",
             dependencies: ["ValuegenRuntime"],
             path: "Sources/RuntimeBenchmark",
-            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value"]
+            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value"]
         ),
         .executableTarget(
             name: "ValuegenBenchmark",

@@ -19,7 +19,7 @@ import ValuegenCore
           %range min=0 max=120
           age: Int
           %nonEmpty
-          %length max=10
+          %length min=2 max=10
           name: String
           %pattern regex="[a-z]+@[a-z]+\\\\.[a-z]+"
           email: String?

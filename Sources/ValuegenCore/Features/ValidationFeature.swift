@@ -84,11 +84,20 @@ private struct RulePrinter {
                     printer.block("if \(subject) > \(max)") { $0.line(fail("\"\\(\(subject)) is above the maximum \(max)\"")) }
                 }
             case .length(let min, let max):
+                // A string's `count` walks every Character (grapheme breaking, some 20
+                // instructions a character): a minimum walks `min` Characters at most, and a
+                // maximum counts only a string of more than `max` UTF-8 bytes, since a string
+                // never has more Characters than bytes. A collection's `count` is constant time.
+                let isString = attribute.type.wrapped == "String" || attribute.type.wrapped == "Swift.String"
                 if let min {
-                    printer.block("if \(subject).count < \(min)") { $0.line(fail("\"length \\(\(subject).count) is below the minimum \(min)\"")) }
+                    let test = isString
+                        ? "if \(subject).index(\(subject).startIndex, offsetBy: \(min), limitedBy: \(subject).endIndex) == nil"
+                        : "if \(subject).count < \(min)"
+                    printer.block(test) { $0.line(fail("\"length \\(\(subject).count) is below the minimum \(min)\"")) }
                 }
                 if let max {
-                    printer.block("if \(subject).count > \(max)") { $0.line(fail("\"length \\(\(subject).count) is above the maximum \(max)\"")) }
+                    let test = isString ? "if \(subject).utf8.count > \(max), \(subject).count > \(max)" : "if \(subject).count > \(max)"
+                    printer.block(test) { $0.line(fail("\"length \\(\(subject).count) is above the maximum \(max)\"")) }
                 }
             case .nonEmpty:
                 printer.block("if \(subject).isEmpty") { $0.line(fail("\"is empty\"")) }

@@ -56,6 +56,10 @@ section("validate() names the type, the attribute and the rule") {
     check(violation(good.with(age: -1)) == "User.age: -1 is below the minimum 0", violation(good.with(age: -1)))
     check(violation(good.with(name: "")) == "User.name: is empty", violation(good.with(name: "")))
     check(violation(good.with(name: "abcdefghijk")) == "User.name: length 11 is above the maximum 10", violation(good.with(name: "abcdefghijk")))
+    // Characters, not bytes: ten two-byte Characters fit, one Character of three bytes does not.
+    check(violation(good.with(name: String(repeating: "é", count: 10))) == "valid", violation(good.with(name: String(repeating: "é", count: 10))))
+    check(violation(good.with(name: "e\u{301}")) == "User.name: length 1 is below the minimum 2", violation(good.with(name: "e\u{301}")))
+    check(violation(good.with(name: "ab")) == "valid", violation(good.with(name: "ab")))
     check(violation(good.with(email: "ann")) == #"User.email: "ann" does not match the pattern "[a-z]+@[a-z]+\.[a-z]+""#, violation(good.with(email: "ann")))
     check(violation(good.with(email: "x ann@example.org")) != "valid", "the whole string must match")
     check(violation(good.with(email: nil)) == "valid", "a nil optional is not checked")
