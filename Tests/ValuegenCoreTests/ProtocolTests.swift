@@ -148,6 +148,12 @@ struct ProtocolTests {
         #expect(files[1].contents?.contains("public final class Note: Identified {\n    /// The server's id.\n    public var id: Int\n    public var `default`: Bool\n") == true)
     }
 
+    @Test func aProtocolWithoutAttributesIsAMarker() throws {
+        let file = generate("Models/T.value", "protocol Marker {\n}\nprotocol Tagged: Marker {\n}\nThing: Tagged {\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.contents?.contains("public protocol Marker {}\n\npublic protocol Tagged: Marker {}\n\npublic struct Thing: Tagged {\n") == true, "\(file.contents ?? "")")
+    }
+
     @Test func requestsCarryProtocolsThroughJSON() throws {
         let (requests, _) = resolveModule([("Models/Protocols.value", Self.protocols + "Stamp: Timestamped {\n}\n")])
         let request = requests[0]

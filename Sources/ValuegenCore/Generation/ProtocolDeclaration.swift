@@ -8,7 +8,12 @@ enum ProtocolDeclaration {
         var printer = CodePrinter()
         printer.docComment(declaration.comments)
         let refines = declaration.refines.isEmpty ? "" : ": " + declaration.refines.joined(separator: ", ")
-        printer.block("\(access)protocol \(declaration.name)\(refines)") { body in
+        let header = "\(access)protocol \(declaration.name)\(refines)"
+        guard !declaration.attributes.isEmpty else {
+            printer.line(header + " {}")
+            return printer.text
+        }
+        printer.block(header) { body in
             for attribute in declaration.attributes {
                 body.docComment(attribute.comments)
                 body.line("var \(attribute.swiftName): \(attribute.type.swift) { get }")
