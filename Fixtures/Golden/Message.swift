@@ -156,176 +156,206 @@ extension Message {
 extension Message {
     /// A copy of this value, except `messageId`.
     public func with(messageId: UUID) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `conversationId`.
     public func with(conversationId: UUID) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `sender`.
     public func with(sender: User) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `body`.
     public func with(body: String) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `sentAt`.
     public func with(sentAt: Date) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `editedAt`.
     public func with(editedAt: Date?) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `attachments`.
     public func with(attachments: [Attachment]) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `status`.
     public func with(status: DeliveryStatus) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `kind`.
     public func with(kind: MessageKind) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `reactions`.
     public func with(reactions: [String: Set<UUID>]) -> Message {
-        Message(
-            messageId: messageId,
-            conversationId: conversationId,
-            sender: sender,
-            body: body,
-            sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments,
-            status: status,
-            kind: kind,
-            reactions: reactions,
-            replyToMessageId: replyToMessageId
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
         )
     }
 
     /// A copy of this value, except `replyToMessageId`.
     public func with(replyToMessageId: UUID?) -> Message {
+        Message.withAttributes(
+            messageId,
+            conversationId,
+            sender,
+            body,
+            sentAt,
+            editedAt,
+            attachments,
+            status,
+            kind,
+            reactions,
+            replyToMessageId
+        )
+    }
+
+    /// The copy every `with(…)` returns, made in one place out of line.
+    @inline(never)
+    private static func withAttributes(
+        _ messageId: UUID,
+        _ conversationId: UUID,
+        _ sender: User,
+        _ body: String,
+        _ sentAt: Date,
+        _ editedAt: Date?,
+        _ attachments: [Attachment],
+        _ status: DeliveryStatus,
+        _ kind: MessageKind,
+        _ reactions: [String: Set<UUID>],
+        _ replyToMessageId: UUID?
+    ) -> Message {
         Message(
             messageId: messageId,
             conversationId: conversationId,
@@ -738,14 +768,7 @@ extension MessageSummary: CustomStringConvertible {
 /// Builds a `MessageSummary` one attribute at a time.
 public struct MessageSummaryBuilder {
     /// Thrown by `build()` when a required attribute was never set.
-    public struct MissingAttributeError: Error, Equatable, CustomStringConvertible {
-        public let typeName: String
-        public let attributeName: String
-
-        public var description: String {
-            "cannot build \(typeName): required attribute '\(attributeName)' was never set"
-        }
-    }
+    public typealias MissingAttributeError = ValuegenMissingAttributeError
 
     public var messageId: String?
     public var senderName: String?

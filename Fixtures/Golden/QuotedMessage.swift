@@ -48,16 +48,22 @@ extension QuotedMessage: CustomStringConvertible {
 extension QuotedMessage {
     /// A copy of this value, except `author`.
     public func with(author: String) -> QuotedMessage {
-        QuotedMessage(author: author, text: text, sentAt: sentAt)
+        QuotedMessage.withAttributes(author, text, sentAt)
     }
 
     /// A copy of this value, except `text`.
     public func with(text: RichText) -> QuotedMessage {
-        QuotedMessage(author: author, text: text, sentAt: sentAt)
+        QuotedMessage.withAttributes(author, text, sentAt)
     }
 
     /// A copy of this value, except `sentAt`.
     public func with(sentAt: Date?) -> QuotedMessage {
+        QuotedMessage.withAttributes(author, text, sentAt)
+    }
+
+    /// The copy every `with(…)` returns, made in one place out of line.
+    @inline(never)
+    private static func withAttributes(_ author: String, _ text: RichText, _ sentAt: Date?) -> QuotedMessage {
         QuotedMessage(author: author, text: text, sentAt: sentAt)
     }
 }
@@ -67,14 +73,7 @@ extension QuotedMessage {
 /// Builds a `QuotedMessage` one attribute at a time.
 public struct QuotedMessageBuilder {
     /// Thrown by `build()` when a required attribute was never set.
-    public struct MissingAttributeError: Error, Equatable, CustomStringConvertible {
-        public let typeName: String
-        public let attributeName: String
-
-        public var description: String {
-            "cannot build \(typeName): required attribute '\(attributeName)' was never set"
-        }
-    }
+    public typealias MissingAttributeError = ValuegenMissingAttributeError
 
     public var author: String?
     public var text: RichText?

@@ -254,66 +254,86 @@ extension Settings {
 extension Settings {
     /// A new object with the attributes of this one, except `theme`.
     public func with(theme: String) -> Settings {
-        Settings(
-            theme: theme,
-            fontScale: fontScale,
-            notificationLevel: notificationLevel,
-            sendsReadReceipts: sendsReadReceipts,
-            mutedConversations: mutedConversations,
-            pushToken: pushToken
+        Settings.withAttributes(
+            theme,
+            fontScale,
+            notificationLevel,
+            sendsReadReceipts,
+            mutedConversations,
+            pushToken
         )
     }
 
     /// A new object with the attributes of this one, except `fontScale`.
     public func with(fontScale: Double) -> Settings {
-        Settings(
-            theme: theme,
-            fontScale: fontScale,
-            notificationLevel: notificationLevel,
-            sendsReadReceipts: sendsReadReceipts,
-            mutedConversations: mutedConversations,
-            pushToken: pushToken
+        Settings.withAttributes(
+            theme,
+            fontScale,
+            notificationLevel,
+            sendsReadReceipts,
+            mutedConversations,
+            pushToken
         )
     }
 
     /// A new object with the attributes of this one, except `notificationLevel`.
     public func with(notificationLevel: NotificationLevel) -> Settings {
-        Settings(
-            theme: theme,
-            fontScale: fontScale,
-            notificationLevel: notificationLevel,
-            sendsReadReceipts: sendsReadReceipts,
-            mutedConversations: mutedConversations,
-            pushToken: pushToken
+        Settings.withAttributes(
+            theme,
+            fontScale,
+            notificationLevel,
+            sendsReadReceipts,
+            mutedConversations,
+            pushToken
         )
     }
 
     /// A new object with the attributes of this one, except `sendsReadReceipts`.
     public func with(sendsReadReceipts: Bool) -> Settings {
-        Settings(
-            theme: theme,
-            fontScale: fontScale,
-            notificationLevel: notificationLevel,
-            sendsReadReceipts: sendsReadReceipts,
-            mutedConversations: mutedConversations,
-            pushToken: pushToken
+        Settings.withAttributes(
+            theme,
+            fontScale,
+            notificationLevel,
+            sendsReadReceipts,
+            mutedConversations,
+            pushToken
         )
     }
 
     /// A new object with the attributes of this one, except `mutedConversations`.
     public func with(mutedConversations: [String: Date]) -> Settings {
-        Settings(
-            theme: theme,
-            fontScale: fontScale,
-            notificationLevel: notificationLevel,
-            sendsReadReceipts: sendsReadReceipts,
-            mutedConversations: mutedConversations,
-            pushToken: pushToken
+        Settings.withAttributes(
+            theme,
+            fontScale,
+            notificationLevel,
+            sendsReadReceipts,
+            mutedConversations,
+            pushToken
         )
     }
 
     /// A new object with the attributes of this one, except `pushToken`.
     public func with(pushToken: String?) -> Settings {
+        Settings.withAttributes(
+            theme,
+            fontScale,
+            notificationLevel,
+            sendsReadReceipts,
+            mutedConversations,
+            pushToken
+        )
+    }
+
+    /// The copy every `with(…)` returns, made in one place out of line.
+    @inline(never)
+    private static func withAttributes(
+        _ theme: String,
+        _ fontScale: Double,
+        _ notificationLevel: NotificationLevel,
+        _ sendsReadReceipts: Bool,
+        _ mutedConversations: [String: Date],
+        _ pushToken: String?
+    ) -> Settings {
         Settings(
             theme: theme,
             fontScale: fontScale,
@@ -330,14 +350,7 @@ extension Settings {
 /// Builds a `Settings` one attribute at a time.
 public struct SettingsBuilder {
     /// Thrown by `build()` when a required attribute was never set.
-    public struct MissingAttributeError: Error, Equatable, CustomStringConvertible {
-        public let typeName: String
-        public let attributeName: String
-
-        public var description: String {
-            "cannot build \(typeName): required attribute '\(attributeName)' was never set"
-        }
-    }
+    public typealias MissingAttributeError = ValuegenMissingAttributeError
 
     /// "system", "light" or "dark".
     public var theme: String = "system"

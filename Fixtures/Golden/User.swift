@@ -167,300 +167,338 @@ extension User: CustomStringConvertible {
 extension User {
     /// A copy of this value, except `userId`.
     public func with(userId: UUID) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `nickname`.
     public func with(nickname: String) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `statusText`.
     public func with(statusText: String?) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `imageUrl`.
     public func with(imageUrl: URL?) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `email`.
     public func with(email: String) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `authToken`.
     public func with(authToken: String?) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `presence`.
     public func with(presence: Presence) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `addresses`.
     public func with(addresses: [Address]) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `friends`.
     public func with(friends: [User]) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `reactionScores`.
     public func with(reactionScores: [String: Double]) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `interests`.
     public func with(interests: Set<String>) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `blockedUserIds`.
     public func with(blockedUserIds: Set<UUID>?) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `createdAt`.
     public func with(createdAt: Date) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `lastSeenCache`.
     public func with(lastSeenCache: Date?) -> User {
-        User(
-            userId: userId,
-            nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
-            email: email,
-            authToken: authToken,
-            presence: presence,
-            addresses: addresses,
-            friends: friends,
-            reactionScores: reactionScores,
-            interests: interests,
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
         )
     }
 
     /// A copy of this value, except `mood`.
     public func with(mood: String?) -> User {
+        User.withAttributes(
+            userId,
+            nickname,
+            statusText,
+            imageUrl,
+            email,
+            authToken,
+            presence,
+            addresses,
+            friends,
+            reactionScores,
+            interests,
+            blockedUserIds,
+            createdAt,
+            lastSeenCache,
+            mood
+        )
+    }
+
+    /// The copy every `with(…)` returns, made in one place out of line.
+    @inline(never)
+    private static func withAttributes(
+        _ userId: UUID,
+        _ nickname: String,
+        _ statusText: String?,
+        _ imageUrl: URL?,
+        _ email: String,
+        _ authToken: String?,
+        _ presence: Presence,
+        _ addresses: [Address],
+        _ friends: [User],
+        _ reactionScores: [String: Double],
+        _ interests: Set<String>,
+        _ blockedUserIds: Set<UUID>?,
+        _ createdAt: Date,
+        _ lastSeenCache: Date?,
+        _ mood: String?
+    ) -> User {
         User(
             userId: userId,
             nickname: nickname,
@@ -486,14 +524,7 @@ extension User {
 /// Builds a `User` one attribute at a time.
 public struct UserBuilder {
     /// Thrown by `build()` when a required attribute was never set.
-    public struct MissingAttributeError: Error, Equatable, CustomStringConvertible {
-        public let typeName: String
-        public let attributeName: String
-
-        public var description: String {
-            "cannot build \(typeName): required attribute '\(attributeName)' was never set"
-        }
-    }
+    public typealias MissingAttributeError = ValuegenMissingAttributeError
 
     /// The server's identifier; never changes.
     public var userId: UUID?
@@ -978,36 +1009,52 @@ extension Address: CustomStringConvertible {
 extension Address {
     /// A copy of this value, except `street`.
     public func with(street: String) -> Address {
-        Address(
-            street: street,
-            city: city,
-            zipCode: zipCode,
-            default: `default`
+        Address.withAttributes(
+            street,
+            city,
+            zipCode,
+            `default`
         )
     }
 
     /// A copy of this value, except `city`.
     public func with(city: String) -> Address {
-        Address(
-            street: street,
-            city: city,
-            zipCode: zipCode,
-            default: `default`
+        Address.withAttributes(
+            street,
+            city,
+            zipCode,
+            `default`
         )
     }
 
     /// A copy of this value, except `zipCode`.
     public func with(zipCode: String) -> Address {
-        Address(
-            street: street,
-            city: city,
-            zipCode: zipCode,
-            default: `default`
+        Address.withAttributes(
+            street,
+            city,
+            zipCode,
+            `default`
         )
     }
 
     /// A copy of this value, except `default`.
     public func with(`default`: Bool) -> Address {
+        Address.withAttributes(
+            street,
+            city,
+            zipCode,
+            `default`
+        )
+    }
+
+    /// The copy every `with(…)` returns, made in one place out of line.
+    @inline(never)
+    private static func withAttributes(
+        _ street: String,
+        _ city: String,
+        _ zipCode: String,
+        _ `default`: Bool
+    ) -> Address {
         Address(
             street: street,
             city: city,

@@ -19,7 +19,11 @@ func writeGenerated(_ features: FeatureSet, into folder: URL) throws -> (bytes: 
     let sources = (0..<options.models).map { copy in
         SchemaSource(path: "\(folder.path)/Profile\(copy).value", text: BenchmarkModel.schema(copy: copy, features: features))
     }
-    let files = GeneratorPipeline().generate(module: sources, settings: GenerationSettings())
+    var files = GeneratorPipeline().generate(module: sources, settings: GenerationSettings())
+    // What features declare once for the module (the builders' error type) is compiled with it.
+    if let support = GeneratorPipeline.moduleSupportFile(for: &files) {
+        try Data(support.utf8).write(to: folder.appendingPathComponent("ValuegenModuleSupport.swift"))
+    }
     for file in files {
         guard let contents = file.contents, !file.hasErrors else {
             throw CompilationFailure(description: "generating '\(features.name)' failed:\n" + file.diagnostics.map { "\($0)" }.joined(separator: "\n"))

@@ -109,12 +109,15 @@ import ValuegenCore
 
     /// The generated Swift files by name, or nil when valuegen reports an error.
     @Sendable static func generate(_ files: [SchemaText]) -> [String: String]? {
-        let generated = GeneratorPipeline().generate(module: files.map { SchemaSource(path: $0.path, text: $0.text) }, settings: settings, swiftTypeNames: [])
+        var generated = GeneratorPipeline().generate(module: files.map { SchemaSource(path: $0.path, text: $0.text) }, settings: settings, swiftTypeNames: [])
+        // What the files declare once for the module (the builders' error type) is compiled with them.
+        let support = GeneratorPipeline.moduleSupportFile(for: &generated)
         var outputs: [String: String] = [:]
         for file in generated {
             guard !file.hasErrors, let contents = file.contents else { return nil }
             outputs[file.source.outputFileName] = contents
         }
+        outputs["ValuegenModuleSupport.swift"] = support
         return outputs
     }
 }

@@ -97,7 +97,7 @@ import Testing
 
         let scratch = folder.appendingPathComponent("Typecheck")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let files = ["Old.swift", "Photo.swift", "Shape.swift", "User.swift"].map { folder.appendingPathComponent("Generated/\($0)").path }
+        let files = ["Old.swift", "Photo.swift", "Shape.swift", "User.swift", "ValuegenModuleSupport.swift"].map { folder.appendingPathComponent("Generated/\($0)").path }
         let diagnostics = try SwiftTypechecker.locatingRuntime(scratch: scratch).typecheck(primaries: files, bodies: true)
         #expect(diagnostics.filter { $0.severity == "error" }.map(\.description) == [])
     }

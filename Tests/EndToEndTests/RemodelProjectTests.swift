@@ -52,7 +52,7 @@ import Testing
 
         let result = try valuegen(["generate", Self.projectPath, "--output", output.path])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "Generated 11 files in \(output.path) (11 written, 0 unchanged).\n")
+        #expect(result.standardOutput == "Generated 12 files in \(output.path) (12 written, 0 unchanged).\n")
         #expect(result.standardError == """
         Fixtures/RemodelProject/.valueObjectConfig: warning: 'customPluginPaths' names the JavaScript plugin 'plugins/analytics-logging.js', which valuegen cannot run; its includes are unknown until it is rewritten as a valuegen plugin (see docs/WritingPlugins.md)
         Fixtures/RemodelProject/.valueObjectConfig: warning: 'diagnosticIgnores' is ignored: it silences diagnostics of Remodel's Objective-C output, which valuegen does not produce
@@ -60,7 +60,8 @@ import Testing
         """)
 
         let files = try TestSupport.files(in: output)
-        #expect(files == (Array(Self.expectedFeatures.keys) + ["ProfileVisibility.swift"]).sorted())
+        // The builders (Story's, Route's, User's) share the error type of the module support file.
+        #expect(files == (Array(Self.expectedFeatures.keys) + ["ProfileVisibility.swift", "ValuegenModuleSupport.swift"]).sorted())
         var generated: [String: String] = [:]
         for file in files {
             generated[file] = try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8)
@@ -151,7 +152,7 @@ import Testing
         let generatedAfter = try valuegen(["generate", copy.path, "--output", formatted.path, "--quiet"])
         #expect(generatedAfter.status == 0, "\(generatedAfter.standardError)")
         let names = try TestSupport.files(in: original)
-        #expect(names.count == 11)
+        #expect(names.count == 12)
         #expect(try TestSupport.files(in: formatted) == names)
         for name in names {
             let expected = try Data(contentsOf: original.appendingPathComponent(name))

@@ -41,6 +41,7 @@ import ValuegenPluginHost
             #expect(inProcess.diagnostics.isEmpty, "\(name): \(inProcess.diagnostics)")
             #expect(loaded.diagnostics == inProcess.diagnostics, "\(name)")
             #expect(loaded.contents == inProcess.contents, "\(name) differs when Builder runs through the C ABI")
+            #expect(loaded.moduleDeclarations == inProcess.moduleDeclarations, "\(name): the builders' error type differs through the C ABI")
             if inProcess.contents?.contains("Builder") == true { compared += 1 }
         }
         #expect(compared >= 2, "the examples exercise Builder")

@@ -52,7 +52,8 @@ import ValuegenPluginHost
         let generate = try ProcessRunner.valuegen(["generate", "Models", "--output", "Generated", "--plugin", ExamplePlugins.attributeNames()], in: folder)
         try #require(generate.status == 0, "\(generate.standardError)")
         #expect(generate.standardError == "")
-        #expect(generate.standardOutput == "Generated 5 files in Generated (5 written, 0 unchanged).\n")
+        // The five schema files and the module support file (the builders' error type).
+        #expect(generate.standardOutput == "Generated 6 files in Generated (6 written, 0 unchanged).\n")
 
         let generated = folder.appendingPathComponent("Generated")
         let sources = try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted().map { generated.appendingPathComponent($0).path }
@@ -78,7 +79,7 @@ import ValuegenPluginHost
         try #require(isolated.status == 0, "\(isolated.standardError)")
 
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("InProcess").path).sorted()
-        #expect(names == ["Presence.swift", "Room.swift", "Samples.swift", "Shape.swift", "User.swift"])
+        #expect(names == ["Presence.swift", "Room.swift", "Samples.swift", "Shape.swift", "User.swift", "ValuegenModuleSupport.swift"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Isolated").path).sorted() == names)
         for name in names {
             let expected = try Data(contentsOf: folder.appendingPathComponent("InProcess/\(name)"))

@@ -160,6 +160,11 @@ struct FeatureOutputTests {
         #expect(file.featureSection("Address", "With")?.contains("""
             /// A copy of this value, except `default`.
             public func with(`default`: Bool) -> Address {
+                Address.withAttributes(`class`, `default`, `protocol`)
+            }
+        """) == true)
+        #expect(file.featureSection("Address", "With")?.contains("""
+            private static func withAttributes(_ `class`: Int, _ `default`: Bool, _ `protocol`: String) -> Address {
                 Address(class: `class`, default: `default`, protocol: `protocol`)
             }
         """) == true)
@@ -275,18 +280,36 @@ struct FeatureOutputTests {
 
     // MARK: - With
 
-    @Test func writesAWithMethodPerAttribute() throws {
+    @Test func writesAWithMethodPerAttributeThatCallsOneHelper() throws {
         let file = try contents("Models/User.value", "User includes(With) {\n  userId: Int\n  nickname: String\n}\n")
         #expect(file.featureSection("User", "With") == """
         extension User {
             /// A copy of this value, except `userId`.
             public func with(userId: Int) -> User {
-                User(userId: userId, nickname: nickname)
+                User.withAttributes(userId, nickname)
             }
 
             /// A copy of this value, except `nickname`.
             public func with(nickname: String) -> User {
+                User.withAttributes(userId, nickname)
+            }
+
+            /// The copy every `with(…)` returns, made in one place out of line.
+            @inline(never)
+            private static func withAttributes(_ userId: Int, _ nickname: String) -> User {
                 User(userId: userId, nickname: nickname)
+            }
+        }
+        """)
+    }
+
+    @Test func writesTheWithMethodOfASingleAttributeWithoutAHelper() throws {
+        let file = try contents("Models/Tag.value", "Tag includes(With) {\n  name: String\n}\n")
+        #expect(file.featureSection("Tag", "With") == """
+        extension Tag {
+            /// A copy of this value, except `name`.
+            public func with(name: String) -> Tag {
+                Tag(name: name)
             }
         }
         """)
@@ -308,14 +331,7 @@ struct FeatureOutputTests {
         /// Builds a `User` one attribute at a time.
         public struct UserBuilder {
             /// Thrown by `build()` when a required attribute was never set.
-            public struct MissingAttributeError: Error, Equatable, CustomStringConvertible {
-                public let typeName: String
-                public let attributeName: String
-
-                public var description: String {
-                    "cannot build \\(typeName): required attribute '\\(attributeName)' was never set"
-                }
-            }
+            public typealias MissingAttributeError = ValuegenMissingAttributeError
 
             /// The id.
             public var userId: Int?
@@ -349,6 +365,28 @@ struct FeatureOutputTests {
                 return builder
             }
         }
+        """)
+    }
+
+    @Test func declaresTheBuildersErrorTypeOnceForTheModuleAtTheAccessLevel() throws {
+        let file = generate("Models/User.value", "User includes(Builder) {\n  a: Int\n}\nPlace includes(Builder) {\n  b: Int\n}\n", settings: GenerationSettings(accessLevel: .package))
+        #expect(file.diagnostics.isEmpty)
+        #expect(try #require(file.contents).contains("    package typealias MissingAttributeError = ValuegenMissingAttributeError\n"))
+        #expect(file.moduleDeclarations.map(\.key) == ["Builder: ValuegenMissingAttributeError"])
+        #expect(file.moduleDeclarations.first?.code == """
+        /// Thrown by a builder's `build()` when a required attribute was never set: the
+        /// `MissingAttributeError` of every builder of the module (`UserBuilder.MissingAttributeError`).
+        package struct ValuegenMissingAttributeError: Error, Equatable, CustomStringConvertible {
+            /// The name of the type the builder builds.
+            package let typeName: String
+            /// The name of the attribute, as the schema spells it.
+            package let attributeName: String
+
+            package var description: String {
+                "cannot build \\(typeName): required attribute '\\(attributeName)' was never set"
+            }
+        }
+
         """)
     }
 

@@ -73,7 +73,7 @@ struct MemberCollisionTests {
             "Models/User.value:2:3: error: attribute 'toBuilder' collides with 'func toBuilder()', which the Builder feature generates for 'User'; rename the attribute or add excludes(Builder)",
             "Models/User.value:3:3: error: attribute 'builder' collides with the local 'builder' of 'toBuilder()', which the Builder feature generates for 'User'; rename the attribute or add excludes(Builder)",
             "Models/User.value:4:3: error: attribute 'build' collides with 'func build()' of 'UserBuilder', which the Builder feature generates for 'User'; rename the attribute or add excludes(Builder)",
-            "Models/User.value:5:3: error: attribute 'MissingAttributeError' collides with 'struct UserBuilder.MissingAttributeError', which the Builder feature generates for 'User'; rename the attribute or add excludes(Builder)",
+            "Models/User.value:5:3: error: attribute 'MissingAttributeError' collides with 'typealias UserBuilder.MissingAttributeError', which the Builder feature generates for 'User'; rename the attribute or add excludes(Builder)",
             "Models/User.value:6:3: error: attribute 'User' collides with the initializer call 'User(…)' in 'UserBuilder.build()', which the Builder feature generates for 'User'; rename the attribute or add excludes(Builder)",
             "Models/User.value:7:3: error: attribute 'UserBuilder' collides with the initializer call 'UserBuilder()' in 'builder()' and 'toBuilder()', which the Builder feature generates for 'User'; rename the attribute or add excludes(Builder)",
         ])
@@ -172,7 +172,7 @@ struct MemberCollisionTests {
 
     @Test func reportsAnAttributeTypeNamedLikeTheBuildersError() throws {
         #expect(try collisions("Models/User.value", "%type name=MissingAttributeError\nUser includes(Builder) excludes(Equality, Sendable) {\n  error: MissingAttributeError\n}\n") == [
-            "Models/User.value:3:3: error: attribute 'error' has type 'MissingAttributeError', but inside 'UserBuilder' 'MissingAttributeError' means 'struct UserBuilder.MissingAttributeError', which the Builder feature generates; rename the type 'MissingAttributeError' or add excludes(Builder)",
+            "Models/User.value:3:3: error: attribute 'error' has type 'MissingAttributeError', but inside 'UserBuilder' 'MissingAttributeError' means 'typealias UserBuilder.MissingAttributeError', which the Builder feature generates; rename the type 'MissingAttributeError' or add excludes(Builder)",
         ])
     }
 
@@ -183,7 +183,7 @@ struct MemberCollisionTests {
             "Models/Change.object:1:1: error: type 'Change' has the name of 'enum Change.Change', which the Observation feature generates, so the code the With feature generates there would mean the nested type; rename the type or add excludes(With)",
         ])
         #expect(try collisions("Models/MissingAttributeError.value", "MissingAttributeError includes(Builder) {\n  at: Int\n}\n") == [
-            "Models/MissingAttributeError.value:1:1: error: type 'MissingAttributeError' has the name of 'struct MissingAttributeErrorBuilder.MissingAttributeError', which the Builder feature generates, so the code the Builder feature generates there would mean the nested type; rename the type or add excludes(Builder)",
+            "Models/MissingAttributeError.value:1:1: error: type 'MissingAttributeError' has the name of 'typealias MissingAttributeErrorBuilder.MissingAttributeError', which the Builder feature generates, so the code the Builder feature generates there would mean the nested type; rename the type or add excludes(Builder)",
         ])
         // Nothing spells `Change` inside an object without With, nor `CodingKeys` inside a value
         // whose equality is synthesized.

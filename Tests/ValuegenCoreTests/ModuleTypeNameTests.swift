@@ -297,6 +297,16 @@ struct ModuleTypeNameTests {
         ])
     }
 
+    @Test func schemaTypeCannotTakeTheNameOfTheBuildersErrorType() {
+        #expect(diagnostics("Models/ValuegenMissingAttributeError.value", "ValuegenMissingAttributeError {\n  a: Int\n}\n") == [
+            "Models/ValuegenMissingAttributeError.value:1:1: error: a schema type cannot be named 'ValuegenMissingAttributeError': generated code relies on the builders' error type of that name; rename the type",
+        ])
+        let swift = [SwiftTypeDeclaration(name: "ValuegenMissingAttributeError", kind: "struct", path: "Sources/Models/Errors.swift", line: 2, column: 8)]
+        #expect(moduleDiagnostics([(path: "Models/User.value", text: "User includes(Builder) {\n  a: Int\n}\n")], swiftTypes: swift) == [
+            "Sources/Models/Errors.swift:2:8: error: the module's Swift code declares a type named 'ValuegenMissingAttributeError', which hides the builders' error type 'ValuegenMissingAttributeError' that generated code relies on; rename it",
+        ])
+    }
+
     @Test func swiftTypeNamedLikeATypeGeneratedCodeUsesIsAnErrorAtTheSwiftFile() {
         let hasher = [SwiftTypeDeclaration(name: "Hasher", kind: "struct", path: "Sources/Models/Hasher.swift", line: 3, column: 15)]
         #expect(moduleDiagnostics([(path: "Models/User.value", text: "User {\n  a: Int\n}\n")], swiftTypes: hasher) == [

@@ -2,18 +2,31 @@ import ValuegenPluginSDK
 
 /// `UserBuilder`: a mutable variable per attribute (schema defaults filled in), `build()` that
 /// throws when a required attribute was never set, `User.builder()` and `user.toBuilder()`.
+///
+/// Every builder's `MissingAttributeError` is a typealias of one error type the module support
+/// file declares once (`ValuegenMissingAttributeError`): a nested error type per builder, with
+/// its three conformances, was a third of what the builders cost the compiler
+/// (docs/Performance.md).
 struct BuilderFeature: Feature {
     let descriptor = FeatureDescriptor.builtIn("Builder", aliases: ["RMBuilder"], supportedKinds: [.value, .object])
 
+    /// The module-wide error type every builder's `MissingAttributeError` names.
+    static let errorTypeName = "ValuegenMissingAttributeError"
+
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier
-        for type in request.types(including: descriptor.name) {
+        let types = request.types(including: descriptor.name)
+        if !types.isEmpty {
+            emitter.emitModuleDeclaration(Self.errorTypeDeclaration(access: access), key: "Builder: \(Self.errorTypeName)")
+        }
+        for type in types {
             // A type already named like the builder is reported by the module stage (GeneratedMembers).
             let builder = type.name + "Builder"
             var printer = CodePrinter()
             printer.line("/// Builds a `\(type.name)` one attribute at a time.")
             printer.block("\(access)struct \(builder)") { body in
-                body.missingAttributeError(access: access)
+                body.line("/// Thrown by `build()` when a required attribute was never set.")
+                body.line("\(access)typealias MissingAttributeError = \(Self.errorTypeName)")
                 body.line()
                 for attribute in type.attributes {
                     body.docComment(attribute.comments)
@@ -86,16 +99,22 @@ private extension Attribute {
     }
 }
 
-private extension CodePrinter {
-    mutating func missingAttributeError(access: String) {
-        line("/// Thrown by `build()` when a required attribute was never set.")
-        block("\(access)struct MissingAttributeError: Error, Equatable, CustomStringConvertible") { error in
+extension BuilderFeature {
+    /// The error type, in the module support file at the configured access level.
+    static func errorTypeDeclaration(access: String) -> String {
+        var printer = CodePrinter()
+        printer.line("/// Thrown by a builder's `build()` when a required attribute was never set: the")
+        printer.line("/// `MissingAttributeError` of every builder of the module (`UserBuilder.MissingAttributeError`).")
+        printer.block("\(access)struct \(errorTypeName): Error, Equatable, CustomStringConvertible") { error in
+            error.line("/// The name of the type the builder builds.")
             error.line("\(access)let typeName: String")
+            error.line("/// The name of the attribute, as the schema spells it.")
             error.line("\(access)let attributeName: String")
             error.line()
             error.block("\(access)var description: String") { getter in
                 getter.line("\"cannot build \\(typeName): required attribute '\\(attributeName)' was never set\"")
             }
         }
+        return printer.text
     }
 }

@@ -96,7 +96,7 @@ struct GeneratedName: Sendable, Equatable {
 /// A type a feature declares inside the type (`Settings.Change`) or inside its builder.
 struct NestedType: Sendable, Equatable {
     var name: String
-    /// `enum`, `struct` or `class`.
+    /// `enum`, `struct`, `class` or `typealias`.
     var keyword: String
     /// The type it is declared in.
     var container: String
@@ -225,11 +225,12 @@ private extension GeneratedMembers {
     }
 
     /// `UserBuilder` beside the type, with a `var` per attribute, `func build()` (which calls
-    /// `User(…)`) and `struct MissingAttributeError`; in the type, `static func builder()`
-    /// and `func toBuilder()`, whose local `builder` hides an attribute `builder` it copies.
+    /// `User(…)`) and `typealias MissingAttributeError` of the module-wide error type; in the
+    /// type, `static func builder()` and `func toBuilder()`, whose local `builder` hides an
+    /// attribute `builder` it copies.
     static func builder(_ type: ModelType) -> GeneratedMembers {
         let builder = type.name + "Builder"
-        let error = NestedType(name: "MissingAttributeError", keyword: "struct", container: builder)
+        let error = NestedType(name: "MissingAttributeError", keyword: "typealias", container: builder)
         return GeneratedMembers(
             attributeNames: [
                 GeneratedName(name: "toBuilder", spelling: "'func toBuilder()'"),
