@@ -116,66 +116,86 @@ extension Announcement {
 extension Announcement {
     /// A copy of this value, except `serverId`.
     public func with(serverId: String) -> Announcement {
-        Announcement(
-            serverId: serverId,
-            createdAt: createdAt,
-            editedAt: editedAt,
-            title: title,
-            body: body,
-            priority: priority
+        Announcement.withAttributes(
+            serverId,
+            createdAt,
+            editedAt,
+            title,
+            body,
+            priority
         )
     }
 
     /// A copy of this value, except `createdAt`.
     public func with(createdAt: Date) -> Announcement {
-        Announcement(
-            serverId: serverId,
-            createdAt: createdAt,
-            editedAt: editedAt,
-            title: title,
-            body: body,
-            priority: priority
+        Announcement.withAttributes(
+            serverId,
+            createdAt,
+            editedAt,
+            title,
+            body,
+            priority
         )
     }
 
     /// A copy of this value, except `editedAt`.
     public func with(editedAt: Date?) -> Announcement {
-        Announcement(
-            serverId: serverId,
-            createdAt: createdAt,
-            editedAt: editedAt,
-            title: title,
-            body: body,
-            priority: priority
+        Announcement.withAttributes(
+            serverId,
+            createdAt,
+            editedAt,
+            title,
+            body,
+            priority
         )
     }
 
     /// A copy of this value, except `title`.
     public func with(title: String) -> Announcement {
-        Announcement(
-            serverId: serverId,
-            createdAt: createdAt,
-            editedAt: editedAt,
-            title: title,
-            body: body,
-            priority: priority
+        Announcement.withAttributes(
+            serverId,
+            createdAt,
+            editedAt,
+            title,
+            body,
+            priority
         )
     }
 
     /// A copy of this value, except `body`.
     public func with(body: String) -> Announcement {
-        Announcement(
-            serverId: serverId,
-            createdAt: createdAt,
-            editedAt: editedAt,
-            title: title,
-            body: body,
-            priority: priority
+        Announcement.withAttributes(
+            serverId,
+            createdAt,
+            editedAt,
+            title,
+            body,
+            priority
         )
     }
 
     /// A copy of this value, except `priority`.
     public func with(priority: Int) -> Announcement {
+        Announcement.withAttributes(
+            serverId,
+            createdAt,
+            editedAt,
+            title,
+            body,
+            priority
+        )
+    }
+
+    /// The copy every `with(…)` returns, made in one place out of line.
+    @inline(never)
+    private static func withAttributes(
+        _ serverId: String,
+        _ createdAt: Date,
+        _ editedAt: Date?,
+        _ title: String,
+        _ body: String,
+        _ priority: Int
+    ) -> Announcement {
         Announcement(
             serverId: serverId,
             createdAt: createdAt,
@@ -222,14 +242,7 @@ extension Announcement {
 /// Builds a `Announcement` one attribute at a time.
 public struct AnnouncementBuilder {
     /// Thrown by `build()` when a required attribute was never set.
-    public struct MissingAttributeError: Error, Equatable, CustomStringConvertible {
-        public let typeName: String
-        public let attributeName: String
-
-        public var description: String {
-            "cannot build \(typeName): required attribute '\(attributeName)' was never set"
-        }
-    }
+    public typealias MissingAttributeError = ValuegenMissingAttributeError
 
     /// The server's id for it.
     public var serverId: String?
