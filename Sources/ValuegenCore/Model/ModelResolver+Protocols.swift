@@ -43,7 +43,7 @@ extension ModelResolver {
         )
     }
 
-    /// An ADT has no stored attributes to share.
+    /// An ADT has no stored attributes to share: its cases store them.
     mutating func rejectAdoption(by declaration: TypeDeclarationSyntax) {
         let list = declaration.protocols.map(\.text).joined(separator: ", ")
         diagnostics.error("'\(declaration.name.text)' is an ADT and cannot adopt a protocol: a protocol's attributes are stored by values and objects; remove ': \(list)'", at: declaration.protocols[0].location)
@@ -53,10 +53,11 @@ extension ModelResolver {
     /// adopted attribute is reported at the protocol's name after the type's (`Post: Timestamped`),
     /// where the type's author can act; the protocol's own file reports its own problems.
     mutating func adopt(_ declaration: TypeDeclarationSyntax, protocols: SchemaProtocols) -> Adoption {
-        guard !declaration.protocols.isEmpty, file.kind != .adtValue else { return Adoption(attributes: declaration.attributes) }
+        guard !declaration.protocols.isEmpty else { return Adoption(attributes: declaration.attributes) }
         let typeName = declaration.name.text
-        var adopted: [(attribute: SchemaProtocols.ProtocolAttribute, adoptedAt: NameSyntax)] = []
-        var positions: [String: Int] = [:]
+        // The names each usable protocol is adopted at, and their order.
+        var adoptedAt: [String: NameSyntax] = [:]
+        var usable: [String] = []
         var named: Set<String> = []
         for name in declaration.protocols {
             guard named.insert(name.text).inserted else {
@@ -71,25 +72,22 @@ extension ModelResolver {
                 diagnostics.error("protocol '\(name.text)' has errors (\(protocolDeclaration.fileName)); once they are fixed, '\(typeName)' gets its attributes", at: name.location)
                 continue
             }
-            for attribute in protocols.flatten([name.text]).attributes {
-                if let position = positions[attribute.syntax.name.text] {
-                    let first = adopted[position].attribute
-                    if first.type != attribute.type {
-                        diagnostics.error("'\(typeName)' gets attribute '\(attribute.syntax.name.text)' as '\(first.type)' from '\(first.protocolName)' and as '\(attribute.type)' from '\(attribute.protocolName)'; an attribute has one type, so change one of the protocols", at: name.location)
-                    }
-                    continue
-                }
-                positions[attribute.syntax.name.text] = adopted.count
-                adopted.append((attribute, name))
-            }
+            adoptedAt[name.text] = name
+            usable.append(name.text)
         }
-
-        var adoption = Adoption(attributes: adopted.map { $0.attribute.syntax.relocated(to: $0.adoptedAt.location) })
+        let (attributes, conflicts) = protocols.flatten(usable)
+        for conflict in conflicts {
+            diagnostics.error("'\(typeName)' gets attribute '\(conflict.name)' as '\(conflict.first.type)' from '\(conflict.first.protocolName)' and as '\(conflict.again.type)' from '\(conflict.again.protocolName)'; an attribute has one type, so change one of the protocols", at: adoptedAt[conflict.again.via]?.location)
+        }
+        var positions: [String: Int] = [:]
+        var adoption = Adoption(attributes: [])
         var scopesTaken: Set<String> = []
-        for entry in adopted {
-            adoption.protocolNames[entry.attribute.syntax.name.text] = entry.attribute.protocolName
-            if scopesTaken.insert(entry.attribute.protocolName).inserted {
-                scope.adopt(entry.attribute.scope)
+        for attribute in attributes {
+            positions[attribute.syntax.name.text] = adoption.attributes.count
+            adoption.attributes.append(attribute.syntax.relocated(to: adoptedAt[attribute.via]!.location))
+            adoption.protocolNames[attribute.syntax.name.text] = attribute.protocolName
+            if scopesTaken.insert(attribute.protocolName).inserted {
+                scope.adopt(attribute.scope)
             }
         }
         let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
@@ -101,7 +99,7 @@ extension ModelResolver {
                 adoption.attributes.append(own)
                 continue
             }
-            let protocolAttribute = adopted[position].attribute
+            let protocolAttribute = attributes[position]
             let ownType = (try? typeResolver.resolve(own.type))?.swift
             if let ownType, ownType != protocolAttribute.type {
                 diagnostics.error("attribute '\(own.name.text)' is '\(ownType)' here, but protocol '\(protocolAttribute.protocolName)' declares it as '\(protocolAttribute.type)'; write '\(own.name.text): \(protocolAttribute.type)' or rename it", at: own.name.location)

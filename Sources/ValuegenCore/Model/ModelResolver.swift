@@ -17,7 +17,7 @@ struct ModelResolver {
     private(set) var explicitIncludes: [String: Set<String>] = [:]
     /// The canonical names each type's `excludes(...)` removes.
     private(set) var explicitExcludes: [String: Set<String>] = [:]
-    var needsFoundation = false
+    private var needsFoundation = false
     /// A declaration holds a runtime type (an `%unknownCase`'s `UnknownCase`).
     private var needsRuntime = false
 
@@ -59,6 +59,9 @@ struct ModelResolver {
             if file.kind == .adtValue {
                 type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
                 type.adtCoding = resolveADTCoding(typeCoding, cases: type.cases, owner: type.name)
+                if !declaration.protocols.isEmpty {
+                    rejectAdoption(by: declaration)
+                }
             } else {
                 let adoption = adopt(declaration, protocols: protocols)
                 type.attributes = resolveAttributes(adoption.attributes, owner: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: adoption.typeResolver ?? typeResolver)
@@ -66,9 +69,6 @@ struct ModelResolver {
                     type.attributes[index].protocolName = adoption.protocolNames[type.attributes[index].name]
                 }
                 type.protocols = declaration.protocols.map(\.text)
-            }
-            if file.kind == .adtValue && !declaration.protocols.isEmpty {
-                rejectAdoption(by: declaration)
             }
             type.includes = includes.names
             // A rule needs `validate()`: the annotations imply the Validation feature.

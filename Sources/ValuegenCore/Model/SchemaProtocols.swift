@@ -18,6 +18,8 @@ struct SchemaProtocols: Sendable {
         var scope: FileScope
         /// Its file reported errors in it, or in what it refines.
         var hasErrors: Bool
+        /// The Swift type of each of its attributes, resolved once in its file.
+        var attributeTypes: [String]
     }
 
     /// The first declaration of each protocol name, in path order.
@@ -37,11 +39,13 @@ struct SchemaProtocols: Sendable {
             guard let syntax = file.syntax, let kind = file.kind, syntax.types.contains(where: \.isProtocol) else { continue }
             var resolver = ModelResolver(file: SchemaFileDescription(name: file.source.fileName, path: file.source.path, kind: kind), settings: file.settings, registry: .builtIn)
             let scope = resolver.resolveScope(syntax)
+            let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
             for declaration in syntax.types where declaration.isProtocol {
-                let errorsBefore = resolver.diagnostics.diagnostics.count { $0.severity == .error }
-                _ = resolver.resolveProtocol(declaration, typeResolver: TypeResolver(declaredTypes: Set(scope.types.keys)))
-                let hasErrors = resolver.diagnostics.diagnostics.count { $0.severity == .error } > errorsBefore
-                add(Declaration(syntax: declaration, path: file.source.path, fileName: file.source.fileName, scope: scope, hasErrors: hasErrors))
+                let diagnosticsBefore = resolver.diagnostics.diagnostics.count
+                _ = resolver.resolveProtocol(declaration, typeResolver: typeResolver)
+                let hasErrors = resolver.diagnostics.diagnostics[diagnosticsBefore...].contains { $0.severity == .error }
+                let attributeTypes = declaration.attributes.map { (try? typeResolver.resolve($0.type))?.swift ?? "" }
+                add(Declaration(syntax: declaration, path: file.source.path, fileName: file.source.fileName, scope: scope, hasErrors: hasErrors, attributeTypes: attributeTypes))
             }
         }
         checkRefinements()
@@ -144,6 +148,9 @@ struct SchemaProtocols: Sendable {
     struct ProtocolAttribute {
         var syntax: AttributeSyntax
         var protocolName: String
+        /// The name, among those `flatten` was given, through which the attribute came: the
+        /// protocol itself or one that refines it.
+        var via: String
         /// The Swift type it resolves to in its protocol's file.
         var type: String
         /// The protocol's file scope.
@@ -165,15 +172,13 @@ struct SchemaProtocols: Sendable {
         var attributes: [ProtocolAttribute] = []
         var index: [String: Int] = [:]
         var conflicts: [Conflict] = []
-        func visit(_ name: String) {
+        func visit(_ name: String, via root: String) {
             guard visited.insert(name).inserted, let declaration = declarations[name] else { return }
             for refined in declaration.syntax.protocols {
-                visit(refined.text)
+                visit(refined.text, via: root)
             }
-            let resolver = TypeResolver(declaredTypes: Set(declaration.scope.types.keys))
-            for syntax in declaration.syntax.attributes {
-                let type = (try? resolver.resolve(syntax.type))?.swift ?? ""
-                let attribute = ProtocolAttribute(syntax: syntax, protocolName: name, type: type, scope: declaration.scope)
+            for (syntax, type) in zip(declaration.syntax.attributes, declaration.attributeTypes) {
+                let attribute = ProtocolAttribute(syntax: syntax, protocolName: name, via: root, type: type, scope: declaration.scope)
                 if let position = index[syntax.name.text] {
                     if attributes[position].type != type {
                         conflicts.append(Conflict(name: syntax.name.text, first: attributes[position], again: attribute))
@@ -185,7 +190,7 @@ struct SchemaProtocols: Sendable {
             }
         }
         for name in names {
-            visit(name)
+            visit(name, via: name)
         }
         return (attributes, conflicts)
     }

@@ -27,13 +27,14 @@ struct TypeNameCheck {
         var judged: [TypeUse: String?] = [:]
         // A protocol's attributes are checked where it declares them; the types adopting it
         // have them with the same Swift types (`Attribute.protocolName`).
+        // (A protocol's own name is checked with the module's other protocols, by ModuleResolver.)
+        for type in model.types where KnownTypes.reservedTypeNames.contains(type.name) {
+            diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
+        }
         let protocols = model.protocols.map { ModelType(name: $0.name, kind: .value, attributes: $0.attributes, location: $0.location) }
         for type in model.types + protocols {
-            if KnownTypes.reservedTypeNames.contains(type.name) && model.type(named: type.name) != nil {
-                diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
-            }
             let adopted = Set(type.attributes.filter { $0.protocolName != nil }.map(\.name))
-            for value in type.storedValues where adopted.isEmpty || type.kind == .adtValue || !adopted.contains(value.attributeName ?? "") {
+            for value in type.storedValues where !adopted.contains(value.attributeName ?? "") {
                 let uses = value.type.uses
                 // A class may stand in a composition with protocols (`any UIViewController & P`).
                 let isComposition = uses.lazy.filter(\.isConstraint).count > 1
