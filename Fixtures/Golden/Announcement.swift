@@ -301,24 +301,15 @@ extension Announcement {
 // MARK: - Announcement: Coding
 
 extension Announcement: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case serverId
-        case createdAt
-        case editedAt = "edited_at"
-        case title
-        case body
-        case priority
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            serverId: try container.decode(String.self, forKey: .serverId),
-            createdAt: try container.decode(Date.self, forKey: .createdAt),
-            editedAt: try container.decodeIfPresent(Date.self, forKey: .editedAt),
-            title: try container.decode(String.self, forKey: .title),
-            body: try container.decodeIfPresent(String.self, forKey: .body) ?? "",
-            priority: try container.decodeIfPresent(Int.self, forKey: .priority) ?? 0
+            serverId: try container.decode(String.self, forKey: ValuegenCodingKey("serverId")),
+            createdAt: try container.decode(Date.self, forKey: ValuegenCodingKey("createdAt")),
+            editedAt: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("edited_at")),
+            title: try container.decode(String.self, forKey: ValuegenCodingKey("title")),
+            body: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("body")) ?? "",
+            priority: try container.decodeIfPresent(Int.self, forKey: ValuegenCodingKey("priority")) ?? 0
         )
         do {
             try self.validate()
@@ -329,13 +320,13 @@ extension Announcement: Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(serverId, forKey: .serverId)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(editedAt, forKey: .editedAt)
-        try container.encode(title, forKey: .title)
-        try container.encode(body, forKey: .body)
-        try container.encode(priority, forKey: .priority)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(serverId, forKey: ValuegenCodingKey("serverId"))
+        try container.encode(createdAt, forKey: ValuegenCodingKey("createdAt"))
+        try container.encodeIfPresent(editedAt, forKey: ValuegenCodingKey("edited_at"))
+        try container.encode(title, forKey: ValuegenCodingKey("title"))
+        try container.encode(body, forKey: ValuegenCodingKey("body"))
+        try container.encode(priority, forKey: ValuegenCodingKey("priority"))
     }
 }
 

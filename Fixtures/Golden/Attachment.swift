@@ -98,113 +98,84 @@ extension Attachment: CustomStringConvertible {
 // MARK: - Attachment: Coding
 
 extension Attachment: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case discriminator = "type"
-        case content = "value"
-    }
-
-    private enum PhotoCodingKeys: String, CodingKey {
-        case url
-        case width
-        case height
-        case caption
-    }
-
-    private enum VoiceNoteCodingKeys: String, CodingKey {
-        case url
-        case duration
-        case waveform
-    }
-
-    private enum UrlPreviewCodingKeys: String, CodingKey {
-        case url
-        case title
-        case thumbnail
-    }
-
-    private enum LocationCodingKeys: String, CodingKey {
-        case latitude
-        case longitude
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decode(String.self, forKey: .discriminator)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+        let tag = try container.decode(String.self, forKey: ValuegenCodingKey("type"))
         switch tag {
         case "photo":
-            let payload = try decoder.container(keyedBy: PhotoCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .photo(
-                url: try payload.decode(URL.self, forKey: .url),
-                width: try payload.decode(Int.self, forKey: .width),
-                height: try payload.decode(Int.self, forKey: .height),
-                caption: try payload.decodeIfPresent(String.self, forKey: .caption)
+                url: try payload.decode(URL.self, forKey: ValuegenCodingKey("url")),
+                width: try payload.decode(Int.self, forKey: ValuegenCodingKey("width")),
+                height: try payload.decode(Int.self, forKey: ValuegenCodingKey("height")),
+                caption: try payload.decodeIfPresent(String.self, forKey: ValuegenCodingKey("caption"))
             )
         case "voiceNote":
-            let payload = try decoder.container(keyedBy: VoiceNoteCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .voiceNote(
-                url: try payload.decode(URL.self, forKey: .url),
-                duration: try payload.decode(TimeInterval.self, forKey: .duration),
-                waveform: try payload.decodeIfPresent([Float].self, forKey: .waveform) ?? []
+                url: try payload.decode(URL.self, forKey: ValuegenCodingKey("url")),
+                duration: try payload.decode(TimeInterval.self, forKey: ValuegenCodingKey("duration")),
+                waveform: try payload.decodeIfPresent([Float].self, forKey: ValuegenCodingKey("waveform")) ?? []
             )
         case "sticker":
-            self = .sticker(try container.decode(Double.self, forKey: .content))
+            self = .sticker(try container.decode(Double.self, forKey: ValuegenCodingKey("value")))
         case "contactCard":
-            self = .contactCard(try container.decode(User.self, forKey: .content))
+            self = .contactCard(try container.decode(User.self, forKey: ValuegenCodingKey("value")))
         case "urlPreview":
-            let payload = try decoder.container(keyedBy: UrlPreviewCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .urlPreview(
-                url: try payload.decode(URL.self, forKey: .url),
-                title: try payload.decodeIfPresent(String.self, forKey: .title),
-                thumbnail: try payload.decodeIfPresent(Data.self, forKey: .thumbnail)
+                url: try payload.decode(URL.self, forKey: ValuegenCodingKey("url")),
+                title: try payload.decodeIfPresent(String.self, forKey: ValuegenCodingKey("title")),
+                thumbnail: try payload.decodeIfPresent(Data.self, forKey: ValuegenCodingKey("thumbnail"))
             )
         case "location":
-            let payload = try decoder.container(keyedBy: LocationCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .location(
-                latitude: try payload.decode(Double.self, forKey: .latitude),
-                longitude: try payload.decode(Double.self, forKey: .longitude)
+                latitude: try payload.decode(Double.self, forKey: ValuegenCodingKey("latitude")),
+                longitude: try payload.decode(Double.self, forKey: ValuegenCodingKey("longitude"))
             )
         case "deleted":
             self = .deleted
         default:
-            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown Attachment tag '\(tag)'")
+            throw DecodingError.dataCorruptedError(forKey: ValuegenCodingKey("type"), in: container, debugDescription: "unknown Attachment tag '\(tag)'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
         switch self {
         case .photo(let url, let width, let height, let caption):
-            try container.encode("photo", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: PhotoCodingKeys.self)
-            try payload.encode(url, forKey: .url)
-            try payload.encode(width, forKey: .width)
-            try payload.encode(height, forKey: .height)
-            try payload.encodeIfPresent(caption, forKey: .caption)
+            try container.encode("photo", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(url, forKey: ValuegenCodingKey("url"))
+            try payload.encode(width, forKey: ValuegenCodingKey("width"))
+            try payload.encode(height, forKey: ValuegenCodingKey("height"))
+            try payload.encodeIfPresent(caption, forKey: ValuegenCodingKey("caption"))
         case .voiceNote(let url, let duration, let waveform):
-            try container.encode("voiceNote", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: VoiceNoteCodingKeys.self)
-            try payload.encode(url, forKey: .url)
-            try payload.encode(duration, forKey: .duration)
-            try payload.encode(waveform, forKey: .waveform)
+            try container.encode("voiceNote", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(url, forKey: ValuegenCodingKey("url"))
+            try payload.encode(duration, forKey: ValuegenCodingKey("duration"))
+            try payload.encode(waveform, forKey: ValuegenCodingKey("waveform"))
         case .sticker(let value):
-            try container.encode("sticker", forKey: .discriminator)
-            try container.encode(value, forKey: .content)
+            try container.encode("sticker", forKey: ValuegenCodingKey("type"))
+            try container.encode(value, forKey: ValuegenCodingKey("value"))
         case .contactCard(let value):
-            try container.encode("contactCard", forKey: .discriminator)
-            try container.encode(value, forKey: .content)
+            try container.encode("contactCard", forKey: ValuegenCodingKey("type"))
+            try container.encode(value, forKey: ValuegenCodingKey("value"))
         case .urlPreview(let url, let title, let thumbnail):
-            try container.encode("urlPreview", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: UrlPreviewCodingKeys.self)
-            try payload.encode(url, forKey: .url)
-            try payload.encodeIfPresent(title, forKey: .title)
-            try payload.encodeIfPresent(thumbnail, forKey: .thumbnail)
+            try container.encode("urlPreview", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(url, forKey: ValuegenCodingKey("url"))
+            try payload.encodeIfPresent(title, forKey: ValuegenCodingKey("title"))
+            try payload.encodeIfPresent(thumbnail, forKey: ValuegenCodingKey("thumbnail"))
         case .location(let latitude, let longitude):
-            try container.encode("location", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: LocationCodingKeys.self)
-            try payload.encode(latitude, forKey: .latitude)
-            try payload.encode(longitude, forKey: .longitude)
+            try container.encode("location", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(latitude, forKey: ValuegenCodingKey("latitude"))
+            try payload.encode(longitude, forKey: ValuegenCodingKey("longitude"))
         case .deleted:
-            try container.encode("deleted", forKey: .discriminator)
+            try container.encode("deleted", forKey: ValuegenCodingKey("type"))
         }
     }
 }

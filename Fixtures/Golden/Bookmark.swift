@@ -177,26 +177,20 @@ extension Bookmark {
 // MARK: - Bookmark: Coding
 
 extension Bookmark: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case serverId
-        case messageId
-        case note
-    }
-
     public convenience init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            serverId: try container.decode(String.self, forKey: .serverId),
-            messageId: try container.decode(UUID.self, forKey: .messageId),
-            note: try container.decodeIfPresent(String.self, forKey: .note) ?? ""
+            serverId: try container.decode(String.self, forKey: ValuegenCodingKey("serverId")),
+            messageId: try container.decode(UUID.self, forKey: ValuegenCodingKey("messageId")),
+            note: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("note")) ?? ""
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(serverId, forKey: .serverId)
-        try container.encode(messageId, forKey: .messageId)
-        try container.encode(note, forKey: .note)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(serverId, forKey: ValuegenCodingKey("serverId"))
+        try container.encode(messageId, forKey: ValuegenCodingKey("messageId"))
+        try container.encode(note, forKey: ValuegenCodingKey("note"))
     }
 }
 

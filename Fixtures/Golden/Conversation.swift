@@ -259,41 +259,30 @@ extension Conversation: CustomStringConvertible {
 // MARK: - Conversation: Coding
 
 extension Conversation: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case conversationId
-        case title
-        case participants
-        case lastMessage
-        case unreadCount
-        case isPinned
-        case notificationLevel
-        case labels
-    }
-
     public convenience init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            conversationId: try container.decode(UUID.self, forKey: .conversationId),
-            title: try container.decodeIfPresent(String.self, forKey: .title) ?? "#general",
-            participants: try container.decode([User].self, forKey: .participants),
-            lastMessage: try container.decodeIfPresent(Message.self, forKey: .lastMessage),
-            unreadCount: try container.decodeIfPresent(Int.self, forKey: .unreadCount) ?? 0,
-            isPinned: try container.decodeIfPresent(Bool.self, forKey: .isPinned) ?? false,
-            notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: .notificationLevel) ?? .default,
-            labels: try container.decodeIfPresent(Set<String>.self, forKey: .labels) ?? []
+            conversationId: try container.decode(UUID.self, forKey: ValuegenCodingKey("conversationId")),
+            title: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("title")) ?? "#general",
+            participants: try container.decode([User].self, forKey: ValuegenCodingKey("participants")),
+            lastMessage: try container.decodeIfPresent(Message.self, forKey: ValuegenCodingKey("lastMessage")),
+            unreadCount: try container.decodeIfPresent(Int.self, forKey: ValuegenCodingKey("unreadCount")) ?? 0,
+            isPinned: try container.decodeIfPresent(Bool.self, forKey: ValuegenCodingKey("isPinned")) ?? false,
+            notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: ValuegenCodingKey("notificationLevel")) ?? .default,
+            labels: try container.decodeIfPresent(Set<String>.self, forKey: ValuegenCodingKey("labels")) ?? []
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(conversationId, forKey: .conversationId)
-        try container.encode(title, forKey: .title)
-        try container.encode(participants, forKey: .participants)
-        try container.encodeIfPresent(lastMessage, forKey: .lastMessage)
-        try container.encode(unreadCount, forKey: .unreadCount)
-        try container.encode(isPinned, forKey: .isPinned)
-        try container.encode(notificationLevel, forKey: .notificationLevel)
-        try container.encode(labels, forKey: .labels)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(conversationId, forKey: ValuegenCodingKey("conversationId"))
+        try container.encode(title, forKey: ValuegenCodingKey("title"))
+        try container.encode(participants, forKey: ValuegenCodingKey("participants"))
+        try container.encodeIfPresent(lastMessage, forKey: ValuegenCodingKey("lastMessage"))
+        try container.encode(unreadCount, forKey: ValuegenCodingKey("unreadCount"))
+        try container.encode(isPinned, forKey: ValuegenCodingKey("isPinned"))
+        try container.encode(notificationLevel, forKey: ValuegenCodingKey("notificationLevel"))
+        try container.encode(labels, forKey: ValuegenCodingKey("labels"))
     }
 }
 

@@ -118,74 +118,55 @@ extension DeliveryStatus {
 // MARK: - DeliveryStatus: Coding
 
 extension DeliveryStatus: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case discriminator = "type"
-    }
-
-    private enum SentCodingKeys: String, CodingKey {
-        case sentAt
-    }
-
-    private enum DeliveredCodingKeys: String, CodingKey {
-        case deliveredAt
-        case recipientCount
-    }
-
-    private enum FailedCodingKeys: String, CodingKey {
-        case reason
-        case retryAt
-        case isPermanent
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decode(String.self, forKey: .discriminator)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+        let tag = try container.decode(String.self, forKey: ValuegenCodingKey("type"))
         switch tag {
         case "pending":
             self = .pending
         case "sent":
-            let payload = try decoder.container(keyedBy: SentCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .sent(
-                sentAt: try payload.decode(Date.self, forKey: .sentAt)
+                sentAt: try payload.decode(Date.self, forKey: ValuegenCodingKey("sentAt"))
             )
         case "delivered":
-            let payload = try decoder.container(keyedBy: DeliveredCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .delivered(
-                deliveredAt: try payload.decode(Date.self, forKey: .deliveredAt),
-                recipientCount: try payload.decode(UInt.self, forKey: .recipientCount)
+                deliveredAt: try payload.decode(Date.self, forKey: ValuegenCodingKey("deliveredAt")),
+                recipientCount: try payload.decode(UInt.self, forKey: ValuegenCodingKey("recipientCount"))
             )
         case "failed":
-            let payload = try decoder.container(keyedBy: FailedCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .failed(
-                reason: try payload.decode(String.self, forKey: .reason),
-                retryAt: try payload.decodeIfPresent(Date.self, forKey: .retryAt),
-                isPermanent: try payload.decode(Bool.self, forKey: .isPermanent)
+                reason: try payload.decode(String.self, forKey: ValuegenCodingKey("reason")),
+                retryAt: try payload.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("retryAt")),
+                isPermanent: try payload.decode(Bool.self, forKey: ValuegenCodingKey("isPermanent"))
             )
         default:
-            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown DeliveryStatus tag '\(tag)'")
+            throw DecodingError.dataCorruptedError(forKey: ValuegenCodingKey("type"), in: container, debugDescription: "unknown DeliveryStatus tag '\(tag)'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
         switch self {
         case .pending:
-            try container.encode("pending", forKey: .discriminator)
+            try container.encode("pending", forKey: ValuegenCodingKey("type"))
         case .sent(let sentAt):
-            try container.encode("sent", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: SentCodingKeys.self)
-            try payload.encode(sentAt, forKey: .sentAt)
+            try container.encode("sent", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(sentAt, forKey: ValuegenCodingKey("sentAt"))
         case .delivered(let deliveredAt, let recipientCount):
-            try container.encode("delivered", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: DeliveredCodingKeys.self)
-            try payload.encode(deliveredAt, forKey: .deliveredAt)
-            try payload.encode(recipientCount, forKey: .recipientCount)
+            try container.encode("delivered", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(deliveredAt, forKey: ValuegenCodingKey("deliveredAt"))
+            try payload.encode(recipientCount, forKey: ValuegenCodingKey("recipientCount"))
         case .failed(let reason, let retryAt, let isPermanent):
-            try container.encode("failed", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: FailedCodingKeys.self)
-            try payload.encode(reason, forKey: .reason)
-            try payload.encodeIfPresent(retryAt, forKey: .retryAt)
-            try payload.encode(isPermanent, forKey: .isPermanent)
+            try container.encode("failed", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(reason, forKey: ValuegenCodingKey("reason"))
+            try payload.encodeIfPresent(retryAt, forKey: ValuegenCodingKey("retryAt"))
+            try payload.encode(isPermanent, forKey: ValuegenCodingKey("isPermanent"))
         }
     }
 }

@@ -375,50 +375,36 @@ extension Message {
 // MARK: - Message: Coding
 
 extension Message: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case messageId
-        case conversationId
-        case sender
-        case body
-        case sentAt
-        case editedAt
-        case attachments
-        case status
-        case kind
-        case reactions
-        case replyToMessageId
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            messageId: try container.decode(UUID.self, forKey: .messageId),
-            conversationId: try container.decode(UUID.self, forKey: .conversationId),
-            sender: try container.decode(User.self, forKey: .sender),
-            body: try container.decodeIfPresent(String.self, forKey: .body) ?? "",
-            sentAt: try container.decode(Date.self, forKey: .sentAt),
-            editedAt: try container.decodeIfPresent(Date.self, forKey: .editedAt),
-            attachments: try container.decodeIfPresent([Attachment].self, forKey: .attachments) ?? [],
-            status: try container.decodeIfPresent(DeliveryStatus.self, forKey: .status) ?? .pending,
-            kind: try container.decodeIfPresent(MessageKind.self, forKey: .kind) ?? .text,
-            reactions: try container.decodeIfPresent([String: Set<UUID>].self, forKey: .reactions) ?? ([:]),
-            replyToMessageId: try container.decodeIfPresent(UUID.self, forKey: .replyToMessageId)
+            messageId: try container.decode(UUID.self, forKey: ValuegenCodingKey("messageId")),
+            conversationId: try container.decode(UUID.self, forKey: ValuegenCodingKey("conversationId")),
+            sender: try container.decode(User.self, forKey: ValuegenCodingKey("sender")),
+            body: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("body")) ?? "",
+            sentAt: try container.decode(Date.self, forKey: ValuegenCodingKey("sentAt")),
+            editedAt: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("editedAt")),
+            attachments: try container.decodeIfPresent([Attachment].self, forKey: ValuegenCodingKey("attachments")) ?? [],
+            status: try container.decodeIfPresent(DeliveryStatus.self, forKey: ValuegenCodingKey("status")) ?? .pending,
+            kind: try container.decodeIfPresent(MessageKind.self, forKey: ValuegenCodingKey("kind")) ?? .text,
+            reactions: try container.decodeIfPresent([String: Set<UUID>].self, forKey: ValuegenCodingKey("reactions")) ?? ([:]),
+            replyToMessageId: try container.decodeIfPresent(UUID.self, forKey: ValuegenCodingKey("replyToMessageId"))
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(messageId, forKey: .messageId)
-        try container.encode(conversationId, forKey: .conversationId)
-        try container.encode(sender, forKey: .sender)
-        try container.encode(body, forKey: .body)
-        try container.encode(sentAt, forKey: .sentAt)
-        try container.encodeIfPresent(editedAt, forKey: .editedAt)
-        try container.encode(attachments, forKey: .attachments)
-        try container.encode(status, forKey: .status)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(reactions, forKey: .reactions)
-        try container.encodeIfPresent(replyToMessageId, forKey: .replyToMessageId)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(messageId, forKey: ValuegenCodingKey("messageId"))
+        try container.encode(conversationId, forKey: ValuegenCodingKey("conversationId"))
+        try container.encode(sender, forKey: ValuegenCodingKey("sender"))
+        try container.encode(body, forKey: ValuegenCodingKey("body"))
+        try container.encode(sentAt, forKey: ValuegenCodingKey("sentAt"))
+        try container.encodeIfPresent(editedAt, forKey: ValuegenCodingKey("editedAt"))
+        try container.encode(attachments, forKey: ValuegenCodingKey("attachments"))
+        try container.encode(status, forKey: ValuegenCodingKey("status"))
+        try container.encode(kind, forKey: ValuegenCodingKey("kind"))
+        try container.encode(reactions, forKey: ValuegenCodingKey("reactions"))
+        try container.encodeIfPresent(replyToMessageId, forKey: ValuegenCodingKey("replyToMessageId"))
     }
 }
 
@@ -888,65 +874,46 @@ extension MessageSummary {
 // MARK: - MessageSummary: Coding
 
 extension MessageSummary: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case messageId
-        case senderName
-        case snippet
-        case unreadCount
-        case isMuted
-        case previewHeight
-        case sentAt
-        case readingTime
-        case byteCount
-        case mentionedUserIds
-        case participants
-        case reactionCounts
-        case labels
-        case thumbnailUrl
-        case status
-        case kind
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            messageId: try container.decode(String.self, forKey: .messageId),
-            senderName: try container.decode(String.self, forKey: .senderName),
-            snippet: try container.decode(String.self, forKey: .snippet),
-            unreadCount: try container.decode(Int.self, forKey: .unreadCount),
-            isMuted: try container.decode(Bool.self, forKey: .isMuted),
-            previewHeight: try container.decode(CGFloat.self, forKey: .previewHeight),
-            sentAt: try container.decode(Date.self, forKey: .sentAt),
-            readingTime: try container.decode(TimeInterval.self, forKey: .readingTime),
-            byteCount: try container.decode(UInt64.self, forKey: .byteCount),
-            mentionedUserIds: try container.decode([String].self, forKey: .mentionedUserIds),
-            participants: try container.decode([User].self, forKey: .participants),
-            reactionCounts: try container.decode([String: Double].self, forKey: .reactionCounts),
-            labels: try container.decode(Set<String>.self, forKey: .labels),
-            thumbnailUrl: try container.decodeIfPresent(URL.self, forKey: .thumbnailUrl),
-            status: try container.decodeIfPresent(DeliveryStatus.self, forKey: .status),
-            kind: try container.decode(MessageKind.self, forKey: .kind)
+            messageId: try container.decode(String.self, forKey: ValuegenCodingKey("messageId")),
+            senderName: try container.decode(String.self, forKey: ValuegenCodingKey("senderName")),
+            snippet: try container.decode(String.self, forKey: ValuegenCodingKey("snippet")),
+            unreadCount: try container.decode(Int.self, forKey: ValuegenCodingKey("unreadCount")),
+            isMuted: try container.decode(Bool.self, forKey: ValuegenCodingKey("isMuted")),
+            previewHeight: try container.decode(CGFloat.self, forKey: ValuegenCodingKey("previewHeight")),
+            sentAt: try container.decode(Date.self, forKey: ValuegenCodingKey("sentAt")),
+            readingTime: try container.decode(TimeInterval.self, forKey: ValuegenCodingKey("readingTime")),
+            byteCount: try container.decode(UInt64.self, forKey: ValuegenCodingKey("byteCount")),
+            mentionedUserIds: try container.decode([String].self, forKey: ValuegenCodingKey("mentionedUserIds")),
+            participants: try container.decode([User].self, forKey: ValuegenCodingKey("participants")),
+            reactionCounts: try container.decode([String: Double].self, forKey: ValuegenCodingKey("reactionCounts")),
+            labels: try container.decode(Set<String>.self, forKey: ValuegenCodingKey("labels")),
+            thumbnailUrl: try container.decodeIfPresent(URL.self, forKey: ValuegenCodingKey("thumbnailUrl")),
+            status: try container.decodeIfPresent(DeliveryStatus.self, forKey: ValuegenCodingKey("status")),
+            kind: try container.decode(MessageKind.self, forKey: ValuegenCodingKey("kind"))
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(messageId, forKey: .messageId)
-        try container.encode(senderName, forKey: .senderName)
-        try container.encode(snippet, forKey: .snippet)
-        try container.encode(unreadCount, forKey: .unreadCount)
-        try container.encode(isMuted, forKey: .isMuted)
-        try container.encode(previewHeight, forKey: .previewHeight)
-        try container.encode(sentAt, forKey: .sentAt)
-        try container.encode(readingTime, forKey: .readingTime)
-        try container.encode(byteCount, forKey: .byteCount)
-        try container.encode(mentionedUserIds, forKey: .mentionedUserIds)
-        try container.encode(participants, forKey: .participants)
-        try container.encode(reactionCounts, forKey: .reactionCounts)
-        try container.encode(labels, forKey: .labels)
-        try container.encodeIfPresent(thumbnailUrl, forKey: .thumbnailUrl)
-        try container.encodeIfPresent(status, forKey: .status)
-        try container.encode(kind, forKey: .kind)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(messageId, forKey: ValuegenCodingKey("messageId"))
+        try container.encode(senderName, forKey: ValuegenCodingKey("senderName"))
+        try container.encode(snippet, forKey: ValuegenCodingKey("snippet"))
+        try container.encode(unreadCount, forKey: ValuegenCodingKey("unreadCount"))
+        try container.encode(isMuted, forKey: ValuegenCodingKey("isMuted"))
+        try container.encode(previewHeight, forKey: ValuegenCodingKey("previewHeight"))
+        try container.encode(sentAt, forKey: ValuegenCodingKey("sentAt"))
+        try container.encode(readingTime, forKey: ValuegenCodingKey("readingTime"))
+        try container.encode(byteCount, forKey: ValuegenCodingKey("byteCount"))
+        try container.encode(mentionedUserIds, forKey: ValuegenCodingKey("mentionedUserIds"))
+        try container.encode(participants, forKey: ValuegenCodingKey("participants"))
+        try container.encode(reactionCounts, forKey: ValuegenCodingKey("reactionCounts"))
+        try container.encode(labels, forKey: ValuegenCodingKey("labels"))
+        try container.encodeIfPresent(thumbnailUrl, forKey: ValuegenCodingKey("thumbnailUrl"))
+        try container.encodeIfPresent(status, forKey: ValuegenCodingKey("status"))
+        try container.encode(kind, forKey: ValuegenCodingKey("kind"))
     }
 }
 

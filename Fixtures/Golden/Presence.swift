@@ -55,59 +55,46 @@ extension Presence: CustomStringConvertible {
 // MARK: - Presence: Coding
 
 extension Presence: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case discriminator = "type"
-    }
-
-    private enum AwayCodingKeys: String, CodingKey {
-        case since
-    }
-
-    private enum DoNotDisturbCodingKeys: String, CodingKey {
-        case until
-        case message
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decode(String.self, forKey: .discriminator)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+        let tag = try container.decode(String.self, forKey: ValuegenCodingKey("type"))
         switch tag {
         case "online":
             self = .online
         case "away":
-            let payload = try decoder.container(keyedBy: AwayCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .away(
-                since: try payload.decode(Date.self, forKey: .since)
+                since: try payload.decode(Date.self, forKey: ValuegenCodingKey("since"))
             )
         case "doNotDisturb":
-            let payload = try decoder.container(keyedBy: DoNotDisturbCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .doNotDisturb(
-                until: try payload.decodeIfPresent(Date.self, forKey: .until),
-                message: try payload.decodeIfPresent(String.self, forKey: .message) ?? ""
+                until: try payload.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("until")),
+                message: try payload.decodeIfPresent(String.self, forKey: ValuegenCodingKey("message")) ?? ""
             )
         case "offline":
             self = .offline
         default:
-            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown Presence tag '\(tag)'")
+            throw DecodingError.dataCorruptedError(forKey: ValuegenCodingKey("type"), in: container, debugDescription: "unknown Presence tag '\(tag)'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
         switch self {
         case .online:
-            try container.encode("online", forKey: .discriminator)
+            try container.encode("online", forKey: ValuegenCodingKey("type"))
         case .away(let since):
-            try container.encode("away", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: AwayCodingKeys.self)
-            try payload.encode(since, forKey: .since)
+            try container.encode("away", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(since, forKey: ValuegenCodingKey("since"))
         case .doNotDisturb(let until, let message):
-            try container.encode("doNotDisturb", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: DoNotDisturbCodingKeys.self)
-            try payload.encodeIfPresent(until, forKey: .until)
-            try payload.encode(message, forKey: .message)
+            try container.encode("doNotDisturb", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encodeIfPresent(until, forKey: ValuegenCodingKey("until"))
+            try payload.encode(message, forKey: ValuegenCodingKey("message"))
         case .offline:
-            try container.encode("offline", forKey: .discriminator)
+            try container.encode("offline", forKey: ValuegenCodingKey("type"))
         }
     }
 }
@@ -342,17 +329,9 @@ extension NotificationLevel: CustomStringConvertible {
 // MARK: - NotificationLevel: Coding
 
 extension NotificationLevel: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case discriminator = "type"
-    }
-
-    private enum MutedCodingKeys: String, CodingKey {
-        case until
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decode(String.self, forKey: .discriminator)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+        let tag = try container.decode(String.self, forKey: ValuegenCodingKey("type"))
         switch tag {
         case "default":
             self = .`default`
@@ -361,28 +340,28 @@ extension NotificationLevel: Codable {
         case "mentionsOnly":
             self = .mentionsOnly
         case "muted":
-            let payload = try decoder.container(keyedBy: MutedCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .muted(
-                until: try payload.decodeIfPresent(Date.self, forKey: .until)
+                until: try payload.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("until"))
             )
         default:
-            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown NotificationLevel tag '\(tag)'")
+            throw DecodingError.dataCorruptedError(forKey: ValuegenCodingKey("type"), in: container, debugDescription: "unknown NotificationLevel tag '\(tag)'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
         switch self {
         case .`default`:
-            try container.encode("default", forKey: .discriminator)
+            try container.encode("default", forKey: ValuegenCodingKey("type"))
         case .all:
-            try container.encode("all", forKey: .discriminator)
+            try container.encode("all", forKey: ValuegenCodingKey("type"))
         case .mentionsOnly:
-            try container.encode("mentionsOnly", forKey: .discriminator)
+            try container.encode("mentionsOnly", forKey: ValuegenCodingKey("type"))
         case .muted(let until):
-            try container.encode("muted", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: MutedCodingKeys.self)
-            try payload.encodeIfPresent(until, forKey: .until)
+            try container.encode("muted", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encodeIfPresent(until, forKey: ValuegenCodingKey("until"))
         }
     }
 }

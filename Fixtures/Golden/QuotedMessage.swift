@@ -113,26 +113,20 @@ extension QuotedMessage {
 // MARK: - QuotedMessage: Coding
 
 extension QuotedMessage: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case author
-        case text
-        case sentAt
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            author: try container.decode(String.self, forKey: .author),
-            text: try container.decode(RichText.self, forKey: .text),
-            sentAt: try container.decodeIfPresent(Date.self, forKey: .sentAt)
+            author: try container.decode(String.self, forKey: ValuegenCodingKey("author")),
+            text: try container.decode(RichText.self, forKey: ValuegenCodingKey("text")),
+            sentAt: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("sentAt"))
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(author, forKey: .author)
-        try container.encode(text, forKey: .text)
-        try container.encodeIfPresent(sentAt, forKey: .sentAt)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(author, forKey: ValuegenCodingKey("author"))
+        try container.encode(text, forKey: ValuegenCodingKey("text"))
+        try container.encodeIfPresent(sentAt, forKey: ValuegenCodingKey("sentAt"))
     }
 }
 

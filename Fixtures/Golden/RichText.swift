@@ -74,96 +74,70 @@ extension RichText: CustomStringConvertible {
 // MARK: - RichText: Coding
 
 extension RichText: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case discriminator = "type"
-        case content = "value"
-    }
-
-    private enum PlainCodingKeys: String, CodingKey {
-        case text
-    }
-
-    private enum BoldCodingKeys: String, CodingKey {
-        case content
-    }
-
-    private enum LinkCodingKeys: String, CodingKey {
-        case url
-        case label
-    }
-
-    private enum QuoteCodingKeys: String, CodingKey {
-        case quoted
-    }
-
-    private enum ParagraphsCodingKeys: String, CodingKey {
-        case parts
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decode(String.self, forKey: .discriminator)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+        let tag = try container.decode(String.self, forKey: ValuegenCodingKey("type"))
         switch tag {
         case "plain":
-            let payload = try decoder.container(keyedBy: PlainCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .plain(
-                text: try payload.decode(String.self, forKey: .text)
+                text: try payload.decode(String.self, forKey: ValuegenCodingKey("text"))
             )
         case "bold":
-            let payload = try decoder.container(keyedBy: BoldCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .bold(
-                content: try payload.decode(RichText.self, forKey: .content)
+                content: try payload.decode(RichText.self, forKey: ValuegenCodingKey("content"))
             )
         case "link":
-            let payload = try decoder.container(keyedBy: LinkCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .link(
-                url: try payload.decode(URL.self, forKey: .url),
-                label: try payload.decodeIfPresent(RichText.self, forKey: .label)
+                url: try payload.decode(URL.self, forKey: ValuegenCodingKey("url")),
+                label: try payload.decodeIfPresent(RichText.self, forKey: ValuegenCodingKey("label"))
             )
         case "quote":
-            let payload = try decoder.container(keyedBy: QuoteCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .quote(
-                quoted: try payload.decode(QuotedMessage.self, forKey: .quoted)
+                quoted: try payload.decode(QuotedMessage.self, forKey: ValuegenCodingKey("quoted"))
             )
         case "paragraphs":
-            let payload = try decoder.container(keyedBy: ParagraphsCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .paragraphs(
-                parts: try payload.decode([RichText].self, forKey: .parts)
+                parts: try payload.decode([RichText].self, forKey: ValuegenCodingKey("parts"))
             )
         case "spoiler":
-            self = .spoiler(try container.decode(RichText.self, forKey: .content))
+            self = .spoiler(try container.decode(RichText.self, forKey: ValuegenCodingKey("value")))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown RichText tag '\(tag)'")
+            throw DecodingError.dataCorruptedError(forKey: ValuegenCodingKey("type"), in: container, debugDescription: "unknown RichText tag '\(tag)'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
         switch self {
         case .plain(let text):
-            try container.encode("plain", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: PlainCodingKeys.self)
-            try payload.encode(text, forKey: .text)
+            try container.encode("plain", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(text, forKey: ValuegenCodingKey("text"))
         case .bold(let content):
-            try container.encode("bold", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: BoldCodingKeys.self)
-            try payload.encode(content, forKey: .content)
+            try container.encode("bold", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(content, forKey: ValuegenCodingKey("content"))
         case .link(let url, let label):
-            try container.encode("link", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: LinkCodingKeys.self)
-            try payload.encode(url, forKey: .url)
-            try payload.encodeIfPresent(label, forKey: .label)
+            try container.encode("link", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(url, forKey: ValuegenCodingKey("url"))
+            try payload.encodeIfPresent(label, forKey: ValuegenCodingKey("label"))
         case .quote(let quoted):
-            try container.encode("quote", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: QuoteCodingKeys.self)
-            try payload.encode(quoted, forKey: .quoted)
+            try container.encode("quote", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(quoted, forKey: ValuegenCodingKey("quoted"))
         case .paragraphs(let parts):
-            try container.encode("paragraphs", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: ParagraphsCodingKeys.self)
-            try payload.encode(parts, forKey: .parts)
+            try container.encode("paragraphs", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(parts, forKey: ValuegenCodingKey("parts"))
         case .spoiler(let value):
-            try container.encode("spoiler", forKey: .discriminator)
-            try container.encode(value, forKey: .content)
+            try container.encode("spoiler", forKey: ValuegenCodingKey("type"))
+            try container.encode(value, forKey: ValuegenCodingKey("value"))
         }
     }
 }

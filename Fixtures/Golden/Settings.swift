@@ -399,35 +399,26 @@ extension Settings {
 // MARK: - Settings: Coding
 
 extension Settings: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case theme
-        case fontScale
-        case notificationLevel
-        case sendsReadReceipts
-        case mutedConversations
-        case pushToken
-    }
-
     public convenience init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            theme: try container.decodeIfPresent(String.self, forKey: .theme) ?? "system",
-            fontScale: try container.decodeIfPresent(Double.self, forKey: .fontScale) ?? 1.0,
-            notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: .notificationLevel) ?? .all,
-            sendsReadReceipts: try container.decodeIfPresent(Bool.self, forKey: .sendsReadReceipts) ?? true,
-            mutedConversations: try container.decodeIfPresent([String: Date].self, forKey: .mutedConversations) ?? ([:]),
-            pushToken: try container.decodeIfPresent(String.self, forKey: .pushToken)
+            theme: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("theme")) ?? "system",
+            fontScale: try container.decodeIfPresent(Double.self, forKey: ValuegenCodingKey("fontScale")) ?? 1.0,
+            notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: ValuegenCodingKey("notificationLevel")) ?? .all,
+            sendsReadReceipts: try container.decodeIfPresent(Bool.self, forKey: ValuegenCodingKey("sendsReadReceipts")) ?? true,
+            mutedConversations: try container.decodeIfPresent([String: Date].self, forKey: ValuegenCodingKey("mutedConversations")) ?? ([:]),
+            pushToken: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("pushToken"))
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(theme, forKey: .theme)
-        try container.encode(fontScale, forKey: .fontScale)
-        try container.encode(notificationLevel, forKey: .notificationLevel)
-        try container.encode(sendsReadReceipts, forKey: .sendsReadReceipts)
-        try container.encode(mutedConversations, forKey: .mutedConversations)
-        try container.encodeIfPresent(pushToken, forKey: .pushToken)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(theme, forKey: ValuegenCodingKey("theme"))
+        try container.encode(fontScale, forKey: ValuegenCodingKey("fontScale"))
+        try container.encode(notificationLevel, forKey: ValuegenCodingKey("notificationLevel"))
+        try container.encode(sendsReadReceipts, forKey: ValuegenCodingKey("sendsReadReceipts"))
+        try container.encode(mutedConversations, forKey: ValuegenCodingKey("mutedConversations"))
+        try container.encodeIfPresent(pushToken, forKey: ValuegenCodingKey("pushToken"))
     }
 }
 

@@ -612,62 +612,44 @@ extension User {
 // MARK: - User: Coding
 
 extension User: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case userId
-        case nickname
-        case statusText
-        case imageUrl
-        case email
-        case authToken = "auth_token"
-        case presence
-        case addresses
-        case friends
-        case reactionScores
-        case interests
-        case blockedUserIds
-        case createdAt
-        case lastSeenCache
-        case mood
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            userId: try container.decode(UUID.self, forKey: .userId),
-            nickname: try container.decode(String.self, forKey: .nickname),
-            statusText: try container.decodeIfPresent(String.self, forKey: .statusText),
-            imageUrl: try container.decodeIfPresent(URL.self, forKey: .imageUrl),
-            email: try container.decode(String.self, forKey: .email),
-            authToken: try container.decodeIfPresent(String.self, forKey: .authToken),
-            presence: try container.decodeIfPresent(Presence.self, forKey: .presence) ?? .offline,
-            addresses: try container.decodeIfPresent([Address].self, forKey: .addresses) ?? [],
-            friends: try container.decodeIfPresent([User].self, forKey: .friends) ?? [],
-            reactionScores: try container.decodeIfPresent([String: Double].self, forKey: .reactionScores) ?? ([:]),
-            interests: try container.decodeIfPresent(Set<String>.self, forKey: .interests) ?? [],
-            blockedUserIds: try container.decodeIfPresent(Set<UUID>.self, forKey: .blockedUserIds),
-            createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt) ?? (Date(timeIntervalSince1970: 0)),
-            lastSeenCache: try container.decodeIfPresent(Date.self, forKey: .lastSeenCache),
-            mood: try container.decodeIfPresent(String.self, forKey: .mood)
+            userId: try container.decode(UUID.self, forKey: ValuegenCodingKey("userId")),
+            nickname: try container.decode(String.self, forKey: ValuegenCodingKey("nickname")),
+            statusText: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("statusText")),
+            imageUrl: try container.decodeIfPresent(URL.self, forKey: ValuegenCodingKey("imageUrl")),
+            email: try container.decode(String.self, forKey: ValuegenCodingKey("email")),
+            authToken: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("auth_token")),
+            presence: try container.decodeIfPresent(Presence.self, forKey: ValuegenCodingKey("presence")) ?? .offline,
+            addresses: try container.decodeIfPresent([Address].self, forKey: ValuegenCodingKey("addresses")) ?? [],
+            friends: try container.decodeIfPresent([User].self, forKey: ValuegenCodingKey("friends")) ?? [],
+            reactionScores: try container.decodeIfPresent([String: Double].self, forKey: ValuegenCodingKey("reactionScores")) ?? ([:]),
+            interests: try container.decodeIfPresent(Set<String>.self, forKey: ValuegenCodingKey("interests")) ?? [],
+            blockedUserIds: try container.decodeIfPresent(Set<UUID>.self, forKey: ValuegenCodingKey("blockedUserIds")),
+            createdAt: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("createdAt")) ?? (Date(timeIntervalSince1970: 0)),
+            lastSeenCache: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("lastSeenCache")),
+            mood: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("mood"))
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(userId, forKey: .userId)
-        try container.encode(nickname, forKey: .nickname)
-        try container.encodeIfPresent(statusText, forKey: .statusText)
-        try container.encodeIfPresent(imageUrl, forKey: .imageUrl)
-        try container.encode(email, forKey: .email)
-        try container.encodeIfPresent(authToken, forKey: .authToken)
-        try container.encode(presence, forKey: .presence)
-        try container.encode(addresses, forKey: .addresses)
-        try container.encode(friends, forKey: .friends)
-        try container.encode(reactionScores, forKey: .reactionScores)
-        try container.encode(interests, forKey: .interests)
-        try container.encodeIfPresent(blockedUserIds, forKey: .blockedUserIds)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(lastSeenCache, forKey: .lastSeenCache)
-        try container.encodeIfPresent(mood, forKey: .mood)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(userId, forKey: ValuegenCodingKey("userId"))
+        try container.encode(nickname, forKey: ValuegenCodingKey("nickname"))
+        try container.encodeIfPresent(statusText, forKey: ValuegenCodingKey("statusText"))
+        try container.encodeIfPresent(imageUrl, forKey: ValuegenCodingKey("imageUrl"))
+        try container.encode(email, forKey: ValuegenCodingKey("email"))
+        try container.encodeIfPresent(authToken, forKey: ValuegenCodingKey("auth_token"))
+        try container.encode(presence, forKey: ValuegenCodingKey("presence"))
+        try container.encode(addresses, forKey: ValuegenCodingKey("addresses"))
+        try container.encode(friends, forKey: ValuegenCodingKey("friends"))
+        try container.encode(reactionScores, forKey: ValuegenCodingKey("reactionScores"))
+        try container.encode(interests, forKey: ValuegenCodingKey("interests"))
+        try container.encodeIfPresent(blockedUserIds, forKey: ValuegenCodingKey("blockedUserIds"))
+        try container.encode(createdAt, forKey: ValuegenCodingKey("createdAt"))
+        try container.encodeIfPresent(lastSeenCache, forKey: ValuegenCodingKey("lastSeenCache"))
+        try container.encodeIfPresent(mood, forKey: ValuegenCodingKey("mood"))
     }
 }
 
@@ -1067,31 +1049,22 @@ extension Address {
 // MARK: - Address: Coding
 
 extension Address: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case street
-        case city
-        case zipCode = "zip code"
-        case zipCodeLegacy1 = "zip"
-        case zipCodeLegacy2 = "postalCode"
-        case `default`
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            street: try container.decode(String.self, forKey: .street),
-            city: try container.decode(String.self, forKey: .city),
-            zipCode: try container.decodeIfPresent(String.self, forKey: .zipCode) ?? container.decodeIfPresent(String.self, forKey: .zipCodeLegacy1) ?? container.decodeIfPresent(String.self, forKey: .zipCodeLegacy2) ?? "00000",
-            default: try container.decodeIfPresent(Bool.self, forKey: .`default`) ?? false
+            street: try container.decode(String.self, forKey: ValuegenCodingKey("street")),
+            city: try container.decode(String.self, forKey: ValuegenCodingKey("city")),
+            zipCode: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("zip code")) ?? container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("zip")) ?? container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("postalCode")) ?? "00000",
+            default: try container.decodeIfPresent(Bool.self, forKey: ValuegenCodingKey("default")) ?? false
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(street, forKey: .street)
-        try container.encode(city, forKey: .city)
-        try container.encode(zipCode, forKey: .zipCode)
-        try container.encode(`default`, forKey: .`default`)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(street, forKey: ValuegenCodingKey("street"))
+        try container.encode(city, forKey: ValuegenCodingKey("city"))
+        try container.encode(zipCode, forKey: ValuegenCodingKey("zip code"))
+        try container.encode(`default`, forKey: ValuegenCodingKey("default"))
     }
 }
 

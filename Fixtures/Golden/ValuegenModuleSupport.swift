@@ -14,3 +14,26 @@ public struct ValuegenMissingAttributeError: Error, Equatable, CustomStringConve
         "cannot build \(typeName): required attribute '\(attributeName)' was never set"
     }
 }
+
+// MARK: - Coding: ValuegenCodingKey
+
+/// The key of every member the module's generated `Codable` conformances read and write.
+struct ValuegenCodingKey: CodingKey, Sendable {
+    let stringValue: String
+
+    var intValue: Int? {
+        nil
+    }
+
+    init(_ stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) {
+        nil
+    }
+}

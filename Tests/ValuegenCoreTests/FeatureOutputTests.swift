@@ -368,7 +368,7 @@ struct FeatureOutputTests {
         """)
     }
 
-    @Test func declaresTheBuildersErrorTypeOnceForTheModuleAtTheAccessLevel() throws {
+    @Test func declaresTheBuildersErrorTypeOnceForTheModulePublicAtEveryAccessLevel() throws {
         let file = generate("Models/User.value", "User includes(Builder) {\n  a: Int\n}\nPlace includes(Builder) {\n  b: Int\n}\n", settings: GenerationSettings(accessLevel: .package))
         #expect(file.diagnostics.isEmpty)
         #expect(try #require(file.contents).contains("    package typealias MissingAttributeError = ValuegenMissingAttributeError\n"))
@@ -376,13 +376,13 @@ struct FeatureOutputTests {
         #expect(file.moduleDeclarations.first?.code == """
         /// Thrown by a builder's `build()` when a required attribute was never set: the
         /// `MissingAttributeError` of every builder of the module (`UserBuilder.MissingAttributeError`).
-        package struct ValuegenMissingAttributeError: Error, Equatable, CustomStringConvertible {
+        public struct ValuegenMissingAttributeError: Error, Equatable, CustomStringConvertible {
             /// The name of the type the builder builds.
-            package let typeName: String
+            public let typeName: String
             /// The name of the attribute, as the schema spells it.
-            package let attributeName: String
+            public let attributeName: String
 
-            package var description: String {
+            public var description: String {
                 "cannot build \\(typeName): required attribute '\\(attributeName)' was never set"
             }
         }
@@ -392,7 +392,7 @@ struct FeatureOutputTests {
 
     // MARK: - Coding
 
-    @Test func codesWithCodingKeysLegacyKeysAndDefaults() throws {
+    @Test func codesWithKeysLegacyKeysAndDefaults() throws {
         let file = try contents("Models/Address.value", """
         Address includes(Coding) {
           street: String
@@ -408,32 +408,22 @@ struct FeatureOutputTests {
         """)
         #expect(file.featureSection("Address", "Coding") == """
         extension Address: Codable {
-            private enum CodingKeys: String, CodingKey {
-                case street
-                case zipCode = "zip code"
-                case zipCodeLegacy1 = "zip"
-                case zipCodeLegacy2 = "postalCode"
-                case city
-                case cityLegacy1 = "town"
-                case note
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
+                let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
                 self.init(
-                    street: try container.decode(String.self, forKey: .street),
-                    zipCode: try container.decodeIfPresent(String.self, forKey: .zipCode) ?? container.decodeIfPresent(String.self, forKey: .zipCodeLegacy1) ?? container.decodeIfPresent(String.self, forKey: .zipCodeLegacy2) ?? "00000",
-                    city: try container.decodeIfPresent(String.self, forKey: .city) ?? container.decodeIfPresent(String.self, forKey: .cityLegacy1) ?? Self.valueMissing(.city, in: container),
-                    note: try container.decodeIfPresent(String.self, forKey: .note)
+                    street: try container.decode(String.self, forKey: ValuegenCodingKey("street")),
+                    zipCode: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("zip code")) ?? container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("zip")) ?? container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("postalCode")) ?? "00000",
+                    city: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("city")) ?? container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("town")) ?? Self.valueMissing(ValuegenCodingKey("city"), in: container),
+                    note: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("note"))
                 )
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(street, forKey: .street)
-                try container.encode(zipCode, forKey: .zipCode)
-                try container.encode(city, forKey: .city)
-                try container.encodeIfPresent(note, forKey: .note)
+                var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+                try container.encode(street, forKey: ValuegenCodingKey("street"))
+                try container.encode(zipCode, forKey: ValuegenCodingKey("zip code"))
+                try container.encode(city, forKey: ValuegenCodingKey("city"))
+                try container.encodeIfPresent(note, forKey: ValuegenCodingKey("note"))
             }
 
             /// The error for a required attribute found under none of its keys.
@@ -578,6 +568,39 @@ struct FeatureOutputTests {
         """)
     }
 
+    @Test func declaresTheKeyTypeOnceForTheModuleInternalAtEveryAccessLevel() throws {
+        let file = generate("Models/User.value", "User includes(Coding) {\n  a: Int\n}\nPlace includes(Coding) {\n  b: Int\n}\n", settings: GenerationSettings(accessLevel: .public))
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.moduleDeclarations.map(\.key) == ["Coding: ValuegenCodingKey"])
+        #expect(file.moduleDeclarations.first?.code == """
+        /// The key of every member the module's generated `Codable` conformances read and write.
+        struct ValuegenCodingKey: CodingKey, Sendable {
+            let stringValue: String
+
+            var intValue: Int? {
+                nil
+            }
+
+            init(_ stringValue: String) {
+                self.stringValue = stringValue
+            }
+
+            init?(stringValue: String) {
+                self.stringValue = stringValue
+            }
+
+            init?(intValue: Int) {
+                nil
+            }
+        }
+
+        """)
+        // A plain enumeration coded as a bare string names no key.
+        let plain = generate("Models/Mood.adtValue", "Mood includes(Coding) {\n  Happy\n  Sad\n}\n")
+        #expect(plain.diagnostics.isEmpty)
+        #expect(plain.moduleDeclarations.isEmpty)
+    }
+
     @Test func codesAnEnumWithATypeDiscriminator() throws {
         let file = try contents("Models/Shape.adtValue", """
         Shape includes(Coding) {
@@ -593,45 +616,36 @@ struct FeatureOutputTests {
         """)
         #expect(file.featureSection("Shape", "Coding") == """
         extension Shape: Codable {
-            private enum CodingKeys: String, CodingKey {
-                case discriminator = "type"
-                case content = "value"
-            }
-
-            private enum CircleCodingKeys: String, CodingKey {
-                case radius = "r"
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let tag = try container.decode(String.self, forKey: .discriminator)
+                let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+                let tag = try container.decode(String.self, forKey: ValuegenCodingKey("type"))
                 switch tag {
                 case "circle":
-                    let payload = try decoder.container(keyedBy: CircleCodingKeys.self)
+                    let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
                     self = .circle(
-                        radius: try payload.decode(Double.self, forKey: .radius)
+                        radius: try payload.decode(Double.self, forKey: ValuegenCodingKey("r"))
                     )
                 case "count":
-                    self = .count(try container.decodeIfPresent(Int.self, forKey: .content))
+                    self = .count(try container.decodeIfPresent(Int.self, forKey: ValuegenCodingKey("value")))
                 case "empty":
                     self = .empty
                 default:
-                    throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown Shape tag '\\(tag)'")
+                    throw DecodingError.dataCorruptedError(forKey: ValuegenCodingKey("type"), in: container, debugDescription: "unknown Shape tag '\\(tag)'")
                 }
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
+                var container = encoder.container(keyedBy: ValuegenCodingKey.self)
                 switch self {
                 case .circle(let radius):
-                    try container.encode("circle", forKey: .discriminator)
-                    var payload = encoder.container(keyedBy: CircleCodingKeys.self)
-                    try payload.encode(radius, forKey: .radius)
+                    try container.encode("circle", forKey: ValuegenCodingKey("type"))
+                    var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+                    try payload.encode(radius, forKey: ValuegenCodingKey("r"))
                 case .count(let value):
-                    try container.encode("count", forKey: .discriminator)
-                    try container.encodeIfPresent(value, forKey: .content)
+                    try container.encode("count", forKey: ValuegenCodingKey("type"))
+                    try container.encodeIfPresent(value, forKey: ValuegenCodingKey("value"))
                 case .empty:
-                    try container.encode("empty", forKey: .discriminator)
+                    try container.encode("empty", forKey: ValuegenCodingKey("type"))
                 }
             }
         }

@@ -88,20 +88,26 @@ struct MemberCollisionTests {
     @Test func reportsWhatCodingDeclaresAndReliesOn() throws {
         #expect(try collisions("Models/User.value", """
         User includes(Coding) excludes(Description) {
-          CodingKeys: Int
+          ValuegenCodingKey: Int
           encoder: Int
           container: Int
+        }
+
+        """) == [
+            "Models/User.value:2:3: error: attribute 'ValuegenCodingKey' collides with the module's key type 'ValuegenCodingKey' that 'init(from:)' and 'encode(to:)' name, which the Coding feature generates for 'User'; rename the attribute (keep its JSON key with %codingKey name=\"ValuegenCodingKey\") or add excludes(Coding)",
+            "Models/User.value:3:3: error: attribute 'encoder' collides with the parameter 'encoder' of 'encode(to:)', which the Coding feature generates for 'User'; rename the attribute (keep its JSON key with %codingKey name=\"encoder\") or add excludes(Coding)",
+            "Models/User.value:4:3: error: attribute 'container' collides with the local 'container' of 'encode(to:)', which the Coding feature generates for 'User'; rename the attribute (keep its JSON key with %codingKey name=\"container\") or add excludes(Coding)",
+        ])
+        // Coding declares no key enum: its old case names are free.
+        #expect(try collisions("Models/User.value", """
+        User includes(Coding) excludes(Description) {
+          CodingKeys: Int
           %codingLegacyKey name="nick"
           name: String
           nameLegacy1: String
         }
 
-        """) == [
-            "Models/User.value:2:3: error: attribute 'CodingKeys' collides with 'enum User.CodingKeys', which the Coding feature generates for 'User'; rename the attribute (keep its JSON key with %codingKey name=\"CodingKeys\") or add excludes(Coding)",
-            "Models/User.value:3:3: error: attribute 'encoder' collides with the parameter 'encoder' of 'encode(to:)', which the Coding feature generates for 'User'; rename the attribute (keep its JSON key with %codingKey name=\"encoder\") or add excludes(Coding)",
-            "Models/User.value:4:3: error: attribute 'container' collides with the local 'container' of 'encode(to:)', which the Coding feature generates for 'User'; rename the attribute (keep its JSON key with %codingKey name=\"container\") or add excludes(Coding)",
-            "Models/User.value:7:3: error: attribute 'nameLegacy1' collides with 'nameLegacy1', the name of the legacy key \"nick\" of 'name', which the Coding feature generates for 'User'; rename the attribute (keep its JSON key with %codingKey name=\"nameLegacy1\") or add excludes(Coding)",
-        ])
+        """) == [])
     }
 
     @Test func reportsDecodingErrorOnlyWhereTheMissingValueHelperThrowsIt() throws {
@@ -185,8 +191,7 @@ struct MemberCollisionTests {
         #expect(try collisions("Models/MissingAttributeError.value", "MissingAttributeError includes(Builder) {\n  at: Int\n}\n") == [
             "Models/MissingAttributeError.value:1:1: error: type 'MissingAttributeError' has the name of 'typealias MissingAttributeErrorBuilder.MissingAttributeError', which the Builder feature generates, so the code the Builder feature generates there would mean the nested type; rename the type or add excludes(Builder)",
         ])
-        // Nothing spells `Change` inside an object without With, nor `CodingKeys` inside a value
-        // whose equality is synthesized.
+        // Nothing spells `Change` inside an object without With, nor `CodingKeys` anywhere.
         #expect(try collisions("Models/Change.object", "Change includes(Builder, Coding) {\n  at: Int\n}\n") == [])
         #expect(try collisions("Models/CodingKeys.value", "CodingKeys includes(Coding, Builder) {\n  at: Int\n}\n") == [])
     }
@@ -233,10 +238,8 @@ struct MemberCollisionTests {
         ])
     }
 
-    @Test func reportsAPayloadTypeNamedLikeANestedCodingKeysEnum() throws {
-        #expect(try collisions("Models/Status.adtValue", "%type name=CodingKeys\nStatus includes(Coding) excludes(Equality, Sendable) {\n  %singleAttributeSubtype attributeType=\"CodingKeys\"\n  Keyed\n}\n") == [
-            "Models/Status.adtValue:4:3: error: the payload of subtype 'Keyed' has type 'CodingKeys', but inside 'Status' 'CodingKeys' means 'enum Status.CodingKeys', which the Coding feature generates; rename the type 'CodingKeys' or add excludes(Coding)",
-        ])
+    @Test func aPayloadTypeNamedCodingKeysIsFine() throws {
+        #expect(try collisions("Models/Status.adtValue", "%type name=CodingKeys\nStatus includes(Coding) excludes(Equality, Sendable) {\n  %singleAttributeSubtype attributeType=\"CodingKeys\"\n  Keyed\n}\n") == [])
     }
 
     // MARK: - Types beside the type

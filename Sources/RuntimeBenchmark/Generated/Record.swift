@@ -100,56 +100,40 @@ extension Record: CustomStringConvertible {
 // MARK: - Record: Coding
 
 extension Record: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case accountNumber
-        case score
-        case ratio
-        case isActive
-        case isVerified
-        case name
-        case email
-        case biography
-        case tags
-        case nickname
-        case location
-        case status
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            id: try container.decode(Int.self, forKey: .id),
-            accountNumber: try container.decode(Int.self, forKey: .accountNumber),
-            score: try container.decode(Double.self, forKey: .score),
-            ratio: try container.decode(Double.self, forKey: .ratio),
-            isActive: try container.decode(Bool.self, forKey: .isActive),
-            isVerified: try container.decode(Bool.self, forKey: .isVerified),
-            name: try container.decode(String.self, forKey: .name),
-            email: try container.decode(String.self, forKey: .email),
-            biography: try container.decode(String.self, forKey: .biography),
-            tags: try container.decode([String].self, forKey: .tags),
-            nickname: try container.decodeIfPresent(String.self, forKey: .nickname),
-            location: try container.decode(Location.self, forKey: .location),
-            status: try container.decode(Status.self, forKey: .status)
+            id: try container.decode(Int.self, forKey: ValuegenCodingKey("id")),
+            accountNumber: try container.decode(Int.self, forKey: ValuegenCodingKey("accountNumber")),
+            score: try container.decode(Double.self, forKey: ValuegenCodingKey("score")),
+            ratio: try container.decode(Double.self, forKey: ValuegenCodingKey("ratio")),
+            isActive: try container.decode(Bool.self, forKey: ValuegenCodingKey("isActive")),
+            isVerified: try container.decode(Bool.self, forKey: ValuegenCodingKey("isVerified")),
+            name: try container.decode(String.self, forKey: ValuegenCodingKey("name")),
+            email: try container.decode(String.self, forKey: ValuegenCodingKey("email")),
+            biography: try container.decode(String.self, forKey: ValuegenCodingKey("biography")),
+            tags: try container.decode([String].self, forKey: ValuegenCodingKey("tags")),
+            nickname: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("nickname")),
+            location: try container.decode(Location.self, forKey: ValuegenCodingKey("location")),
+            status: try container.decode(Status.self, forKey: ValuegenCodingKey("status"))
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(accountNumber, forKey: .accountNumber)
-        try container.encode(score, forKey: .score)
-        try container.encode(ratio, forKey: .ratio)
-        try container.encode(isActive, forKey: .isActive)
-        try container.encode(isVerified, forKey: .isVerified)
-        try container.encode(name, forKey: .name)
-        try container.encode(email, forKey: .email)
-        try container.encode(biography, forKey: .biography)
-        try container.encode(tags, forKey: .tags)
-        try container.encodeIfPresent(nickname, forKey: .nickname)
-        try container.encode(location, forKey: .location)
-        try container.encode(status, forKey: .status)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(id, forKey: ValuegenCodingKey("id"))
+        try container.encode(accountNumber, forKey: ValuegenCodingKey("accountNumber"))
+        try container.encode(score, forKey: ValuegenCodingKey("score"))
+        try container.encode(ratio, forKey: ValuegenCodingKey("ratio"))
+        try container.encode(isActive, forKey: ValuegenCodingKey("isActive"))
+        try container.encode(isVerified, forKey: ValuegenCodingKey("isVerified"))
+        try container.encode(name, forKey: ValuegenCodingKey("name"))
+        try container.encode(email, forKey: ValuegenCodingKey("email"))
+        try container.encode(biography, forKey: ValuegenCodingKey("biography"))
+        try container.encode(tags, forKey: ValuegenCodingKey("tags"))
+        try container.encodeIfPresent(nickname, forKey: ValuegenCodingKey("nickname"))
+        try container.encode(location, forKey: ValuegenCodingKey("location"))
+        try container.encode(status, forKey: ValuegenCodingKey("status"))
     }
 }
 
@@ -501,29 +485,22 @@ extension Location: CustomStringConvertible {
 // MARK: - Location: Coding
 
 extension Location: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case street
-        case city
-        case latitude
-        case longitude
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            street: try container.decode(String.self, forKey: .street),
-            city: try container.decode(String.self, forKey: .city),
-            latitude: try container.decode(Double.self, forKey: .latitude),
-            longitude: try container.decode(Double.self, forKey: .longitude)
+            street: try container.decode(String.self, forKey: ValuegenCodingKey("street")),
+            city: try container.decode(String.self, forKey: ValuegenCodingKey("city")),
+            latitude: try container.decode(Double.self, forKey: ValuegenCodingKey("latitude")),
+            longitude: try container.decode(Double.self, forKey: ValuegenCodingKey("longitude"))
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(street, forKey: .street)
-        try container.encode(city, forKey: .city)
-        try container.encode(latitude, forKey: .latitude)
-        try container.encode(longitude, forKey: .longitude)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(street, forKey: ValuegenCodingKey("street"))
+        try container.encode(city, forKey: ValuegenCodingKey("city"))
+        try container.encode(latitude, forKey: ValuegenCodingKey("latitude"))
+        try container.encode(longitude, forKey: ValuegenCodingKey("longitude"))
     }
 }
 

@@ -100,56 +100,40 @@ extension ServerRecord: CustomStringConvertible {
 // MARK: - ServerRecord: Coding
 
 extension ServerRecord: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case accountNumber = "account_number"
-        case score
-        case ratio
-        case isActive = "is_active"
-        case isVerified = "is_verified"
-        case name
-        case email
-        case biography
-        case tags
-        case nickname
-        case location
-        case status
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            id: try container.decode(Int.self, forKey: .id),
-            accountNumber: try container.decode(Int.self, forKey: .accountNumber),
-            score: try container.decode(Double.self, forKey: .score),
-            ratio: try container.decode(Double.self, forKey: .ratio),
-            isActive: try container.decode(Bool.self, forKey: .isActive),
-            isVerified: try container.decode(Bool.self, forKey: .isVerified),
-            name: try container.decode(String.self, forKey: .name),
-            email: try container.decode(String.self, forKey: .email),
-            biography: try container.decode(String.self, forKey: .biography),
-            tags: try container.decode([String].self, forKey: .tags),
-            nickname: try container.decodeIfPresent(String.self, forKey: .nickname),
-            location: try container.decode(Location.self, forKey: .location),
-            status: try container.decode(ServerStatus.self, forKey: .status)
+            id: try container.decode(Int.self, forKey: ValuegenCodingKey("id")),
+            accountNumber: try container.decode(Int.self, forKey: ValuegenCodingKey("account_number")),
+            score: try container.decode(Double.self, forKey: ValuegenCodingKey("score")),
+            ratio: try container.decode(Double.self, forKey: ValuegenCodingKey("ratio")),
+            isActive: try container.decode(Bool.self, forKey: ValuegenCodingKey("is_active")),
+            isVerified: try container.decode(Bool.self, forKey: ValuegenCodingKey("is_verified")),
+            name: try container.decode(String.self, forKey: ValuegenCodingKey("name")),
+            email: try container.decode(String.self, forKey: ValuegenCodingKey("email")),
+            biography: try container.decode(String.self, forKey: ValuegenCodingKey("biography")),
+            tags: try container.decode([String].self, forKey: ValuegenCodingKey("tags")),
+            nickname: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("nickname")),
+            location: try container.decode(Location.self, forKey: ValuegenCodingKey("location")),
+            status: try container.decode(ServerStatus.self, forKey: ValuegenCodingKey("status"))
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(accountNumber, forKey: .accountNumber)
-        try container.encode(score, forKey: .score)
-        try container.encode(ratio, forKey: .ratio)
-        try container.encode(isActive, forKey: .isActive)
-        try container.encode(isVerified, forKey: .isVerified)
-        try container.encode(name, forKey: .name)
-        try container.encode(email, forKey: .email)
-        try container.encode(biography, forKey: .biography)
-        try container.encode(tags, forKey: .tags)
-        try container.encodeIfPresent(nickname, forKey: .nickname)
-        try container.encode(location, forKey: .location)
-        try container.encode(status, forKey: .status)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(id, forKey: ValuegenCodingKey("id"))
+        try container.encode(accountNumber, forKey: ValuegenCodingKey("account_number"))
+        try container.encode(score, forKey: ValuegenCodingKey("score"))
+        try container.encode(ratio, forKey: ValuegenCodingKey("ratio"))
+        try container.encode(isActive, forKey: ValuegenCodingKey("is_active"))
+        try container.encode(isVerified, forKey: ValuegenCodingKey("is_verified"))
+        try container.encode(name, forKey: ValuegenCodingKey("name"))
+        try container.encode(email, forKey: ValuegenCodingKey("email"))
+        try container.encode(biography, forKey: ValuegenCodingKey("biography"))
+        try container.encode(tags, forKey: ValuegenCodingKey("tags"))
+        try container.encodeIfPresent(nickname, forKey: ValuegenCodingKey("nickname"))
+        try container.encode(location, forKey: ValuegenCodingKey("location"))
+        try container.encode(status, forKey: ValuegenCodingKey("status"))
     }
 }
 

@@ -40,47 +40,37 @@ extension ServerStatus: CustomStringConvertible {
 // MARK: - ServerStatus: Coding
 
 extension ServerStatus: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case discriminator = "state"
-        case content = "details"
-    }
-
-    private enum SuspendedCodingKeys: String, CodingKey {
-        case reason
-        case days
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decode(String.self, forKey: .discriminator)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+        let tag = try container.decode(String.self, forKey: ValuegenCodingKey("state"))
         switch tag {
         case "ACTIVE":
             self = .active
         case "SUSPENDED":
-            let payload = try container.nestedContainer(keyedBy: SuspendedCodingKeys.self, forKey: .content)
+            let payload = try container.nestedContainer(keyedBy: ValuegenCodingKey.self, forKey: ValuegenCodingKey("details"))
             self = .suspended(
-                reason: try payload.decode(String.self, forKey: .reason),
-                days: try payload.decode(Int.self, forKey: .days)
+                reason: try payload.decode(String.self, forKey: ValuegenCodingKey("reason")),
+                days: try payload.decode(Int.self, forKey: ValuegenCodingKey("days"))
             )
         case "DELETED":
             self = .deleted
         default:
-            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown ServerStatus tag '\(tag)'")
+            throw DecodingError.dataCorruptedError(forKey: ValuegenCodingKey("state"), in: container, debugDescription: "unknown ServerStatus tag '\(tag)'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
         switch self {
         case .active:
-            try container.encode("ACTIVE", forKey: .discriminator)
+            try container.encode("ACTIVE", forKey: ValuegenCodingKey("state"))
         case .suspended(let reason, let days):
-            try container.encode("SUSPENDED", forKey: .discriminator)
-            var payload = container.nestedContainer(keyedBy: SuspendedCodingKeys.self, forKey: .content)
-            try payload.encode(reason, forKey: .reason)
-            try payload.encode(days, forKey: .days)
+            try container.encode("SUSPENDED", forKey: ValuegenCodingKey("state"))
+            var payload = container.nestedContainer(keyedBy: ValuegenCodingKey.self, forKey: ValuegenCodingKey("details"))
+            try payload.encode(reason, forKey: ValuegenCodingKey("reason"))
+            try payload.encode(days, forKey: ValuegenCodingKey("days"))
         case .deleted:
-            try container.encode("DELETED", forKey: .discriminator)
+            try container.encode("DELETED", forKey: ValuegenCodingKey("state"))
         }
     }
 }

@@ -40,46 +40,37 @@ extension Status: CustomStringConvertible {
 // MARK: - Status: Coding
 
 extension Status: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case discriminator = "type"
-    }
-
-    private enum SuspendedCodingKeys: String, CodingKey {
-        case reason
-        case days
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let tag = try container.decode(String.self, forKey: .discriminator)
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+        let tag = try container.decode(String.self, forKey: ValuegenCodingKey("type"))
         switch tag {
         case "active":
             self = .active
         case "suspended":
-            let payload = try decoder.container(keyedBy: SuspendedCodingKeys.self)
+            let payload = try decoder.container(keyedBy: ValuegenCodingKey.self)
             self = .suspended(
-                reason: try payload.decode(String.self, forKey: .reason),
-                days: try payload.decode(Int.self, forKey: .days)
+                reason: try payload.decode(String.self, forKey: ValuegenCodingKey("reason")),
+                days: try payload.decode(Int.self, forKey: ValuegenCodingKey("days"))
             )
         case "deleted":
             self = .deleted
         default:
-            throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: "unknown Status tag '\(tag)'")
+            throw DecodingError.dataCorruptedError(forKey: ValuegenCodingKey("type"), in: container, debugDescription: "unknown Status tag '\(tag)'")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
         switch self {
         case .active:
-            try container.encode("active", forKey: .discriminator)
+            try container.encode("active", forKey: ValuegenCodingKey("type"))
         case .suspended(let reason, let days):
-            try container.encode("suspended", forKey: .discriminator)
-            var payload = encoder.container(keyedBy: SuspendedCodingKeys.self)
-            try payload.encode(reason, forKey: .reason)
-            try payload.encode(days, forKey: .days)
+            try container.encode("suspended", forKey: ValuegenCodingKey("type"))
+            var payload = encoder.container(keyedBy: ValuegenCodingKey.self)
+            try payload.encode(reason, forKey: ValuegenCodingKey("reason"))
+            try payload.encode(days, forKey: ValuegenCodingKey("days"))
         case .deleted:
-            try container.encode("deleted", forKey: .discriminator)
+            try container.encode("deleted", forKey: ValuegenCodingKey("type"))
         }
     }
 }

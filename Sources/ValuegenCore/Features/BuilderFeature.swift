@@ -17,7 +17,7 @@ struct BuilderFeature: Feature {
         let access = request.accessLevel.modifier
         let types = request.types(including: descriptor.name)
         if !types.isEmpty {
-            emitter.emitModuleDeclaration(Self.errorTypeDeclaration(access: access), key: "Builder: \(Self.errorTypeName)")
+            emitter.emitModuleDeclaration(Self.errorTypeDeclaration, key: "Builder: \(Self.errorTypeName)")
         }
         for type in types {
             // A type already named like the builder is reported by the module stage (GeneratedMembers).
@@ -100,21 +100,23 @@ private extension Attribute {
 }
 
 extension BuilderFeature {
-    /// The error type, in the module support file at the configured access level.
-    static func errorTypeDeclaration(access: String) -> String {
+    /// The error type, in the module support file: public whatever the configured access level,
+    /// since a public builder's `MissingAttributeError` names it, so that schema files of every
+    /// access level share the one declaration.
+    static let errorTypeDeclaration: String = {
         var printer = CodePrinter()
         printer.line("/// Thrown by a builder's `build()` when a required attribute was never set: the")
         printer.line("/// `MissingAttributeError` of every builder of the module (`UserBuilder.MissingAttributeError`).")
-        printer.block("\(access)struct \(errorTypeName): Error, Equatable, CustomStringConvertible") { error in
+        printer.block("public struct \(errorTypeName): Error, Equatable, CustomStringConvertible") { error in
             error.line("/// The name of the type the builder builds.")
-            error.line("\(access)let typeName: String")
+            error.line("public let typeName: String")
             error.line("/// The name of the attribute, as the schema spells it.")
-            error.line("\(access)let attributeName: String")
+            error.line("public let attributeName: String")
             error.line()
-            error.block("\(access)var description: String") { getter in
+            error.block("public var description: String") { getter in
                 getter.line("\"cannot build \\(typeName): required attribute '\\(attributeName)' was never set\"")
             }
         }
         return printer.text
-    }
+    }()
 }

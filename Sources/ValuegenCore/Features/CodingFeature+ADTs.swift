@@ -13,24 +13,6 @@ import ValuegenPluginSDK
 extension CodePrinter {
     mutating func adtCoding(_ type: ModelType, access: String) {
         let coding = type.codingOfCases
-        // The keys of the tag and content, then those of each case's payload.
-        switch coding.representation {
-        case .string:
-            break
-        case .internallyTagged:
-            tagKeysEnum(coding, content: type.knownCases.contains { $0.singleValueType != nil })
-            line()
-        case .externallyTagged:
-            tagKeyStruct()
-            line()
-        case .adjacentlyTagged:
-            tagKeysEnum(coding, content: true)
-            line()
-        }
-        for adtCase in type.knownCases where !adtCase.attributes.isEmpty {
-            codingKeysEnum(adtCase.codingKeysName, adtCase.codedAttributes)
-            line()
-        }
         switch coding.representation {
         case .string:
             stringCoding(type, access: access)
@@ -74,14 +56,16 @@ extension CodePrinter {
     }
 
     private mutating func internallyTaggedCoding(_ type: ModelType, coding: ADTCoding, access: String) {
+        let discriminator = Self.codingKey(coding.discriminator)
+        let content = Self.codingKey(coding.contentKey)
         block("\(access)init(from decoder: any Decoder) throws") { method in
-            method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-            method.line("let tag = try container.decode(String.self, forKey: .discriminator)")
+            method.line("let container = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
+            method.line("let tag = try container.decode(String.self, forKey: \(discriminator))")
             method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
-                body.decodeCase(adtCase, key: ".content", payload: "decoder.container(keyedBy: \(adtCase.codingKeysName).self)")
+                body.decodeCase(adtCase, key: content, payload: "decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try RawJSON(from: decoder)))")
-            }, failure: "throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+            }, failure: "throw DecodingError.dataCorruptedError(forKey: \(discriminator), in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
             method.codingValidation(of: type)
         }
         line()
@@ -93,20 +77,20 @@ extension CodePrinter {
                     body.line("return")
                 }
             }
-            method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            method.line("var container = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             method.line("switch self {")
             for adtCase in type.cases {
                 method.line("case \(adtCase.codingBindingPattern):")
                 method.indented { body in
                     if adtCase.isUnknownCase(of: type) {
-                        body.line("try container.encode(value.tag, forKey: .discriminator)")
+                        body.line("try container.encode(value.tag, forKey: \(discriminator))")
                         return
                     }
-                    body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: .discriminator)")
+                    body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: \(discriminator))")
                     if let single = adtCase.singleValueType {
-                        body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: .content)")
+                        body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: \(content))")
                     } else if !adtCase.codedAttributes.isEmpty {
-                        body.line("var payload = encoder.container(keyedBy: \(adtCase.codingKeysName).self)")
+                        body.line("var payload = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
                         for attribute in adtCase.codedAttributes {
                             body.encode(attribute.swiftName, attribute, container: "payload")
                         }
@@ -144,13 +128,13 @@ extension CodePrinter {
                     bare.line("return")
                 }
             }
-            method.line("let container = try decoder.container(keyedBy: TagKey.self)")
+            method.line("let container = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             method.block("guard container.allKeys.count == 1, let key = container.allKeys.first else") { body in
                 let message = SwiftLanguage.stringLiteral("an externally tagged \(type.name) has exactly one member, named for its case; found ")
                 body.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(message) + String(container.allKeys.count)))")
             }
             method.tagSwitch(type, tag: "key.stringValue", decodingCase: { body, adtCase in
-                body.decodeCase(adtCase, key: "key", payload: "container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: key)")
+                body.decodeCase(adtCase, key: "key", payload: "container.nestedContainer(keyedBy: \(CodingFeature.keyTypeName).self, forKey: key)")
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: key.stringValue, json: try container.decode(RawJSON.self, forKey: key)))")
             }, failure: "throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: \(Self.unknownTagMessage(type, "key.stringValue")))")
@@ -164,8 +148,8 @@ extension CodePrinter {
                 method.indented { body in
                     if adtCase.isUnknownCase(of: type) {
                         body.branches([("let json = value.json", { known in
-                            known.line("var container = encoder.container(keyedBy: TagKey.self)")
-                            known.line("try container.encode(json, forKey: TagKey(value.tag))")
+                            known.line("var container = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
+                            known.line("try container.encode(json, forKey: \(CodingFeature.keyTypeName)(value.tag))")
                         })], otherwise: { bare in
                             bare.line("var container = encoder.singleValueContainer()")
                             bare.line("try container.encode(value.tag)")
@@ -178,13 +162,14 @@ extension CodePrinter {
                         body.line("try container.encode(\(tag))")
                         return
                     }
-                    body.line("var container = encoder.container(keyedBy: TagKey.self)")
+                    let key = Self.codingKey(adtCase.tag)
+                    body.line("var container = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
                     if adtCase.singleValueType != nil {
-                        body.line("try container.encode(value, forKey: TagKey(\(tag)))")
+                        body.line("try container.encode(value, forKey: \(key))")
                     } else if adtCase.codedAttributes.isEmpty {
-                        body.line("_ = container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: TagKey(\(tag)))")
+                        body.line("_ = container.nestedContainer(keyedBy: \(CodingFeature.keyTypeName).self, forKey: \(key))")
                     } else {
-                        body.line("var payload = container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: TagKey(\(tag)))")
+                        body.line("var payload = container.nestedContainer(keyedBy: \(CodingFeature.keyTypeName).self, forKey: \(key))")
                         for attribute in adtCase.codedAttributes {
                             body.encode(attribute.swiftName, attribute, container: "payload")
                         }
@@ -196,34 +181,36 @@ extension CodePrinter {
     }
 
     private mutating func adjacentlyTaggedCoding(_ type: ModelType, coding: ADTCoding, access: String) {
+        let discriminator = Self.codingKey(coding.discriminator)
+        let content = Self.codingKey(coding.contentKey)
         block("\(access)init(from decoder: any Decoder) throws") { method in
-            method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-            method.line("let tag = try container.decode(String.self, forKey: .discriminator)")
+            method.line("let container = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
+            method.line("let tag = try container.decode(String.self, forKey: \(discriminator))")
             method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
-                body.decodeCase(adtCase, key: ".content", payload: "container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: .content)")
+                body.decodeCase(adtCase, key: content, payload: "container.nestedContainer(keyedBy: \(CodingFeature.keyTypeName).self, forKey: \(content))")
             }, unknown: { body, unknownCase in
-                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try container.decodeIfPresent(RawJSON.self, forKey: .content)))")
-            }, failure: "throw DecodingError.dataCorruptedError(forKey: .discriminator, in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try container.decodeIfPresent(RawJSON.self, forKey: \(content))))")
+            }, failure: "throw DecodingError.dataCorruptedError(forKey: \(discriminator), in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
             method.codingValidation(of: type)
         }
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in
-            method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            method.line("var container = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             method.line("switch self {")
             for adtCase in type.cases {
                 method.line("case \(adtCase.codingBindingPattern):")
                 method.indented { body in
                     if adtCase.isUnknownCase(of: type) {
-                        body.line("try container.encode(value.tag, forKey: .discriminator)")
-                        body.line("try container.encodeIfPresent(value.json, forKey: .content)")
+                        body.line("try container.encode(value.tag, forKey: \(discriminator))")
+                        body.line("try container.encodeIfPresent(value.json, forKey: \(content))")
                         return
                     }
-                    body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: .discriminator)")
+                    body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: \(discriminator))")
                     if let single = adtCase.singleValueType {
-                        body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: .content)")
+                        body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: \(content))")
                     } else if !adtCase.attributes.isEmpty {
                         let codedAttributes = adtCase.codedAttributes
-                        body.line("\(codedAttributes.isEmpty ? "_" : "var payload") = container.nestedContainer(keyedBy: \(adtCase.codingKeysName).self, forKey: .content)")
+                        body.line("\(codedAttributes.isEmpty ? "_" : "var payload") = container.nestedContainer(keyedBy: \(CodingFeature.keyTypeName).self, forKey: \(content))")
                         for attribute in codedAttributes {
                             body.encode(attribute.swiftName, attribute, container: "payload")
                         }
@@ -235,16 +222,6 @@ extension CodePrinter {
     }
 
     // MARK: Shared pieces
-
-    /// The keys the ADT codes its tag and content under.
-    private mutating func tagKeysEnum(_ coding: ADTCoding, content: Bool) {
-        block("private enum CodingKeys: String, CodingKey") { keys in
-            keys.line("case discriminator = \(SwiftLanguage.stringLiteral(coding.discriminator))")
-            if content {
-                keys.line("case content = \(SwiftLanguage.stringLiteral(coding.contentKey))")
-            }
-        }
-    }
 
     /// `self = .case(…)` for a known case: its single value from `container` under `key`, its
     /// attributes from the container `payload` makes (nothing read when every one is transient).
@@ -258,17 +235,6 @@ extension CodePrinter {
         } else {
             line("let payload = try \(payload)")
             decodingCall("self = .\(adtCase.swiftName)", adtCase.attributes, container: "payload")
-        }
-    }
-
-    /// A key of any name: an externally tagged case's tag.
-    private mutating func tagKeyStruct() {
-        block("private struct TagKey: CodingKey") { key in
-            key.line("var stringValue: String")
-            key.line("var intValue: Int? { nil }")
-            key.line("init(_ stringValue: String) { self.stringValue = stringValue }")
-            key.line("init?(stringValue: String) { self.stringValue = stringValue }")
-            key.line("init?(intValue: Int) { nil }")
         }
     }
 

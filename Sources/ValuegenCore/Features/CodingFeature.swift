@@ -5,14 +5,25 @@ import ValuegenPluginSDK
 /// `%transient` attributes never read nor written, date styles and lenient integers through
 /// ValuegenRuntime's container extensions. An ADT is coded in its representation
 /// (`CodingFeature+ADTs.swift`).
+///
+/// Every key is a `ValuegenCodingKey`, one struct the module support file declares once, not
+/// a `CodingKeys` enum per type: the compiler builds an enum's `CodingKey`, `RawRepresentable`
+/// and `Hashable` conformances in every type, which cost about as much as the whole
+/// description (docs/Performance.md).
 struct CodingFeature: Feature {
     let descriptor = FeatureDescriptor.builtIn("Coding", aliases: ["RMCoding"])
+
+    /// The module-wide key type every generated `init(from:)` and `encode(to:)` names.
+    static let keyTypeName = "ValuegenCodingKey"
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier
         let types = request.types(including: descriptor.name).filter { CodingRules.canCode($0, feature: descriptor.name, emitter: emitter) }
         if types.contains(where: \.codingNeedsRuntime) {
             emitter.emitImport("ValuegenRuntime")
+        }
+        if types.contains(where: \.codesKeys) {
+            emitter.emitModuleDeclaration(Self.keyTypeDeclaration, key: "Coding: \(Self.keyTypeName)")
         }
         for type in types {
             var printer = CodePrinter()
@@ -26,6 +37,25 @@ struct CodingFeature: Feature {
             emitter.emitDeclaration(printer.text, attachedTo: type.name)
         }
     }
+
+    /// Internal at every access level: only the bodies of `init(from:)` and `encode(to:)` name
+    /// it, and no two modules' copies meet.
+    static let keyTypeDeclaration: String = {
+        var printer = CodePrinter()
+        printer.line("/// The key of every member the module's generated `Codable` conformances read and write.")
+        printer.block("struct \(keyTypeName): CodingKey, Sendable") { key in
+            key.line("let stringValue: String")
+            key.line()
+            key.block("var intValue: Int?") { $0.line("nil") }
+            key.line()
+            key.block("init(_ stringValue: String)") { $0.line("self.stringValue = stringValue") }
+            key.line()
+            key.block("init?(stringValue: String)") { $0.line("self.stringValue = stringValue") }
+            key.line()
+            key.block("init?(intValue: Int)") { $0.line("nil") }
+        }
+        return printer.text
+    }()
 }
 
 extension CodePrinter {
@@ -33,15 +63,13 @@ extension CodePrinter {
 
     fileprivate mutating func attributesCoding(_ type: ModelType, access: String) {
         let coded = type.codedAttributes
-        codingKeysEnum("CodingKeys", coded)
         let initializer = type.kind == .object ? "\(access)convenience init(from decoder: any Decoder) throws" : "\(access)init(from decoder: any Decoder) throws"
-        line()
         block(initializer) { method in
             if coded.isEmpty {
-                method.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
+                method.line("_ = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
                 method.decodingCall("self.init", type.attributes, container: nil)
             } else {
-                method.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                method.line("let container = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
                 method.decodingCall("self.init", type.attributes, container: "container")
             }
             method.codingValidation(of: type)
@@ -49,9 +77,9 @@ extension CodePrinter {
         line()
         block("\(access)func encode(to encoder: any Encoder) throws") { method in
             if coded.isEmpty {
-                method.line("_ = encoder.container(keyedBy: CodingKeys.self)")
+                method.line("_ = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             } else {
-                method.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+                method.line("var container = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             }
             for attribute in coded {
                 method.encode(attribute.swiftName, attribute, container: "container")
@@ -75,24 +103,9 @@ extension CodePrinter {
         ])
     }
 
-    /// `private enum CodingKeys: String, CodingKey` with the primary and every legacy key.
-    mutating func codingKeysEnum(_ name: String, _ attributes: [Attribute]) {
-        guard !attributes.isEmpty else {
-            line("private enum \(name): CodingKey {}")
-            return
-        }
-        block("private enum \(name): String, CodingKey") { keys in
-            for attribute in attributes {
-                keys.line(Self.keyCase(attribute.swiftName, key: attribute.codingKey, attributeName: attribute.name))
-                for (index, legacy) in attribute.legacyCodingKeys.enumerated() {
-                    keys.line(Self.keyCase(attribute.legacyKeyCase(index), key: legacy, attributeName: nil))
-                }
-            }
-        }
-    }
-
-    static func keyCase(_ caseName: String, key: String, attributeName: String?) -> String {
-        key == attributeName ? "case \(caseName)" : "case \(caseName) = \(SwiftLanguage.stringLiteral(key))"
+    /// `ValuegenCodingKey("user_id")`: the key named `name` in the JSON (or any coder's) object.
+    static func codingKey(_ name: String) -> String {
+        "\(CodingFeature.keyTypeName)(\(SwiftLanguage.stringLiteral(name)))"
     }
 
     /// `call(a: try container.decode(...), ...)`, one argument per line; a `%transient`
@@ -117,7 +130,7 @@ extension CodePrinter {
 
     mutating func encode(_ value: String, _ attribute: Attribute, container: String) {
         let method = attribute.type.isOptional ? "encodeIfPresent" : "encode"
-        line("try \(container).\(method)(\(value), forKey: .\(attribute.swiftName)\(attribute.codableStyleArgument))")
+        line("try \(container).\(method)(\(value), forKey: \(Self.codingKey(attribute.codingKey))\(attribute.codableStyleArgument))")
     }
 
     mutating func missingValueHelper() {
@@ -128,21 +141,11 @@ extension CodePrinter {
     }
 }
 
-extension ADTCase {
-    var codingKeysName: String {
-        SwiftLanguage.upperFirst(name) + "CodingKeys"
-    }
-}
-
 extension Attribute {
     /// `, style: .secondsSince1970` for a date with a style: ValuegenRuntime's container
     /// extensions code it so, whatever the coder's own date strategy.
     var codableStyleArgument: String {
         codingRules.dateStyle.map { ", style: \($0.runtimeExpression)" } ?? ""
-    }
-
-    fileprivate func legacyKeyCase(_ index: Int) -> String {
-        SwiftLanguage.identifier("\(name)Legacy\(index + 1)")
     }
 
     /// `try container.decode(Int.self, forKey: .userId)`, or a chain of `decodeIfPresent`
@@ -152,16 +155,16 @@ extension Attribute {
         let lenient = codingRules.acceptsIntegerStrings ? "Lenient" : ""
         let style = codableStyleArgument
         if decodesStrictly {
-            return "try \(container).decode\(lenient)(\(valueType).self, forKey: .\(swiftName)\(style))"
+            return "try \(container).decode\(lenient)(\(valueType).self, forKey: \(CodePrinter.codingKey(codingKey))\(style))"
         }
-        var attempts = ["\(container).decode\(lenient)IfPresent(\(valueType).self, forKey: .\(swiftName)\(style))"]
-        for index in legacyCodingKeys.indices {
-            attempts.append("\(container).decode\(lenient)IfPresent(\(valueType).self, forKey: .\(legacyKeyCase(index))\(style))")
+        var attempts: [String] = []
+        for key in [codingKey] + legacyCodingKeys {
+            attempts.append("\(container).decode\(lenient)IfPresent(\(valueType).self, forKey: \(CodePrinter.codingKey(key))\(style))")
         }
         if let fallback = defaultFallback {
             attempts.append(fallback)
         } else if needsMissingValueError {
-            attempts.append("Self.valueMissing(.\(swiftName), in: \(container))")
+            attempts.append("Self.valueMissing(\(CodePrinter.codingKey(codingKey)), in: \(container))")
         }
         return "try " + attempts.joined(separator: " ?? ")
     }

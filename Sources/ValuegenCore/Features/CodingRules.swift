@@ -102,6 +102,12 @@ extension ModelType {
         }
     }
 
+    /// Whether `Coding`'s code for the type names `ValuegenCodingKey`: every value and object
+    /// does, and every ADT but a plain enumeration coded as a bare string.
+    var codesKeys: Bool {
+        kind != .adtValue || codingOfCases.representation != .string
+    }
+
     /// The attributes coding features read and write: all but the `%transient` ones.
     var codedAttributes: [Attribute] {
         attributes.filter { !$0.isTransient }

@@ -61,8 +61,12 @@ extension KnownTypes {
     ]).union(runtimeTypeNames).union(moduleSupportTypeNames)
 
     /// The types built-in features declare once per module, in the module support file
-    /// (`ValuegenModuleSupport.swift`): the Builder feature's error type.
-    static let moduleSupportTypeNames: Set<String> = ["ValuegenMissingAttributeError"]
+    /// (`ValuegenModuleSupport.swift`), and what each is.
+    static let moduleSupportTypes: [String: String] = [
+        "ValuegenMissingAttributeError": "the builders' error type",
+        "ValuegenCodingKey": "the coding key type of Codable conformances",
+    ]
+    static let moduleSupportTypeNames = Set(moduleSupportTypes.keys)
 
     /// ValuegenRuntime's types that generated code names (Undo's `recordChanges(in:)` takes an
     /// `UndoRegistrar`; its documentation names the two registrars to pass).
@@ -88,7 +92,7 @@ extension KnownTypes {
         if ["Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch"].contains(name) { return "the module" }
         // Foundation's JSONDecoder and JSONEncoder have long been told so by their prefix.
         if runtimeTypeNames.contains(name) || name.hasPrefix("JSON") { return "ValuegenRuntime's type" }
-        if moduleSupportTypeNames.contains(name) { return "the builders' error type" }
+        if let origin = moduleSupportTypes[name] { return origin }
         if isKnown(name) || untracked.contains(name) { return "the standard type" }
         return "the standard type or protocol"
     }

@@ -6,7 +6,7 @@ import ValuegenPluginSDK
 /// the table produces against it).
 ///
 /// What could collide, from the table: a fixed name some feature declares or relies on
-/// (`description`, `reader`, `CodingKeys`…); a name made from the type's (`User`,
+/// (`description`, `reader`, `ValuegenCodingKey`…); a name made from the type's (`User`,
 /// `UserBuilder`); an observed object's storage (`_name`); a legacy key's local (`zipLegacy1`);
 /// an attribute named like a type decoded beside it (type names start in upper case, so
 /// only such attributes, or a type spelled in lower case, need a look); in an ADT whose
@@ -74,7 +74,7 @@ enum CollisionScreen {
                 let first = bytes[start]
                 if first < UInt8(ascii: "A") || first > UInt8(ascii: "Z") { return true }
                 let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if nestedTypeNameBytes.contains(where: { $0.elementsEqual(name) }) || name.count >= 10 && name.suffix(10).elementsEqual("CodingKeys".utf8) {
+                if nestedTypeNameBytes.contains(where: { $0.elementsEqual(name) }) {
                     return true
                 }
                 start = end
@@ -96,7 +96,7 @@ enum CollisionScreen {
     }
 
     private static func isNestedTypeName(_ name: String) -> Bool {
-        nestedTypeNames.contains(name) || name.hasSuffix("CodingKeys")
+        nestedTypeNames.contains(name)
     }
 
     /// The names the table lists whatever the type: members, parameters, locals and types the
@@ -104,12 +104,12 @@ enum CollisionScreen {
     static let fixedNames: Set<String> = [
         "Change", "ObserverToken", "ChangeObservers", "_observationRegistrar", "observationRegistrar",
         "_changeObservers", "changeObservers", "hashValue", "hasher", "description", "String",
-        "toBuilder", "builder", "build", "MissingAttributeError", "CodingKeys", "encoder", "container",
+        "toBuilder", "builder", "build", "MissingAttributeError", "encoder", "container",
         "payload", "DecodingError", "reader", "writer", "field", "binaryWireType", "Attribute",
         "dictionaryRepresentation", "propertyListValue", "validate", "ValidationError",
     ]
 
-    /// Types the features nest in a type or its builder (and `<Case>CodingKeys` in an ADT).
-    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "CodingKeys", "MissingAttributeError", "Attribute", "Difference", "ValidationError"]
+    /// Types the features nest in a type or its builder.
+    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "MissingAttributeError", "Attribute", "Difference", "ValidationError"]
     private static let nestedTypeNameBytes = nestedTypeNames.map { Array($0.utf8) }
 }

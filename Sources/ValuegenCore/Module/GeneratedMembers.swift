@@ -246,29 +246,28 @@ private extension GeneratedMembers {
         )
     }
 
-    /// Values and objects: `enum CodingKeys` (a case per key, legacy keys as `nameLegacy1`…),
-    /// `encode(to encoder:)` whose local `container` and parameter `encoder` hide attributes
-    /// it encodes by their bare names, `init(from:)` decoding `T.self` for every attribute
-    /// type, and with required legacy-keyed attributes `static func valueMissing`, which
-    /// throws `DecodingError`. ADTs: `encode(to:)` binds the payload beside `encoder`,
-    /// `container` and `payload`, and a `CodingKeys` enum per subtype with attributes.
+    /// Every key is the module's `ValuegenCodingKey`, which an attribute of that name (a
+    /// property, or a payload value bound in `encode(to:)`) would hide. Values and
+    /// objects: `encode(to encoder:)` whose local `container` and parameter `encoder` hide
+    /// attributes it encodes by their bare names, `init(from:)` decoding `T.self` for every
+    /// attribute type, and with required legacy-keyed attributes `static func valueMissing`,
+    /// which throws `DecodingError`. ADTs: `encode(to:)` binds the payload beside `encoder`,
+    /// `container` and `payload`.
     static func coding(_ type: ModelType) -> GeneratedMembers {
+        let keyType = GeneratedName(name: CodingFeature.keyTypeName, spelling: "the module's key type '\(CodingFeature.keyTypeName)' that 'init(from:)' and 'encode(to:)' name")
         var members = GeneratedMembers()
         if type.kind == .adtValue {
-            members.nestedTypes.append(NestedType(name: "CodingKeys", keyword: "enum", container: type.name))
-            for adtCase in type.cases where !adtCase.attributes.isEmpty {
-                members.nestedTypes.append(NestedType(name: SwiftLanguage.upperFirst(adtCase.name) + "CodingKeys", keyword: "enum", container: type.name))
-            }
             members.attributeNames = [
                 GeneratedName(name: "encoder", spelling: "the parameter 'encoder' of 'encode(to:)'"),
                 GeneratedName(name: "container", spelling: "the local 'container' of 'encode(to:)'"),
                 GeneratedName(name: "payload", spelling: "the local 'payload' of 'encode(to:)'"),
             ]
+            if type.codesKeys {
+                members.attributeNames.append(keyType)
+            }
         } else {
-            let keys = NestedType(name: "CodingKeys", keyword: "enum", container: type.name)
-            members.nestedTypes = [keys]
             members.attributeNames = [
-                GeneratedName(name: keys.name, spelling: keys.spelling),
+                keyType,
                 GeneratedName(name: "encoder", spelling: "the parameter 'encoder' of 'encode(to:)'"),
                 GeneratedName(name: "container", spelling: "the local 'container' of 'encode(to:)'"),
             ]
@@ -277,7 +276,6 @@ private extension GeneratedMembers {
                 members.attributeNames.append(GeneratedName(name: "DecodingError", spelling: "the type 'DecodingError' that 'valueMissing(_:in:)' throws"))
             }
         }
-        members.attributeNames += legacyKeyNames(attributeScopes(of: type))
         return members
     }
 
@@ -382,7 +380,7 @@ private extension GeneratedMembers {
         return names
     }
 
-    /// Coding and JSON name each legacy key `nameLegacy1`, `nameLegacy2`… (a coding key, a local).
+    /// JSON names each legacy key's local `nameLegacy1`, `nameLegacy2`….
     static func legacyKeyNames(_ scopes: [AttributeScope]) -> [GeneratedName] {
         scopes.flatMap { scope in
             scope.attributes.flatMap { attribute in
