@@ -28,17 +28,11 @@ extension QuotedMessage: Sendable {}
 
 extension QuotedMessage: CustomStringConvertible {
     public var description: String {
-        var text_: String = "QuotedMessage(author: "
-        text_.append(String(reflecting: author))
-        text_.append(", text: ")
-        text_.append(String(reflecting: text))
-        text_.append(", sentAt: ")
-        if let value = sentAt {
-            text_.append(String(reflecting: value))
-        } else {
-            text_.append("nil")
-        }
-        text_.append(")")
+        var text_: String = ""
+        ValuegenDescription.append("QuotedMessage(author: ", author, to: &text_)
+        ValuegenDescription.append(", text: ", text, to: &text_)
+        ValuegenDescription.appendOptional(", sentAt: ", sentAt, to: &text_)
+        text_.write(")")
         return text_
     }
 }
@@ -70,7 +64,7 @@ extension QuotedMessage {
 
 // MARK: - QuotedMessage: Builder
 
-/// Builds a `QuotedMessage` one attribute at a time.
+/// Builds instances of `QuotedMessage` one attribute at a time.
 public struct QuotedMessageBuilder {
     /// Thrown by `build()` when a required attribute was never set.
     public typealias MissingAttributeError = ValuegenMissingAttributeError

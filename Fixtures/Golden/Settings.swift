@@ -196,17 +196,13 @@ extension Settings: Observable {
 
 extension Settings: CustomStringConvertible {
     public var description: String {
-        var text: String = "Settings(theme: "
-        text.append(String(reflecting: theme))
-        text.append(", fontScale: ")
-        text.append(String(reflecting: fontScale))
-        text.append(", notificationLevel: ")
-        text.append(String(reflecting: notificationLevel))
-        text.append(", sendsReadReceipts: ")
-        text.append(String(reflecting: sendsReadReceipts))
-        text.append(", mutedConversations: ")
-        text.append(String(reflecting: mutedConversations))
-        text.append(", pushToken: <redacted>)")
+        var text: String = ""
+        ValuegenDescription.append("Settings(theme: ", theme, to: &text)
+        ValuegenDescription.append(", fontScale: ", fontScale, to: &text)
+        ValuegenDescription.append(", notificationLevel: ", notificationLevel, to: &text)
+        ValuegenDescription.append(", sendsReadReceipts: ", sendsReadReceipts, to: &text)
+        ValuegenDescription.append(", mutedConversations: ", mutedConversations, to: &text)
+        text.write(", pushToken: <redacted>)")
         return text
     }
 }
@@ -347,7 +343,7 @@ extension Settings {
 
 // MARK: - Settings: Builder
 
-/// Builds a `Settings` one attribute at a time.
+/// Builds instances of `Settings` one attribute at a time.
 public struct SettingsBuilder {
     /// Thrown by `build()` when a required attribute was never set.
     public typealias MissingAttributeError = ValuegenMissingAttributeError

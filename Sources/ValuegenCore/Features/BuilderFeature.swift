@@ -23,7 +23,7 @@ struct BuilderFeature: Feature {
             // A type already named like the builder is reported by the module stage (GeneratedMembers).
             let builder = type.name + "Builder"
             var printer = CodePrinter()
-            printer.line("/// Builds a `\(type.name)` one attribute at a time.")
+            printer.line("/// Builds instances of `\(type.name)` one attribute at a time.")
             printer.block("\(access)struct \(builder)") { body in
                 body.line("/// Thrown by `build()` when a required attribute was never set.")
                 body.line("\(access)typealias MissingAttributeError = \(Self.errorTypeName)")

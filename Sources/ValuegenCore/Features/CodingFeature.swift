@@ -148,7 +148,7 @@ extension Attribute {
         codingRules.dateStyle.map { ", style: \($0.runtimeExpression)" } ?? ""
     }
 
-    /// `try container.decode(Int.self, forKey: .userId)`, or a chain of `decodeIfPresent`
+    /// `try container.decode(Int.self, forKey: ValuegenCodingKey("userId"))`, or a chain of `decodeIfPresent`
     /// over the primary and legacy keys ending in the default, `nil` or the missing-value error.
     fileprivate func decodeExpression(container: String) -> String {
         let valueType = type.wrapped

@@ -65,6 +65,7 @@ extension KnownTypes {
     static let moduleSupportTypes: [String: String] = [
         "ValuegenMissingAttributeError": "the builders' error type",
         "ValuegenCodingKey": "the coding key type of Codable conformances",
+        "ValuegenDescription": "the helper of generated descriptions",
     ]
     static let moduleSupportTypeNames = Set(moduleSupportTypes.keys)
 
