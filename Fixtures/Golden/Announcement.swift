@@ -54,13 +54,21 @@ extension Announcement: Sendable {}
 
 extension Announcement: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("Announcement(serverId: ", serverId, to: &text)
-        ValuegenDescription.append(", createdAt: ", createdAt, to: &text)
-        ValuegenDescription.appendOptional(", editedAt: ", editedAt, to: &text)
-        ValuegenDescription.append(", title: ", title, to: &text)
-        ValuegenDescription.append(", body: <redacted>, priority: ", priority, to: &text)
-        text.write(")")
+        var text: String = "Announcement(serverId: "
+        text.append(String(reflecting: serverId))
+        text.append(", createdAt: ")
+        text.append(String(reflecting: createdAt))
+        text.append(", editedAt: ")
+        if let value = editedAt {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", title: ")
+        text.append(String(reflecting: title))
+        text.append(", body: <redacted>, priority: ")
+        text.append(String(reflecting: priority))
+        text.append(")")
         return text
     }
 }

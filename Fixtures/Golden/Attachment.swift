@@ -38,36 +38,56 @@ extension Attachment: CustomStringConvertible {
     public var description: String {
         switch self {
         case .photo(let url, let width, let height, let caption):
-            var text: String = ""
-            ValuegenDescription.append("Attachment.photo(url: ", url, to: &text)
-            ValuegenDescription.append(", width: ", width, to: &text)
-            ValuegenDescription.append(", height: ", height, to: &text)
-            ValuegenDescription.appendOptional(", caption: ", caption, to: &text)
-            text.write(")")
+            var text: String = "Attachment.photo(url: "
+            text.append(String(reflecting: url))
+            text.append(", width: ")
+            text.append(String(reflecting: width))
+            text.append(", height: ")
+            text.append(String(reflecting: height))
+            text.append(", caption: ")
+            if let value = caption {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(")")
             return text
         case .voiceNote(let url, let duration, let waveform):
-            var text: String = ""
-            ValuegenDescription.append("Attachment.voiceNote(url: ", url, to: &text)
-            ValuegenDescription.append(", duration: ", duration, to: &text)
-            ValuegenDescription.append(", waveform: ", waveform, to: &text)
-            text.write(")")
+            var text: String = "Attachment.voiceNote(url: "
+            text.append(String(reflecting: url))
+            text.append(", duration: ")
+            text.append(String(reflecting: duration))
+            text.append(", waveform: ")
+            text.append(String(reflecting: waveform))
+            text.append(")")
             return text
         case .sticker(let value):
             return "Attachment.sticker(\(String(reflecting: value)))"
         case .contactCard(let value):
             return "Attachment.contactCard(\(String(reflecting: value)))"
         case .urlPreview(let url, let title, let thumbnail):
-            var text: String = ""
-            ValuegenDescription.append("Attachment.urlPreview(url: ", url, to: &text)
-            ValuegenDescription.appendOptional(", title: ", title, to: &text)
-            ValuegenDescription.appendOptional(", thumbnail: ", thumbnail, to: &text)
-            text.write(")")
+            var text: String = "Attachment.urlPreview(url: "
+            text.append(String(reflecting: url))
+            text.append(", title: ")
+            if let value = title {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(", thumbnail: ")
+            if let value = thumbnail {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(")")
             return text
         case .location(let latitude, let longitude):
-            var text: String = ""
-            ValuegenDescription.append("Attachment.location(latitude: ", latitude, to: &text)
-            ValuegenDescription.append(", longitude: ", longitude, to: &text)
-            text.write(")")
+            var text: String = "Attachment.location(latitude: "
+            text.append(String(reflecting: latitude))
+            text.append(", longitude: ")
+            text.append(String(reflecting: longitude))
+            text.append(")")
             return text
         case .deleted:
             return "Attachment.deleted"

@@ -137,11 +137,13 @@ extension Bookmark: Observable {
 
 extension Bookmark: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("Bookmark(serverId: ", serverId, to: &text)
-        ValuegenDescription.append(", messageId: ", messageId, to: &text)
-        ValuegenDescription.append(", note: ", note, to: &text)
-        text.write(")")
+        var text: String = "Bookmark(serverId: "
+        text.append(String(reflecting: serverId))
+        text.append(", messageId: ")
+        text.append(String(reflecting: messageId))
+        text.append(", note: ")
+        text.append(String(reflecting: note))
+        text.append(")")
         return text
     }
 }

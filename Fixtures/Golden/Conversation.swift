@@ -231,16 +231,27 @@ extension Conversation: Observable {
 
 extension Conversation: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("Conversation(conversationId: ", conversationId, to: &text)
-        ValuegenDescription.append(", title: ", title, to: &text)
-        ValuegenDescription.append(", participants: ", participants, to: &text)
-        ValuegenDescription.appendOptional(", lastMessage: ", lastMessage, to: &text)
-        ValuegenDescription.append(", unreadCount: ", unreadCount, to: &text)
-        ValuegenDescription.append(", isPinned: ", isPinned, to: &text)
-        ValuegenDescription.append(", notificationLevel: ", notificationLevel, to: &text)
-        ValuegenDescription.append(", labels: ", labels, to: &text)
-        text.write(")")
+        var text: String = "Conversation(conversationId: "
+        text.append(String(reflecting: conversationId))
+        text.append(", title: ")
+        text.append(String(reflecting: title))
+        text.append(", participants: ")
+        text.append(String(reflecting: participants))
+        text.append(", lastMessage: ")
+        if let value = lastMessage {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", unreadCount: ")
+        text.append(String(reflecting: unreadCount))
+        text.append(", isPinned: ")
+        text.append(String(reflecting: isPinned))
+        text.append(", notificationLevel: ")
+        text.append(String(reflecting: notificationLevel))
+        text.append(", labels: ")
+        text.append(String(reflecting: labels))
+        text.append(")")
         return text
     }
 }
@@ -610,12 +621,23 @@ extension Draft: Observable {
 
 extension Draft: CustomStringConvertible {
     public var description: String {
-        var text_: String = ""
-        ValuegenDescription.append("Draft(text: ", text, to: &text_)
-        ValuegenDescription.append(", attachments: ", attachments, to: &text_)
-        ValuegenDescription.appendOptional(", replyTo: ", replyTo, to: &text_)
-        ValuegenDescription.appendOptional(", lastSendError: ", lastSendError, to: &text_)
-        text_.write(")")
+        var text_: String = "Draft(text: "
+        text_.append(String(reflecting: text))
+        text_.append(", attachments: ")
+        text_.append(String(reflecting: attachments))
+        text_.append(", replyTo: ")
+        if let value = replyTo {
+            text_.append(String(reflecting: value))
+        } else {
+            text_.append("nil")
+        }
+        text_.append(", lastSendError: ")
+        if let value = lastSendError {
+            text_.append(String(reflecting: value))
+        } else {
+            text_.append("nil")
+        }
+        text_.append(")")
         return text_
     }
 }

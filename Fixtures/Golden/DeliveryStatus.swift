@@ -28,22 +28,29 @@ extension DeliveryStatus: CustomStringConvertible {
         case .pending:
             return "DeliveryStatus.pending"
         case .sent(let sentAt):
-            var text: String = ""
-            ValuegenDescription.append("DeliveryStatus.sent(sentAt: ", sentAt, to: &text)
-            text.write(")")
+            var text: String = "DeliveryStatus.sent(sentAt: "
+            text.append(String(reflecting: sentAt))
+            text.append(")")
             return text
         case .delivered(let deliveredAt, let recipientCount):
-            var text: String = ""
-            ValuegenDescription.append("DeliveryStatus.delivered(deliveredAt: ", deliveredAt, to: &text)
-            ValuegenDescription.append(", recipientCount: ", recipientCount, to: &text)
-            text.write(")")
+            var text: String = "DeliveryStatus.delivered(deliveredAt: "
+            text.append(String(reflecting: deliveredAt))
+            text.append(", recipientCount: ")
+            text.append(String(reflecting: recipientCount))
+            text.append(")")
             return text
         case .failed(let reason, let retryAt, let isPermanent):
-            var text: String = ""
-            ValuegenDescription.append("DeliveryStatus.failed(reason: ", reason, to: &text)
-            ValuegenDescription.appendOptional(", retryAt: ", retryAt, to: &text)
-            ValuegenDescription.append(", isPermanent: ", isPermanent, to: &text)
-            text.write(")")
+            var text: String = "DeliveryStatus.failed(reason: "
+            text.append(String(reflecting: reason))
+            text.append(", retryAt: ")
+            if let value = retryAt {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(", isPermanent: ")
+            text.append(String(reflecting: isPermanent))
+            text.append(")")
             return text
         }
     }

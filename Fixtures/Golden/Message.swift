@@ -58,19 +58,37 @@ extension Message: Sendable {}
 
 extension Message: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("Message(messageId: ", messageId, to: &text)
-        ValuegenDescription.append(", conversationId: ", conversationId, to: &text)
-        ValuegenDescription.append(", sender: ", sender, to: &text)
-        ValuegenDescription.append(", body: ", body, to: &text)
-        ValuegenDescription.append(", sentAt: ", sentAt, to: &text)
-        ValuegenDescription.appendOptional(", editedAt: ", editedAt, to: &text)
-        ValuegenDescription.append(", attachments: ", attachments, to: &text)
-        ValuegenDescription.append(", status: ", status, to: &text)
-        ValuegenDescription.append(", kind: ", kind, to: &text)
-        ValuegenDescription.append(", reactions: ", reactions, to: &text)
-        ValuegenDescription.appendOptional(", replyToMessageId: ", replyToMessageId, to: &text)
-        text.write(")")
+        var text: String = "Message(messageId: "
+        text.append(String(reflecting: messageId))
+        text.append(", conversationId: ")
+        text.append(String(reflecting: conversationId))
+        text.append(", sender: ")
+        text.append(String(reflecting: sender))
+        text.append(", body: ")
+        text.append(String(reflecting: body))
+        text.append(", sentAt: ")
+        text.append(String(reflecting: sentAt))
+        text.append(", editedAt: ")
+        if let value = editedAt {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", attachments: ")
+        text.append(String(reflecting: attachments))
+        text.append(", status: ")
+        text.append(String(reflecting: status))
+        text.append(", kind: ")
+        text.append(String(reflecting: kind))
+        text.append(", reactions: ")
+        text.append(String(reflecting: reactions))
+        text.append(", replyToMessageId: ")
+        if let value = replyToMessageId {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(")")
         return text
     }
 }
@@ -686,24 +704,47 @@ extension MessageSummary: Sendable {}
 
 extension MessageSummary: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("MessageSummary(messageId: ", messageId, to: &text)
-        ValuegenDescription.append(", senderName: ", senderName, to: &text)
-        ValuegenDescription.append(", snippet: ", snippet, to: &text)
-        ValuegenDescription.append(", unreadCount: ", unreadCount, to: &text)
-        ValuegenDescription.append(", isMuted: ", isMuted, to: &text)
-        ValuegenDescription.append(", previewHeight: ", previewHeight, to: &text)
-        ValuegenDescription.append(", sentAt: ", sentAt, to: &text)
-        ValuegenDescription.append(", readingTime: ", readingTime, to: &text)
-        ValuegenDescription.append(", byteCount: ", byteCount, to: &text)
-        ValuegenDescription.append(", mentionedUserIds: ", mentionedUserIds, to: &text)
-        ValuegenDescription.append(", participants: ", participants, to: &text)
-        ValuegenDescription.append(", reactionCounts: ", reactionCounts, to: &text)
-        ValuegenDescription.append(", labels: ", labels, to: &text)
-        ValuegenDescription.appendOptional(", thumbnailUrl: ", thumbnailUrl, to: &text)
-        ValuegenDescription.appendOptional(", status: ", status, to: &text)
-        ValuegenDescription.append(", kind: ", kind, to: &text)
-        text.write(")")
+        var text: String = "MessageSummary(messageId: "
+        text.append(String(reflecting: messageId))
+        text.append(", senderName: ")
+        text.append(String(reflecting: senderName))
+        text.append(", snippet: ")
+        text.append(String(reflecting: snippet))
+        text.append(", unreadCount: ")
+        text.append(String(reflecting: unreadCount))
+        text.append(", isMuted: ")
+        text.append(String(reflecting: isMuted))
+        text.append(", previewHeight: ")
+        text.append(String(reflecting: previewHeight))
+        text.append(", sentAt: ")
+        text.append(String(reflecting: sentAt))
+        text.append(", readingTime: ")
+        text.append(String(reflecting: readingTime))
+        text.append(", byteCount: ")
+        text.append(String(reflecting: byteCount))
+        text.append(", mentionedUserIds: ")
+        text.append(String(reflecting: mentionedUserIds))
+        text.append(", participants: ")
+        text.append(String(reflecting: participants))
+        text.append(", reactionCounts: ")
+        text.append(String(reflecting: reactionCounts))
+        text.append(", labels: ")
+        text.append(String(reflecting: labels))
+        text.append(", thumbnailUrl: ")
+        if let value = thumbnailUrl {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", status: ")
+        if let value = status {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", kind: ")
+        text.append(String(reflecting: kind))
+        text.append(")")
         return text
     }
 }

@@ -31,15 +31,20 @@ extension Presence: CustomStringConvertible {
         case .online:
             return "Presence.online"
         case .away(let since):
-            var text: String = ""
-            ValuegenDescription.append("Presence.away(since: ", since, to: &text)
-            text.write(")")
+            var text: String = "Presence.away(since: "
+            text.append(String(reflecting: since))
+            text.append(")")
             return text
         case .doNotDisturb(let until, let message):
-            var text: String = ""
-            ValuegenDescription.appendOptional("Presence.doNotDisturb(until: ", until, to: &text)
-            ValuegenDescription.append(", message: ", message, to: &text)
-            text.write(")")
+            var text: String = "Presence.doNotDisturb(until: "
+            if let value = until {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(", message: ")
+            text.append(String(reflecting: message))
+            text.append(")")
             return text
         case .offline:
             return "Presence.offline"
@@ -309,9 +314,13 @@ extension NotificationLevel: CustomStringConvertible {
         case .mentionsOnly:
             return "NotificationLevel.mentionsOnly"
         case .muted(let until):
-            var text: String = ""
-            ValuegenDescription.appendOptional("NotificationLevel.muted(until: ", until, to: &text)
-            text.write(")")
+            var text: String = "NotificationLevel.muted(until: "
+            if let value = until {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(")")
             return text
         }
     }

@@ -28,11 +28,17 @@ extension QuotedMessage: Sendable {}
 
 extension QuotedMessage: CustomStringConvertible {
     public var description: String {
-        var text_: String = ""
-        ValuegenDescription.append("QuotedMessage(author: ", author, to: &text_)
-        ValuegenDescription.append(", text: ", text, to: &text_)
-        ValuegenDescription.appendOptional(", sentAt: ", sentAt, to: &text_)
-        text_.write(")")
+        var text_: String = "QuotedMessage(author: "
+        text_.append(String(reflecting: author))
+        text_.append(", text: ")
+        text_.append(String(reflecting: text))
+        text_.append(", sentAt: ")
+        if let value = sentAt {
+            text_.append(String(reflecting: value))
+        } else {
+            text_.append("nil")
+        }
+        text_.append(")")
         return text_
     }
 }

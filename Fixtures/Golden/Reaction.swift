@@ -32,17 +32,18 @@ extension Reaction: CustomStringConvertible {
     public var description: String {
         switch self {
         case .emoji(let symbol, let count):
-            var text: String = ""
-            ValuegenDescription.append("Reaction.emoji(symbol: ", symbol, to: &text)
-            ValuegenDescription.append(", count: ", count, to: &text)
-            text.write(")")
+            var text: String = "Reaction.emoji(symbol: "
+            text.append(String(reflecting: symbol))
+            text.append(", count: ")
+            text.append(String(reflecting: count))
+            text.append(")")
             return text
         case .sticker(let value):
             return "Reaction.sticker(\(String(reflecting: value)))"
         case .text(let body):
-            var text: String = ""
-            ValuegenDescription.append("Reaction.text(body: ", body, to: &text)
-            text.write(")")
+            var text: String = "Reaction.text(body: "
+            text.append(String(reflecting: body))
+            text.append(")")
             return text
         case .removed:
             return "Reaction.removed"

@@ -35,30 +35,35 @@ extension RichText: CustomStringConvertible {
     public var description: String {
         switch self {
         case .plain(let text):
-            var text_: String = ""
-            ValuegenDescription.append("RichText.plain(text: ", text, to: &text_)
-            text_.write(")")
+            var text_: String = "RichText.plain(text: "
+            text_.append(String(reflecting: text))
+            text_.append(")")
             return text_
         case .bold(let content):
-            var text: String = ""
-            ValuegenDescription.append("RichText.bold(content: ", content, to: &text)
-            text.write(")")
+            var text: String = "RichText.bold(content: "
+            text.append(String(reflecting: content))
+            text.append(")")
             return text
         case .link(let url, let label):
-            var text: String = ""
-            ValuegenDescription.append("RichText.link(url: ", url, to: &text)
-            ValuegenDescription.appendOptional(", label: ", label, to: &text)
-            text.write(")")
+            var text: String = "RichText.link(url: "
+            text.append(String(reflecting: url))
+            text.append(", label: ")
+            if let value = label {
+                text.append(String(reflecting: value))
+            } else {
+                text.append("nil")
+            }
+            text.append(")")
             return text
         case .quote(let quoted):
-            var text: String = ""
-            ValuegenDescription.append("RichText.quote(quoted: ", quoted, to: &text)
-            text.write(")")
+            var text: String = "RichText.quote(quoted: "
+            text.append(String(reflecting: quoted))
+            text.append(")")
             return text
         case .paragraphs(let parts):
-            var text: String = ""
-            ValuegenDescription.append("RichText.paragraphs(parts: ", parts, to: &text)
-            text.write(")")
+            var text: String = "RichText.paragraphs(parts: "
+            text.append(String(reflecting: parts))
+            text.append(")")
             return text
         case .spoiler(let value):
             return "RichText.spoiler(\(String(reflecting: value)))"

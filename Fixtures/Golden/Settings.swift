@@ -196,13 +196,17 @@ extension Settings: Observable {
 
 extension Settings: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("Settings(theme: ", theme, to: &text)
-        ValuegenDescription.append(", fontScale: ", fontScale, to: &text)
-        ValuegenDescription.append(", notificationLevel: ", notificationLevel, to: &text)
-        ValuegenDescription.append(", sendsReadReceipts: ", sendsReadReceipts, to: &text)
-        ValuegenDescription.append(", mutedConversations: ", mutedConversations, to: &text)
-        text.write(", pushToken: <redacted>)")
+        var text: String = "Settings(theme: "
+        text.append(String(reflecting: theme))
+        text.append(", fontScale: ")
+        text.append(String(reflecting: fontScale))
+        text.append(", notificationLevel: ")
+        text.append(String(reflecting: notificationLevel))
+        text.append(", sendsReadReceipts: ")
+        text.append(String(reflecting: sendsReadReceipts))
+        text.append(", mutedConversations: ")
+        text.append(String(reflecting: mutedConversations))
+        text.append(", pushToken: <redacted>)")
         return text
     }
 }

@@ -111,21 +111,53 @@ extension User: Sendable {}
 
 extension User: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("User(userId: ", userId, to: &text)
-        ValuegenDescription.append(", nickname: ", nickname, to: &text)
-        ValuegenDescription.appendOptional(", statusText: ", statusText, to: &text)
-        ValuegenDescription.appendOptional(", imageUrl: ", imageUrl, to: &text)
-        ValuegenDescription.append(", email: <redacted>, authToken: <redacted>, presence: ", presence, to: &text)
-        ValuegenDescription.append(", addresses: ", addresses, to: &text)
-        ValuegenDescription.append(", friends: ", friends, to: &text)
-        ValuegenDescription.append(", reactionScores: ", reactionScores, to: &text)
-        ValuegenDescription.append(", interests: ", interests, to: &text)
-        ValuegenDescription.appendOptional(", blockedUserIds: ", blockedUserIds, to: &text)
-        ValuegenDescription.append(", createdAt: ", createdAt, to: &text)
-        ValuegenDescription.appendOptional(", lastSeenCache: ", lastSeenCache, to: &text)
-        ValuegenDescription.appendOptional(", mood: ", mood, to: &text)
-        text.write(")")
+        var text: String = "User(userId: "
+        text.append(String(reflecting: userId))
+        text.append(", nickname: ")
+        text.append(String(reflecting: nickname))
+        text.append(", statusText: ")
+        if let value = statusText {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", imageUrl: ")
+        if let value = imageUrl {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", email: <redacted>, authToken: <redacted>, presence: ")
+        text.append(String(reflecting: presence))
+        text.append(", addresses: ")
+        text.append(String(reflecting: addresses))
+        text.append(", friends: ")
+        text.append(String(reflecting: friends))
+        text.append(", reactionScores: ")
+        text.append(String(reflecting: reactionScores))
+        text.append(", interests: ")
+        text.append(String(reflecting: interests))
+        text.append(", blockedUserIds: ")
+        if let value = blockedUserIds {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", createdAt: ")
+        text.append(String(reflecting: createdAt))
+        text.append(", lastSeenCache: ")
+        if let value = lastSeenCache {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", mood: ")
+        if let value = mood {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(")")
         return text
     }
 }
@@ -941,12 +973,15 @@ extension Address: Sendable {}
 
 extension Address: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("Address(street: ", street, to: &text)
-        ValuegenDescription.append(", city: ", city, to: &text)
-        ValuegenDescription.append(", zipCode: ", zipCode, to: &text)
-        ValuegenDescription.append(", default: ", `default`, to: &text)
-        text.write(")")
+        var text: String = "Address(street: "
+        text.append(String(reflecting: street))
+        text.append(", city: ")
+        text.append(String(reflecting: city))
+        text.append(", zipCode: ")
+        text.append(String(reflecting: zipCode))
+        text.append(", default: ")
+        text.append(String(reflecting: `default`))
+        text.append(")")
         return text
     }
 }

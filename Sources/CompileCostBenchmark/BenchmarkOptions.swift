@@ -1,11 +1,13 @@
 import Foundation
 
-/// The benchmark's command line: `[N] [--modes debug,release] [--runs R] [--sets name,…]`.
+/// The benchmark's command line: `[N] [--modes debug,release] [--runs R] [--sets name,…] [--instructions]`.
 struct BenchmarkOptions {
     var models = 100
     var modes: [BuildMode] = BuildMode.allCases
     var runs = 1
     var featureSets: [FeatureSet] = FeatureSet.all
+    /// Count the frontends' instructions (callgrind) instead of timing the compilations.
+    var countsInstructions = false
 
     static func parse(_ arguments: [String]) throws -> BenchmarkOptions {
         var options = BenchmarkOptions()
@@ -18,6 +20,8 @@ struct BenchmarkOptions {
                     guard let mode = BuildMode(rawValue: name) else { throw UsageError(description: "unknown mode '\(name)'; the modes are debug and release") }
                     return mode
                 }
+            case "--instructions":
+                options.countsInstructions = true
             case "--runs":
                 guard let runs = Int(try value(after: argument, in: &rest)), runs > 0 else { throw UsageError(description: "--runs takes a positive number") }
                 options.runs = runs
@@ -35,7 +39,7 @@ struct BenchmarkOptions {
                 }
             default:
                 guard let models = Int(argument), models > 0 else {
-                    throw UsageError(description: "usage: valuegen-compile-benchmark [N] [--modes debug,release] [--runs R] [--sets name,…]")
+                    throw UsageError(description: "usage: valuegen-compile-benchmark [N] [--modes debug,release] [--runs R] [--sets name,…] [--instructions]")
                 }
                 options.models = models
             }

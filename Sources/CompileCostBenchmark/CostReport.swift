@@ -20,10 +20,23 @@ struct CostReport {
     var runs: Int
     var costs: [FeatureSetCost]
     var handWrittenBytesPerModel: Int
+    /// Instructions (`--instructions`) rather than CPU seconds.
+    var countsInstructions = false
+
+    /// The figure compared: CPU seconds, or billions of instructions.
+    private func measure(_ cost: CompileCost) -> Double {
+        countsInstructions ? (cost.instructions ?? 0) / 1e9 : cost.cpuSeconds
+    }
+
+    private var unit: String { countsInstructions ? "G" : "s" }
 
     func print() {
         Swift.print("valuegen-compile-benchmark: \(models) models (a 9-attribute value holding a 2-attribute value, one file each), swiftc -emit-library, best of \(runs)")
-        Swift.print("CPU seconds of swiftc and its frontends (wall seconds in parentheses); ratio = generated / by hand")
+        if countsInstructions {
+            Swift.print("billions of instructions (G) of the frontend jobs, counted by callgrind; ratio = generated / by hand")
+        } else {
+            Swift.print("CPU seconds of swiftc and its frontends (wall seconds in parentheses); ratio = generated / by hand")
+        }
         for mode in modes {
             Swift.print("\n\(mode.rawValue) (\(mode.flags.joined(separator: " "))):")
             Swift.print("  " + pad("features", 34) + pad("generated", 17) + pad("by hand (synthesized)", 24) + "ratio")
@@ -33,7 +46,7 @@ struct CostReport {
                 if let synthesized = cost.synthesized[mode], let conformances = cost.features.synthesized {
                     let label = conformances == .nothing ? "none" : conformances.rawValue
                     line += pad("\(seconds(synthesized)) \(label)", 24)
-                    line += String(format: "%.2fx", generated.cpuSeconds / synthesized.cpuSeconds)
+                    line += String(format: "%.2fx", measure(generated) / measure(synthesized))
                 }
                 Swift.print(line)
             }
@@ -51,19 +64,19 @@ struct CostReport {
         guard let bare = costs.first(where: { $0.features.name == "bare" }),
               let bareGenerated = bare.generated[mode] else { return }
         let scale = 100 / Double(models)
-        Swift.print("  per 100 models over the bare declarations (\(format(bareGenerated.cpuSeconds * scale)) s generated, \(bare.synthesized[mode].map { format($0.cpuSeconds * scale) } ?? "-") s by hand):")
+        Swift.print("  per 100 models over the bare declarations (\(format(measure(bareGenerated) * scale)) \(unit) generated, \(bare.synthesized[mode].map { format(measure($0) * scale) } ?? "-") \(unit) by hand):")
         for cost in costs where cost.features.name != "bare" {
             guard let generated = cost.generated[mode] else { continue }
-            var line = "    " + pad(cost.features.name, 32) + "+" + pad(format((generated.cpuSeconds - bareGenerated.cpuSeconds) * scale) + " s", 10)
+            var line = "    " + pad(cost.features.name, 32) + "+" + pad(format((measure(generated) - measure(bareGenerated)) * scale) + " \(unit)", 10)
             if let synthesized = cost.synthesized[mode], let bareSynthesized = bare.synthesized[mode], let conformances = cost.features.synthesized {
-                line += "synthesized \(conformances.rawValue) +" + format((synthesized.cpuSeconds - bareSynthesized.cpuSeconds) * scale) + " s"
+                line += "synthesized \(conformances.rawValue) +" + format((measure(synthesized) - measure(bareSynthesized)) * scale) + " \(unit)"
             }
             Swift.print(line)
         }
     }
 
     private func seconds(_ cost: CompileCost) -> String {
-        "\(format(cost.cpuSeconds)) (\(format(cost.wallSeconds)))"
+        "\(format(measure(cost))) (\(format(cost.wallSeconds)))"
     }
 
     private func format(_ value: Double) -> String {

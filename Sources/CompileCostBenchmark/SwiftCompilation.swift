@@ -17,10 +17,13 @@ enum BuildMode: String, CaseIterable, Sendable {
 }
 
 /// What one compilation cost: the wall clock, and the CPU time of swiftc and every frontend
-/// process it started (user + system), which another job on the machine disturbs less.
+/// process it started (user + system), which another job on the machine disturbs less; or,
+/// with `--instructions`, the instructions its frontend jobs executed, which nothing else on the
+/// machine changes.
 struct CompileCost: Sendable {
     var wallSeconds: Double
     var cpuSeconds: Double
+    var instructions: Double?
 }
 
 /// Runs `swiftc -emit-library` on every Swift file of a folder.
@@ -30,7 +33,9 @@ struct SwiftCompilation {
     var moduleName: String
     var mode: BuildMode
 
-    func run() throws -> CompileCost {
+    /// Compiles the folder, timed; with `countingInstructions`, runs the compiler's frontend
+    /// jobs under callgrind instead (`InstructionCount.swift`).
+    func run(countingInstructions: Bool = false) throws -> CompileCost {
         let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".swift") }
             .sorted()
@@ -43,6 +48,9 @@ struct SwiftCompilation {
                          "-emit-module-path", output.appendingPathComponent("\(moduleName).swiftmodule").path,
                          "-o", output.appendingPathComponent("lib\(moduleName).so").path]
             + mode.flags + (mode == .debug ? ["-output-file-map", try writeOutputFileMap(for: sources, in: output).path] : []) + sources
+        if countingInstructions {
+            return try InstructionCount.compile(swiftc: swiftc, arguments: arguments, in: output)
+        }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftc)

@@ -1,10 +1,11 @@
 // valuegen-compile-benchmark: what the generated code costs the compiler, against the same
 // types written by hand with the conformances Swift synthesizes, measured in one run.
 //
-//     swift run -c release valuegen-compile-benchmark [N] [--modes debug,release] [--runs R] [--sets bare,Equality,…]
+//     swift run -c release valuegen-compile-benchmark [N] [--modes debug,release] [--runs R] [--sets bare,Equality,…] [--instructions]
 //
 // N models (100 by default) per feature set, each compiled with swiftc as a library in debug
 // and release; ratios and each feature's cost are printed with the generated text's size.
+// With --instructions, the compiler's instructions are counted instead of its time.
 import Foundation
 import ValuegenCore
 
@@ -42,9 +43,9 @@ func writeHandWritten(_ conformances: SynthesizedConformances, into folder: URL)
     }
 }
 
-/// The lowest CPU time of the runs, with its wall time.
+/// The lowest CPU time (or instruction count) of the runs, with its wall time.
 func best(_ costs: [CompileCost]) -> CompileCost {
-    costs.min { $0.cpuSeconds < $1.cpuSeconds }!
+    costs.min { ($0.instructions ?? $0.cpuSeconds) < ($1.instructions ?? $1.cpuSeconds) }!
 }
 
 let swiftc = try BenchmarkOptions.swiftcPath()
@@ -67,9 +68,9 @@ for (index, features) in options.featureSets.enumerated() {
             let order = run % 2 == 0 ? [true, false] : [false, true]
             for isGenerated in order {
                 if isGenerated {
-                    generatedRuns.append(try generated.run())
+                    generatedRuns.append(try generated.run(countingInstructions: options.countsInstructions))
                 } else if features.synthesized != nil {
-                    handRuns.append(try byHand.run())
+                    handRuns.append(try byHand.run(countingInstructions: options.countsInstructions))
                 }
             }
         }
@@ -85,5 +86,6 @@ CostReport(
     modes: options.modes,
     runs: options.runs,
     costs: costs,
-    handWrittenBytesPerModel: BenchmarkModel.handWritten(copy: 0, conformances: .nothing).utf8.count
+    handWrittenBytesPerModel: BenchmarkModel.handWritten(copy: 0, conformances: .nothing).utf8.count,
+    countsInstructions: options.countsInstructions
 ).print()

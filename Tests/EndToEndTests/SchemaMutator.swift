@@ -76,7 +76,7 @@ struct SchemaMutator {
     static let generatedMemberNames = [
         "description", "debugDescription", "hashValue", "hash", "builder", "toBuilder", "with", "encode", "init",
         "CodingKeys", "codingKeys", "jsonBytes", "binaryBytes", "binaryData", "save", "load", "build", "Builder",
-        "MissingAttributeError", "ValuegenCodingKey", "ValuegenMissingAttributeError", "ValuegenDescription",
+        "MissingAttributeError", "ValuegenCodingKey", "ValuegenMissingAttributeError",
     ]
     static let generatedObjectMemberNames = [
         "_observationRegistrar", "_changeObservers", "onWillChange", "onDidChange", "removeObserver", "Change", "access", "withMutation",

@@ -41,10 +41,11 @@ struct FeatureOutputTests {
 
         extension Pin: CustomStringConvertible {
             public var description: String {
-                var text: String = ""
-                ValuegenDescription.append("Pin(place: ", place, to: &text)
-                ValuegenDescription.append(", at: ", at, to: &text)
-                text.write(")")
+                var text: String = "Pin(place: "
+                text.append(String(reflecting: place))
+                text.append(", at: ")
+                text.append(String(reflecting: at))
+                text.append(")")
                 return text
             }
         }
@@ -167,7 +168,7 @@ struct FeatureOutputTests {
                 Address(class: `class`, default: `default`, protocol: `protocol`)
             }
         """) == true)
-        #expect(file.featureSection("Address", "Description")?.contains(#"ValuegenDescription.append(", default: ", `default`, to: &text)"#) == true)
+        #expect(file.featureSection("Address", "Description")?.contains(#"text.append(", default: ")\#n        text.append(String(reflecting: `default`))"#) == true)
     }
 
     // MARK: - Equality
@@ -230,48 +231,19 @@ struct FeatureOutputTests {
         #expect(file.featureSection("User", "Description") == """
         extension User: CustomStringConvertible {
             public var description: String {
-                var text: String = ""
-                ValuegenDescription.append("User(name: ", name, to: &text)
-                ValuegenDescription.appendOptional(", email: <redacted>, nickname: ", nickname, to: &text)
-                text.write(")")
+                var text: String = "User(name: "
+                text.append(String(reflecting: name))
+                text.append(", email: <redacted>, nickname: ")
+                if let value = nickname {
+                    text.append(String(reflecting: value))
+                } else {
+                    text.append("nil")
+                }
+                text.append(")")
                 return text
             }
         }
         """)
-    }
-
-    @Test func declaresTheDescriptionHelperOnceForTheModule() throws {
-        let file = generate("Models/User.value", "User {\n  name: String\n  nickname: String?\n}\nPlace {\n  city: String\n}\n", settings: GenerationSettings(accessLevel: .public))
-        #expect(file.diagnostics.isEmpty)
-        #expect(file.moduleDeclarations.map(\.key) == ["Description: ValuegenDescription"])
-        #expect(file.moduleDeclarations.first?.code == """
-        /// Writes the text of the module's generated descriptions.
-        enum ValuegenDescription {
-            /// Appends `label`, then `value` as `String(reflecting:)` prints it.
-            static func append<Value>(_ label: String, _ value: Value, to text: inout String) {
-                text.write(label)
-                text.write(String(reflecting: value))
-            }
-
-            /// Appends `label`, then the wrapped value as `String(reflecting:)` prints it, or `nil`.
-            static func appendOptional<Value>(_ label: String, _ value: Value?, to text: inout String) {
-                text.write(label)
-                if let value {
-                    text.write(String(reflecting: value))
-                } else {
-                    text.write("nil")
-                }
-            }
-        }
-
-        """)
-        // Nothing printed through the helper, nothing declared: redacted attributes, no
-        // attributes, an enumeration's single values and plain cases.
-        for schema in ["Models/Secret.value": "Secret {\n  %redacted\n  token: String\n}\n", "Models/Marker.value": "Marker {}\n", "Models/Shape.adtValue": "Shape {\n  %singleAttributeSubtype attributeType=\"Int\"\n  Count\n  Empty\n}\n"] {
-            let other = generate(schema.key, schema.value)
-            #expect(other.diagnostics.isEmpty)
-            #expect(other.moduleDeclarations.isEmpty, "\(schema.key)")
-        }
     }
 
     @Test func describesAValueWhoseAttributesAreAllRedactedWithOneLiteral() throws {
@@ -288,10 +260,10 @@ struct FeatureOutputTests {
     @Test func theDescriptionsTextDoesNotHideAPayloadValueNamedText() throws {
         let file = try contents("Models/Note.adtValue", "Note {\n  Plain {\n    text: String\n    text_: String\n  }\n}\n")
         #expect(file.featureSection("Note", "Description")?.contains("""
-                    var text__: String = ""
-                    ValuegenDescription.append("Note.plain(text: ", text, to: &text__)
-                    ValuegenDescription.append(", text_: ", text_, to: &text__)
-                    text__.write(")")
+                    var text__: String = "Note.plain(text: "
+                    text__.append(String(reflecting: text))
+                    text__.append(", text_: ")
+                    text__.append(String(reflecting: text_))
         """) == true, "\(file)")
     }
 
@@ -397,7 +369,7 @@ struct FeatureOutputTests {
     }
 
     @Test func declaresTheBuildersErrorTypeOnceForTheModulePublicAtEveryAccessLevel() throws {
-        let file = generate("Models/User.value", "User includes(Builder) excludes(Description) {\n  a: Int\n}\nPlace includes(Builder) excludes(Description) {\n  b: Int\n}\n", settings: GenerationSettings(accessLevel: .package))
+        let file = generate("Models/User.value", "User includes(Builder) {\n  a: Int\n}\nPlace includes(Builder) {\n  b: Int\n}\n", settings: GenerationSettings(accessLevel: .package))
         #expect(file.diagnostics.isEmpty)
         #expect(try #require(file.contents).contains("    package typealias MissingAttributeError = ValuegenMissingAttributeError\n"))
         #expect(file.moduleDeclarations.map(\.key) == ["Builder: ValuegenMissingAttributeError"])
@@ -536,9 +508,9 @@ struct FeatureOutputTests {
             public var description: String {
                 switch self {
                 case .circle(let radius):
-                    var text: String = ""
-                    ValuegenDescription.append("Shape.circle(radius: ", radius, to: &text)
-                    text.write(")")
+                    var text: String = "Shape.circle(radius: "
+                    text.append(String(reflecting: radius))
+                    text.append(")")
                     return text
                 case .count(let value):
                     return "Shape.count(\\(String(reflecting: value)))"
@@ -597,7 +569,7 @@ struct FeatureOutputTests {
     }
 
     @Test func declaresTheKeyTypeOnceForTheModuleInternalAtEveryAccessLevel() throws {
-        let file = generate("Models/User.value", "User includes(Coding) excludes(Description) {\n  a: Int\n}\nPlace includes(Coding) excludes(Description) {\n  b: Int\n}\n", settings: GenerationSettings(accessLevel: .public))
+        let file = generate("Models/User.value", "User includes(Coding) {\n  a: Int\n}\nPlace includes(Coding) {\n  b: Int\n}\n", settings: GenerationSettings(accessLevel: .public))
         #expect(file.diagnostics.isEmpty)
         #expect(file.moduleDeclarations.map(\.key) == ["Coding: ValuegenCodingKey"])
         #expect(file.moduleDeclarations.first?.code == """
@@ -624,7 +596,7 @@ struct FeatureOutputTests {
 
         """)
         // A plain enumeration coded as a bare string names no key.
-        let plain = generate("Models/Mood.adtValue", "Mood includes(Coding) excludes(Description) {\n  Happy\n  Sad\n}\n")
+        let plain = generate("Models/Mood.adtValue", "Mood includes(Coding) {\n  Happy\n  Sad\n}\n")
         #expect(plain.diagnostics.isEmpty)
         #expect(plain.moduleDeclarations.isEmpty)
     }

@@ -63,21 +63,37 @@ extension CheckedRecord: Sendable {}
 
 extension CheckedRecord: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("CheckedRecord(id: ", id, to: &text)
-        ValuegenDescription.append(", accountNumber: ", accountNumber, to: &text)
-        ValuegenDescription.append(", score: ", score, to: &text)
-        ValuegenDescription.append(", ratio: ", ratio, to: &text)
-        ValuegenDescription.append(", isActive: ", isActive, to: &text)
-        ValuegenDescription.append(", isVerified: ", isVerified, to: &text)
-        ValuegenDescription.append(", name: ", name, to: &text)
-        ValuegenDescription.append(", email: ", email, to: &text)
-        ValuegenDescription.append(", biography: ", biography, to: &text)
-        ValuegenDescription.append(", tags: ", tags, to: &text)
-        ValuegenDescription.appendOptional(", nickname: ", nickname, to: &text)
-        ValuegenDescription.append(", location: ", location, to: &text)
-        ValuegenDescription.append(", status: ", status, to: &text)
-        text.write(")")
+        var text: String = "CheckedRecord(id: "
+        text.append(String(reflecting: id))
+        text.append(", accountNumber: ")
+        text.append(String(reflecting: accountNumber))
+        text.append(", score: ")
+        text.append(String(reflecting: score))
+        text.append(", ratio: ")
+        text.append(String(reflecting: ratio))
+        text.append(", isActive: ")
+        text.append(String(reflecting: isActive))
+        text.append(", isVerified: ")
+        text.append(String(reflecting: isVerified))
+        text.append(", name: ")
+        text.append(String(reflecting: name))
+        text.append(", email: ")
+        text.append(String(reflecting: email))
+        text.append(", biography: ")
+        text.append(String(reflecting: biography))
+        text.append(", tags: ")
+        text.append(String(reflecting: tags))
+        text.append(", nickname: ")
+        if let value = nickname {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", location: ")
+        text.append(String(reflecting: location))
+        text.append(", status: ")
+        text.append(String(reflecting: status))
+        text.append(")")
         return text
     }
 }

@@ -25,10 +25,11 @@ extension ServerStatus: CustomStringConvertible {
         case .active:
             return "ServerStatus.active"
         case .suspended(let reason, let days):
-            var text: String = ""
-            ValuegenDescription.append("ServerStatus.suspended(reason: ", reason, to: &text)
-            ValuegenDescription.append(", days: ", days, to: &text)
-            text.write(")")
+            var text: String = "ServerStatus.suspended(reason: "
+            text.append(String(reflecting: reason))
+            text.append(", days: ")
+            text.append(String(reflecting: days))
+            text.append(")")
             return text
         case .deleted:
             return "ServerStatus.deleted"

@@ -25,10 +25,11 @@ extension Status: CustomStringConvertible {
         case .active:
             return "Status.active"
         case .suspended(let reason, let days):
-            var text: String = ""
-            ValuegenDescription.append("Status.suspended(reason: ", reason, to: &text)
-            ValuegenDescription.append(", days: ", days, to: &text)
-            text.write(")")
+            var text: String = "Status.suspended(reason: "
+            text.append(String(reflecting: reason))
+            text.append(", days: ")
+            text.append(String(reflecting: days))
+            text.append(")")
             return text
         case .deleted:
             return "Status.deleted"

@@ -22,24 +22,3 @@ struct ValuegenCodingKey: CodingKey, Sendable {
         nil
     }
 }
-
-// MARK: - Description: ValuegenDescription
-
-/// Writes the text of the module's generated descriptions.
-enum ValuegenDescription {
-    /// Appends `label`, then `value` as `String(reflecting:)` prints it.
-    static func append<Value>(_ label: String, _ value: Value, to text: inout String) {
-        text.write(label)
-        text.write(String(reflecting: value))
-    }
-
-    /// Appends `label`, then the wrapped value as `String(reflecting:)` prints it, or `nil`.
-    static func appendOptional<Value>(_ label: String, _ value: Value?, to text: inout String) {
-        text.write(label)
-        if let value {
-            text.write(String(reflecting: value))
-        } else {
-            text.write("nil")
-        }
-    }
-}

@@ -140,48 +140,119 @@ extension Wide: Sendable {}
 
 extension Wide: CustomStringConvertible {
     public var description: String {
-        var text: String = ""
-        ValuegenDescription.append("Wide(field1: ", field1, to: &text)
-        ValuegenDescription.append(", field2: ", field2, to: &text)
-        ValuegenDescription.append(", field3: ", field3, to: &text)
-        ValuegenDescription.append(", field4: ", field4, to: &text)
-        ValuegenDescription.appendOptional(", field5: ", field5, to: &text)
-        ValuegenDescription.append(", field6: ", field6, to: &text)
-        ValuegenDescription.append(", field7: ", field7, to: &text)
-        ValuegenDescription.append(", field8: ", field8, to: &text)
-        ValuegenDescription.append(", field9: ", field9, to: &text)
-        ValuegenDescription.appendOptional(", field10: ", field10, to: &text)
-        ValuegenDescription.append(", field11: ", field11, to: &text)
-        ValuegenDescription.append(", field12: ", field12, to: &text)
-        ValuegenDescription.append(", field13: ", field13, to: &text)
-        ValuegenDescription.append(", field14: ", field14, to: &text)
-        ValuegenDescription.appendOptional(", field15: ", field15, to: &text)
-        ValuegenDescription.append(", field16: ", field16, to: &text)
-        ValuegenDescription.append(", field17: ", field17, to: &text)
-        ValuegenDescription.append(", field18: ", field18, to: &text)
-        ValuegenDescription.append(", field19: ", field19, to: &text)
-        ValuegenDescription.appendOptional(", field20: ", field20, to: &text)
-        ValuegenDescription.append(", field21: ", field21, to: &text)
-        ValuegenDescription.append(", field22: ", field22, to: &text)
-        ValuegenDescription.append(", field23: ", field23, to: &text)
-        ValuegenDescription.append(", field24: ", field24, to: &text)
-        ValuegenDescription.appendOptional(", field25: ", field25, to: &text)
-        ValuegenDescription.append(", field26: ", field26, to: &text)
-        ValuegenDescription.append(", field27: ", field27, to: &text)
-        ValuegenDescription.append(", field28: ", field28, to: &text)
-        ValuegenDescription.append(", field29: ", field29, to: &text)
-        ValuegenDescription.appendOptional(", field30: ", field30, to: &text)
-        ValuegenDescription.append(", field31: ", field31, to: &text)
-        ValuegenDescription.append(", field32: ", field32, to: &text)
-        ValuegenDescription.append(", field33: ", field33, to: &text)
-        ValuegenDescription.append(", field34: ", field34, to: &text)
-        ValuegenDescription.appendOptional(", field35: ", field35, to: &text)
-        ValuegenDescription.append(", field36: ", field36, to: &text)
-        ValuegenDescription.append(", field37: ", field37, to: &text)
-        ValuegenDescription.append(", field38: ", field38, to: &text)
-        ValuegenDescription.append(", field39: ", field39, to: &text)
-        ValuegenDescription.appendOptional(", field40: ", field40, to: &text)
-        text.write(")")
+        var text: String = "Wide(field1: "
+        text.append(String(reflecting: field1))
+        text.append(", field2: ")
+        text.append(String(reflecting: field2))
+        text.append(", field3: ")
+        text.append(String(reflecting: field3))
+        text.append(", field4: ")
+        text.append(String(reflecting: field4))
+        text.append(", field5: ")
+        if let value = field5 {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", field6: ")
+        text.append(String(reflecting: field6))
+        text.append(", field7: ")
+        text.append(String(reflecting: field7))
+        text.append(", field8: ")
+        text.append(String(reflecting: field8))
+        text.append(", field9: ")
+        text.append(String(reflecting: field9))
+        text.append(", field10: ")
+        if let value = field10 {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", field11: ")
+        text.append(String(reflecting: field11))
+        text.append(", field12: ")
+        text.append(String(reflecting: field12))
+        text.append(", field13: ")
+        text.append(String(reflecting: field13))
+        text.append(", field14: ")
+        text.append(String(reflecting: field14))
+        text.append(", field15: ")
+        if let value = field15 {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", field16: ")
+        text.append(String(reflecting: field16))
+        text.append(", field17: ")
+        text.append(String(reflecting: field17))
+        text.append(", field18: ")
+        text.append(String(reflecting: field18))
+        text.append(", field19: ")
+        text.append(String(reflecting: field19))
+        text.append(", field20: ")
+        if let value = field20 {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", field21: ")
+        text.append(String(reflecting: field21))
+        text.append(", field22: ")
+        text.append(String(reflecting: field22))
+        text.append(", field23: ")
+        text.append(String(reflecting: field23))
+        text.append(", field24: ")
+        text.append(String(reflecting: field24))
+        text.append(", field25: ")
+        if let value = field25 {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", field26: ")
+        text.append(String(reflecting: field26))
+        text.append(", field27: ")
+        text.append(String(reflecting: field27))
+        text.append(", field28: ")
+        text.append(String(reflecting: field28))
+        text.append(", field29: ")
+        text.append(String(reflecting: field29))
+        text.append(", field30: ")
+        if let value = field30 {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", field31: ")
+        text.append(String(reflecting: field31))
+        text.append(", field32: ")
+        text.append(String(reflecting: field32))
+        text.append(", field33: ")
+        text.append(String(reflecting: field33))
+        text.append(", field34: ")
+        text.append(String(reflecting: field34))
+        text.append(", field35: ")
+        if let value = field35 {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", field36: ")
+        text.append(String(reflecting: field36))
+        text.append(", field37: ")
+        text.append(String(reflecting: field37))
+        text.append(", field38: ")
+        text.append(String(reflecting: field38))
+        text.append(", field39: ")
+        text.append(String(reflecting: field39))
+        text.append(", field40: ")
+        if let value = field40 {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(")")
         return text
     }
 }

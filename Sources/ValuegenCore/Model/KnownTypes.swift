@@ -65,7 +65,6 @@ extension KnownTypes {
     static let moduleSupportTypes: [String: String] = [
         "ValuegenMissingAttributeError": "the builders' error type",
         "ValuegenCodingKey": "the coding key type of Codable conformances",
-        "ValuegenDescription": "the helper of generated descriptions",
     ]
     static let moduleSupportTypeNames = Set(moduleSupportTypes.keys)
 

@@ -175,10 +175,9 @@ private extension GeneratedMembers {
         return members
     }
 
-    /// `var description`; its body names `String` and calls `ValuegenDescription` (or, for an
-    /// ADT's single value, `String(reflecting:)`) where the attributes are members (or, in an
-    /// ADT, bound locals), so an attribute of either name hides the type — unless every
-    /// attribute there is `%redacted` and nothing is printed.
+    /// `var description`; its body calls `String(reflecting:)` where the attributes are
+    /// members (or, in an ADT, bound locals), so an attribute `String` hides the type — unless
+    /// every attribute there is `%redacted` and nothing is reflected.
     static func description(_ type: ModelType) -> GeneratedMembers {
         var names: [GeneratedName] = []
         if type.kind != .adtValue {
@@ -186,7 +185,6 @@ private extension GeneratedMembers {
         }
         for scope in attributeScopes(of: type) where scope.attributes.contains(where: { !$0.isRedacted }) {
             names.append(GeneratedName(name: "String", spelling: "the type 'String' that 'var description' calls", subtype: scope.subtype))
-            names.append(GeneratedName(name: DescriptionFeature.helperTypeName, spelling: "the module's description helper '\(DescriptionFeature.helperTypeName)' that 'var description' calls", subtype: scope.subtype))
         }
         return GeneratedMembers(attributeNames: names)
     }
