@@ -3,7 +3,7 @@ import Foundation
 /// `--instructions`: what a compilation costs in instructions, counted by valgrind's callgrind,
 /// which the other jobs of a shared machine do not change (CPU seconds move by ±10 % and more
 /// there). The driver is asked for its jobs (`swiftc … -###`), and every frontend job runs
-/// under callgrind, both cores busy; the link is left out. About 50 times slower than compiling.
+/// under callgrind, two at a time; the link is left out. About 50 times slower than compiling.
 enum InstructionCount {
     static func compile(swiftc: String, arguments: [String], in folder: URL) throws -> CompileCost {
         let valgrind = try executable(named: "valgrind", hint: "install valgrind (apt-get install valgrind) to count instructions, or leave out --instructions")
@@ -11,7 +11,12 @@ enum InstructionCount {
         guard !jobs.isEmpty else { throw CompilationFailure(description: "swiftc -### printed no frontend job in \(folder.path)") }
         let start = DispatchTime.now().uptimeNanoseconds
         let outputs = jobs.indices.map { folder.appendingPathComponent("callgrind-\($0).out") }
-        for batch in stride(from: 0, to: jobs.count, by: 2).map({ Array(jobs.indices)[$0..<min($0 + 2, jobs.count)] }) {
+        // The compile and emit-module jobs two at a time, then what reads their output (the
+        // `-modulewrap` of the module for the debugger).
+        let wrapping = jobs.indices.filter { jobs[$0].contains("-modulewrap") }
+        let compiling = jobs.indices.filter { !wrapping.contains($0) }
+        let batches = stride(from: 0, to: compiling.count, by: 2).map { Array(compiling[$0..<min($0 + 2, compiling.count)]) } + wrapping.map { [$0] }
+        for batch in batches {
             let processes = try batch.map { index in
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: valgrind)
