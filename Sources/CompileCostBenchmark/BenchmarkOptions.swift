@@ -54,12 +54,16 @@ struct BenchmarkOptions {
 
     /// The swiftc of the toolchain on PATH.
     static func swiftcPath() throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/swiftc"
+        try executable(named: "swiftc")
+    }
+
+    /// The first executable of that name in a folder of PATH; `hint` says what to do otherwise.
+    static func executable(named name: String, hint: String? = nil) throws -> String {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw UsageError(description: "swiftc is not on PATH")
+        throw UsageError(description: "\(name) is not on PATH" + (hint.map { ": " + $0 } ?? ""))
     }
 }
 

@@ -23,11 +23,6 @@ struct CostReport {
     /// Instructions (`--instructions`) rather than CPU seconds.
     var countsInstructions = false
 
-    /// The figure compared: CPU seconds, or billions of instructions.
-    private func measure(_ cost: CompileCost) -> Double {
-        countsInstructions ? (cost.instructions ?? 0) / 1e9 : cost.cpuSeconds
-    }
-
     private var unit: String { countsInstructions ? "G" : "s" }
 
     func print() {
@@ -46,7 +41,7 @@ struct CostReport {
                 if let synthesized = cost.synthesized[mode], let conformances = cost.features.synthesized {
                     let label = conformances == .nothing ? "none" : conformances.rawValue
                     line += pad("\(seconds(synthesized)) \(label)", 24)
-                    line += String(format: "%.2fx", measure(generated) / measure(synthesized))
+                    line += String(format: "%.2fx", generated.figure / synthesized.figure)
                 }
                 Swift.print(line)
             }
@@ -64,19 +59,19 @@ struct CostReport {
         guard let bare = costs.first(where: { $0.features.name == "bare" }),
               let bareGenerated = bare.generated[mode] else { return }
         let scale = 100 / Double(models)
-        Swift.print("  per 100 models over the bare declarations (\(format(measure(bareGenerated) * scale)) \(unit) generated, \(bare.synthesized[mode].map { format(measure($0) * scale) } ?? "-") \(unit) by hand):")
+        Swift.print("  per 100 models over the bare declarations (\(format(bareGenerated.figure * scale)) \(unit) generated, \(bare.synthesized[mode].map { format($0.figure * scale) } ?? "-") \(unit) by hand):")
         for cost in costs where cost.features.name != "bare" {
             guard let generated = cost.generated[mode] else { continue }
-            var line = "    " + pad(cost.features.name, 32) + "+" + pad(format((measure(generated) - measure(bareGenerated)) * scale) + " \(unit)", 10)
+            var line = "    " + pad(cost.features.name, 32) + "+" + pad(format((generated.figure - bareGenerated.figure) * scale) + " \(unit)", 10)
             if let synthesized = cost.synthesized[mode], let bareSynthesized = bare.synthesized[mode], let conformances = cost.features.synthesized {
-                line += "synthesized \(conformances.rawValue) +" + format((measure(synthesized) - measure(bareSynthesized)) * scale) + " \(unit)"
+                line += "synthesized \(conformances.rawValue) +" + format((synthesized.figure - bareSynthesized.figure) * scale) + " \(unit)"
             }
             Swift.print(line)
         }
     }
 
     private func seconds(_ cost: CompileCost) -> String {
-        "\(format(measure(cost))) (\(format(cost.wallSeconds)))"
+        "\(format(cost.figure)) (\(format(cost.wallSeconds)))"
     }
 
     private func format(_ value: Double) -> String {

@@ -6,7 +6,7 @@ import Foundation
 /// under callgrind, two at a time; the link is left out. About 50 times slower than compiling.
 enum InstructionCount {
     static func compile(swiftc: String, arguments: [String], in folder: URL) throws -> CompileCost {
-        let valgrind = try executable(named: "valgrind", hint: "install valgrind (apt-get install valgrind) to count instructions, or leave out --instructions")
+        let valgrind = try BenchmarkOptions.executable(named: "valgrind", hint: "install valgrind (apt-get install valgrind) to count instructions, or leave out --instructions")
         let jobs = try frontendJobs(swiftc: swiftc, arguments: arguments, in: folder)
         guard !jobs.isEmpty else { throw CompilationFailure(description: "swiftc -### printed no frontend job in \(folder.path)") }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -99,13 +99,5 @@ enum InstructionCount {
             }
         }
         throw CompilationFailure(description: "no instruction total in \(file.path)")
-    }
-
-    private static func executable(named name: String, hint: String) throws -> String {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(folder)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        throw UsageError(description: "\(name) is not on PATH: \(hint)")
     }
 }

@@ -24,6 +24,11 @@ struct CompileCost: Sendable {
     var wallSeconds: Double
     var cpuSeconds: Double
     var instructions: Double?
+
+    /// What the report compares: billions of instructions when counted, else CPU seconds.
+    var figure: Double {
+        instructions.map { $0 / 1e9 } ?? cpuSeconds
+    }
 }
 
 /// Runs `swiftc -emit-library` on every Swift file of a folder.

@@ -151,7 +151,7 @@ private extension CodePrinter {
     /// `switch self` over the cases whose payload has rules, each binding only the values it
     /// checks; the other cases have nothing to check.
     mutating func caseChecks(_ type: ModelType, rules: inout RulePrinter) {
-        let checked = type.cases.filter { $0.attributes.contains { !$0.invariants.isEmpty } }
+        let checked = type.casesWithRules
         guard !checked.isEmpty else { return }
         line("switch self {")
         for adtCase in checked {

@@ -55,6 +55,11 @@ extension ModelType {
         checkFunction != nil || (attributes + cases.flatMap(\.attributes)).contains { !$0.invariants.isEmpty }
     }
 
+    /// An ADT's cases with a rule on a payload attribute: those `validate()` switches to.
+    var casesWithRules: [ADTCase] {
+        cases.filter { $0.attributes.contains { !$0.invariants.isEmpty } }
+    }
+
     /// The `private static let` holding each `%pattern`'s compiled expression, in the order of
     /// the attributes: `emailPattern` for attribute `email`, `circleLabelPattern` for `label` of
     /// case `circle`, a number after a name already taken. An ADT's cases may not take these

@@ -214,9 +214,8 @@ private extension GeneratedMembers {
                 nestedTypes: [error]
             )
         }
-        let checkedCases = type.cases.filter { $0.attributes.contains { !$0.invariants.isEmpty } }
         return GeneratedMembers(
-            attributeNames: checkedCases.map { GeneratedName(name: error.name, spelling: error.spelling, subtype: $0.subtypeName) },
+            attributeNames: type.casesWithRules.map { GeneratedName(name: error.name, spelling: error.spelling, subtype: $0.subtypeName) },
             caseNames: type.patternProperties.map { pattern in
                 GeneratedName(name: pattern.name, spelling: "'private static let \(pattern.name)', the compiled '%pattern' of attribute '\(pattern.attributeName)'")
             },

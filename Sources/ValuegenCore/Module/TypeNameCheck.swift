@@ -25,12 +25,12 @@ struct TypeNameCheck {
         ownModuleTypeTypos(schema, into: &diagnostics)
         // A file spells the same few types again and again: each use is judged once.
         var judged: [TypeUse: String?] = [:]
-        // A protocol's attributes are checked where it declares them; the types adopting it
-        // have them with the same Swift types (`Attribute.protocolName`).
         // (A protocol's own name is checked with the module's other protocols, by ModuleResolver.)
         for type in model.types where KnownTypes.reservedTypeNames.contains(type.name) {
             diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
         }
+        // A protocol's attributes are checked where it declares them; the types adopting it
+        // have them with the same Swift types (`Attribute.protocolName`).
         let protocols = model.protocols.map { ModelType(name: $0.name, kind: .value, attributes: $0.attributes, location: $0.location) }
         for type in model.types + protocols {
             let adopted = Set(type.attributes.filter { $0.protocolName != nil }.map(\.name))
