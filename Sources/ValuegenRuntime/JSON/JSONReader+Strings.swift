@@ -15,15 +15,30 @@ extension JSONReader {
             return try scanStringFully()
         }
         let start = offset &+ 1
-        if !plain.isASCII {
-            try validateUTF8(start..<plain.end)
-        }
-        offset = plain.end &+ 1
         if plain.isShort, makesSmallStrings {
+            if !plain.isASCII {
+                try validateUTF8(start..<plain.end)
+            }
+            offset = plain.end &+ 1
             return SmallString.make(low: plain.low, high: plain.high, count: plain.end &- start, isASCII: plain.isASCII)
         }
-        // ASCII, or checked: the bytes are well-formed UTF-8.
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<plain.end]).bindMemory(to: UInt8.self), as: UTF8.self)
+        let string = try makeString(start..<plain.end, isASCII: plain.isASCII)
+        offset = plain.end &+ 1
+        return string
+    }
+
+    /// The String of a string's raw bytes without escapes, its UTF-8 checked once: by the
+    /// standard library, which replaces what is ill-formed with U+FFFD, so that only a String
+    /// holding U+FFFD is checked again, here, to tell a repair from a U+FFFD in the text and
+    /// to find the offending byte for the error. (Checking first and then making the String,
+    /// as the reader did until issue 23, checked every string twice.)
+    @inline(__always)
+    func makeString(_ range: Range<Int>, isASCII: Bool) throws(JSONError) -> String {
+        let string = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]).bindMemory(to: UInt8.self), as: UTF8.self)
+        if !isASCII, Self.containsReplacementCharacter(string) {
+            try validateUTF8(range)
+        }
+        return string
     }
 
     /// A string without escapes, as ``scanPlainString()`` finds it.
@@ -91,42 +106,14 @@ extension JSONReader {
         return nil
     }
 
-    /// The index of the first nonzero byte of two words (one of which is nonzero).
-    @inlinable @inline(__always)
-    static func firstLane(_ words: SIMD2<UInt64>) -> Int {
-        words[0] != 0 ? words[0].trailingZeroBitCount &>> 3 : 8 &+ words[1].trailingZeroBitCount &>> 3
-    }
-
-    /// 0xFF in each byte of the block above ASCII, 0 in the others.
-    @inlinable @inline(__always)
-    static func highBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
-        unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .< SIMD16<Int8>(), to: SIMD2<UInt64>.self)
-    }
-
-    /// 0xFF in each byte of the block that is a quote, a backslash or a control character,
-    /// 0 in the others; as two words, the first byte lowest.
-    @inlinable @inline(__always)
-    static func specialBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
-        // Typed constants: written inline as `SIMD16(repeating:)` the comparisons are not
-        // vectorized.
-        let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-        let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        let spaces = SIMD16<UInt8>(repeating: 0x20)
-        return unsafeBitCast((block .== quotes) .| (block .== backslashes) .| (block .< spaces), to: SIMD2<UInt64>.self)
-    }
-
     /// ``scanString()`` for strings with escapes, near the end of the document, and errors.
     @inline(never)
     mutating func scanStringFully() throws(JSONError) -> String {
         let raw = try scanRawString()
         if raw.isEscaped {
-            return try unescape(raw.range)
+            return try unescape(raw.range, isASCII: raw.isASCII)
         }
-        if !raw.isASCII {
-            try validateUTF8(raw.range)
-        }
-        // ASCII, or checked: the bytes are well-formed UTF-8.
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[raw.range]).bindMemory(to: UInt8.self), as: UTF8.self)
+        return try makeString(raw.range, isASCII: raw.isASCII)
     }
 
     /// Where a string's contents are, and what a caller needs to know to read them.
@@ -170,7 +157,7 @@ extension JSONReader {
         }
         let raw = try scanRawString()
         if raw.isEscaped {
-            return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[raw.range]), unescaped: try unescape(raw.range))
+            return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[raw.range]), unescaped: try unescape(raw.range, isASCII: raw.isASCII))
         }
         if !raw.isASCII {
             try validateUTF8(raw.range)
@@ -178,49 +165,60 @@ extension JSONReader {
         return JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[raw.range]), unescaped: nil)
     }
 
-    /// Moves past a string, checking escapes' syntax and control characters; returns the
-    /// range of its contents and whether it has escapes. UTF-8 is checked by the caller.
+    /// Moves past a string, checking control characters (escapes' syntax and UTF-8 are the
+    /// caller's to check); returns the range of its contents and whether it has escapes.
     @inline(__always)
     mutating func scanRawString() throws(JSONError) -> RawString {
-        let start = offset + 1
+        let start = offset &+ 1
         // A local index, stored back once: the loop then keeps it in a register.
         var index = start
         var escaped = false
-        var highBits: UInt64 = 0
+        // The bytes above ASCII seen so far, lane by lane.
+        var high = SIMD2<UInt64>()
         let count = byteCount
-        while index < count {
-            // Eight bytes at a time while none of them is a quote, a backslash or a control
+        while true {
+            // Sixteen bytes at a time while none of them is a quote, a backslash or a control
             // character: most of a document's bytes are inside strings.
-            while index &+ 8 <= count {
-                let word = baseAddress.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let quotes = word ^ 0x2222_2222_2222_2222
-                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let special = ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
-                    | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
-                    | ((word &- 0x2020_2020_2020_2020) & ~word)
-                if special & 0x8080_8080_8080_8080 != 0 { break }
-                highBits |= word
-                index &+= 8
+            while index &+ 16 <= count {
+                let block = self.block(at: index)
+                let special = Self.specialBytes(block)
+                if special == .zero {
+                    high |= Self.highBytes(block)
+                    index &+= 16
+                    continue
+                }
+                let first = Self.firstLane(special)
+                high |= Self.highBytes(block) & Self.lanes(below: first)
+                index &+= first
+                break
             }
             guard index < count else { break }
             let byte = self.byte(at: index)
             if byte == UInt8(ascii: "\"") {
-                offset = index + 1
-                return RawString(range: start..<index, isEscaped: escaped, isASCII: highBits & 0x8080_8080_8080_8080 == 0)
+                offset = index &+ 1
+                return RawString(range: start..<index, isEscaped: escaped, isASCII: high == .zero)
             }
-            highBits |= UInt64(byte)
             if byte == UInt8(ascii: "\\") {
                 escaped = true
-                index += 2
+                // The escaped byte is the escape's to check, but one above ASCII makes the
+                // string's UTF-8 one to check as well, before its escapes.
+                if index &+ 1 < count, self.byte(at: index &+ 1) >= 0x80 {
+                    high = SIMD2(repeating: ~0)
+                }
+                index &+= 2
                 continue
             }
             if byte < 0x20 {
                 offset = index
                 throw fail("a control character (\(Self.hex(byte))) in a string must be escaped")
             }
-            index += 1
+            // Only in the last fifteen bytes of the document, read one at a time.
+            if byte >= 0x80 {
+                high = SIMD2(repeating: ~0)
+            }
+            index &+= 1
         }
-        offset = start - 1
+        offset = start &- 1
         throw fail("unterminated string")
     }
 
@@ -230,92 +228,6 @@ extension JSONReader {
     func validateUTF8(_ range: Range<Int>) throws(JSONError) {
         if let invalid = bytes.firstInvalidUTF8(in: range) {
             throw JSONError(message: "a string is not valid UTF-8", offset: invalid)
-        }
-    }
-
-    func unescape(_ range: Range<Int>) throws(JSONError) -> String {
-        try validateUTF8(range)
-        var output: [UInt8] = []
-        output.reserveCapacity(range.count)
-        var index = range.lowerBound
-        func failAt(_ message: String) -> JSONError { JSONError(message: message, offset: index) }
-        while index < range.upperBound {
-            let byte = self.byte(at: index)
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 1 < range.upperBound else { throw failAt("an escape at the end of a string") }
-            let escape = self.byte(at: index + 1)
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                output.append(escape)
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4(at: index + 2, end: range.upperBound)
-                var length = 6
-                if (0xD800...0xDBFF).contains(scalar) {
-                    guard index + 12 <= range.upperBound, self.byte(at: index + 6) == UInt8(ascii: "\\"), self.byte(at: index + 7) == UInt8(ascii: "u") else {
-                        throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
-                    }
-                    let low = try hex4(at: index + 8, end: range.upperBound)
-                    guard (0xDC00...0xDFFF).contains(low) else {
-                        throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
-                    }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    length = 12
-                } else if (0xDC00...0xDFFF).contains(scalar) {
-                    throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
-                }
-                appendUTF8(scalar, to: &output)
-                index += length
-                continue
-            default:
-                throw failAt("an invalid escape in a string: '\\' followed by \(Self.describe(byte: escape))")
-            }
-            index += 2
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    func hex4(at index: Int, end: Int) throws(JSONError) -> UInt32 {
-        guard index + 4 <= end else { throw JSONError(message: "a \\u escape needs four hexadecimal digits", offset: index) }
-        var value: UInt32 = 0
-        for digitIndex in index..<(index + 4) {
-            let byte = self.byte(at: digitIndex)
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw JSONError(message: "a \\u escape needs four hexadecimal digits", offset: digitIndex)
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
-    }
-
-    func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            output.append(UInt8(scalar))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | (scalar >> 6)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | (scalar >> 12)))
-            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
-        default:
-            output.append(UInt8(0xF0 | (scalar >> 18)))
-            output.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
-            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (scalar & 0x3F)))
         }
     }
 }

@@ -93,12 +93,31 @@ public struct JSONReader {
 
     @usableFromInline @inline(never)
     mutating func skipWhitespaceSlowly() {
-        while offset < byteCount {
-            switch byte(at: offset) {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-            default: return
+        var index = position
+        let count = byteCount
+        // One space, after a member's `:` in an indented document.
+        if index &+ 1 < count, byte(at: index) == 0x20, byte(at: index &+ 1) > 0x20 {
+            position = index &+ 1
+            return
+        }
+        // A line break and the next line's indentation, sixteen bytes at a time.
+        while index &+ 16 <= count {
+            let nonWhitespace = Self.nonWhitespaceBytes(block(at: index))
+            if nonWhitespace != .zero {
+                position = index &+ Self.firstLane(nonWhitespace)
+                return
+            }
+            index &+= 16
+        }
+        while index < count {
+            switch byte(at: index) {
+            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
+            default:
+                position = index
+                return
             }
         }
+        position = index
     }
 
     // MARK: - Scalars
@@ -414,28 +433,6 @@ public struct JSONReader {
             return false
         } else {
             throw fail("expected ',' or ']' in an array, found \(describeNext())")
-        }
-    }
-
-    /// Reads and discards one value of any kind, checking it as strictly as any other.
-    public mutating func skipValue() throws(JSONError) {
-        skipWhitespace()
-        guard offset < byteCount else { throw fail("expected a value, found the end of the document") }
-        switch byte(at: offset) {
-        case UInt8(ascii: "{"): try readObject { reader, _ throws(JSONError) in try reader.skipValue() }
-        case UInt8(ascii: "["): try readArray { reader throws(JSONError) in try reader.skipValue() }
-        case UInt8(ascii: "\""):
-            let raw = try scanRawString()
-            if raw.isEscaped {
-                _ = try unescape(raw.range)
-            } else if !raw.isASCII {
-                try validateUTF8(raw.range)
-            }
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
-        case UInt8(ascii: "n"):
-            guard decodeNull() else { throw fail("expected a value, found \(describeNext())") }
-        default:
-            offset = try scanNumber(expecting: "a value").end
         }
     }
 

@@ -1,0 +1,64 @@
+// Blocks of sixteen bytes, as simdjson's front end reads them: one vector compare tells which
+// of the sixteen bytes are special, and the first special one is found from the mask's
+// trailing zeros. `SIMD16<UInt8>` compiles to one SSE2 or NEON register on the platforms we
+// build for; wider vectors were no faster on these documents, whose runs between special
+// bytes (white space after a newline, a URL, a sentence between escapes) are mostly short.
+
+extension JSONReader {
+    /// The sixteen bytes from `index`, which is at most `byteCount - 16`.
+    @inlinable @inline(__always)
+    func block(at index: Int) -> SIMD16<UInt8> {
+        baseAddress.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+    }
+
+    /// The index of the first nonzero byte of two words (one of which is nonzero).
+    @inlinable @inline(__always)
+    static func firstLane(_ words: SIMD2<UInt64>) -> Int {
+        words[0] != 0 ? words[0].trailingZeroBitCount &>> 3 : 8 &+ words[1].trailingZeroBitCount &>> 3
+    }
+
+    /// 0xFF in each of the first `count` (0 to 16) bytes, 0 in the others.
+    @inlinable @inline(__always)
+    static func lanes(below count: Int) -> SIMD2<UInt64> {
+        let low: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+        let high: UInt64 = count <= 8 ? 0 : count >= 16 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1
+        return SIMD2(low, high)
+    }
+
+    /// 0xFF in each byte of the block above ASCII, 0 in the others.
+    @inlinable @inline(__always)
+    static func highBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .< SIMD16<Int8>(), to: SIMD2<UInt64>.self)
+    }
+
+    /// 0xFF in each byte of the block that is a quote, a backslash or a control character,
+    /// 0 in the others; as two words, the first byte lowest.
+    @inlinable @inline(__always)
+    static func specialBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        // Typed constants: written inline as `SIMD16(repeating:)` the comparisons are not
+        // vectorized.
+        let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        let spaces = SIMD16<UInt8>(repeating: 0x20)
+        return unsafeBitCast((block .== quotes) .| (block .== backslashes) .| (block .< spaces), to: SIMD2<UInt64>.self)
+    }
+
+    /// 0xFF in each byte of the block that is a backslash, 0 in the others.
+    @inlinable @inline(__always)
+    static func backslashBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        return unsafeBitCast(block .== backslashes, to: SIMD2<UInt64>.self)
+    }
+
+    /// 0xFF in each byte of the block that is not JSON's white space (space, tab, line feed,
+    /// carriage return), 0 in the others.
+    @inlinable @inline(__always)
+    static func nonWhitespaceBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        let spaces = SIMD16<UInt8>(repeating: 0x20)
+        let lineFeeds = SIMD16<UInt8>(repeating: 0x0A)
+        let returns = SIMD16<UInt8>(repeating: 0x0D)
+        let tabs = SIMD16<UInt8>(repeating: 0x09)
+        let whitespace = (block .== spaces) .| (block .== lineFeeds) .| (block .== returns) .| (block .== tabs)
+        return ~unsafeBitCast(whitespace, to: SIMD2<UInt64>.self)
+    }
+}

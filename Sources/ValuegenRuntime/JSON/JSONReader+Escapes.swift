@@ -1,0 +1,187 @@
+// Escapes: decoded in bulk for strings that are read, checked without building anything for
+// strings that are skipped. Both walk the string from backslash to backslash, sixteen bytes at
+// a time, and decode each escape with `escape(at:end:)`, so they accept and refuse the same
+// strings with the same errors.
+
+extension JSONReader {
+    /// The contents of a string with escapes (its raw bytes' `range`, as `scanRawString`
+    /// found them), decoded. `isASCII` says whether every raw byte is below 0x80.
+    ///
+    /// The runs between escapes are copied in one piece into a String's storage sized once (an
+    /// escape never decodes to more bytes than it takes), and the standard library's check of
+    /// the String's UTF-8 is the only one: when it finds the bytes ill-formed it replaces them
+    /// with U+FFFD, so only a result holding U+FFFD is checked again, here, to tell a repair
+    /// from a U+FFFD in the text and to find the offending byte for the error. Errors come in
+    /// the order the reader has always given them: ill-formed UTF-8 anywhere in the string
+    /// before a malformed escape.
+    func unescape(_ range: Range<Int>, isASCII: Bool) throws(JSONError) -> String {
+        var failure: JSONError?
+        let string = String(unsafeUninitializedCapacity: range.count) { output in
+            do throws(JSONError) {
+                return try unescape(range, into: output.baseAddress.unsafelyUnwrapped)
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure {
+            if !isASCII { try validateUTF8(range) }
+            throw failure
+        }
+        if !isASCII, Self.containsReplacementCharacter(string) {
+            try validateUTF8(range)
+        }
+        return string
+    }
+
+    /// Writes the decoded contents of `range` to `output`, which has room for `range.count`
+    /// bytes; returns how many it wrote.
+    private func unescape(_ range: Range<Int>, into output: UnsafeMutablePointer<UInt8>) throws(JSONError) -> Int {
+        var index = range.lowerBound
+        var written = 0
+        let end = range.upperBound
+        while true {
+            let backslash = nextBackslash(from: index, end: end)
+            let run = backslash &- index
+            if run > 0 {
+                UnsafeMutableRawPointer(output + written).copyMemory(from: baseAddress + index, byteCount: run)
+                written &+= run
+            }
+            if backslash == end { return written }
+            let escape = try self.escape(at: backslash, end: end)
+            written &+= Self.writeUTF8(escape.scalar, to: output + written)
+            index = backslash &+ escape.length
+        }
+    }
+
+    /// Checks the escapes of a string's raw bytes (`range`, as `scanRawString` found them)
+    /// as ``unescape(_:isASCII:)`` would, building nothing; its UTF-8 is checked first, when
+    /// `isASCII` is false, so that the error is the one `unescape` would throw.
+    func checkEscapes(_ range: Range<Int>, isASCII: Bool) throws(JSONError) {
+        if !isASCII { try validateUTF8(range) }
+        var index = range.lowerBound
+        let end = range.upperBound
+        while true {
+            let backslash = nextBackslash(from: index, end: end)
+            if backslash == end { return }
+            index = backslash &+ (try escape(at: backslash, end: end)).length
+        }
+    }
+
+    /// The first backslash in `index..<end`, or `end`.
+    @inline(__always)
+    private func nextBackslash(from start: Int, end: Int) -> Int {
+        var index = start
+        while index &+ 16 <= end {
+            let backslashes = Self.backslashBytes(block(at: index))
+            if backslashes != .zero { return index &+ Self.firstLane(backslashes) }
+            index &+= 16
+        }
+        while index < end, byte(at: index) != UInt8(ascii: "\\") { index &+= 1 }
+        return index
+    }
+
+    /// The escape at `index` (a backslash) in a string whose raw bytes end at `end`: the
+    /// scalar it stands for and how many bytes it takes (2, 6, or 12 for a surrogate pair).
+    private func escape(at index: Int, end: Int) throws(JSONError) -> (scalar: UInt32, length: Int) {
+        func failAt(_ message: String) -> JSONError { JSONError(message: message, offset: index) }
+        guard index &+ 1 < end else { throw failAt("an escape at the end of a string") }
+        let escape = byte(at: index &+ 1)
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(escape), 2)
+        case UInt8(ascii: "n"): return (0x0A, 2)
+        case UInt8(ascii: "r"): return (0x0D, 2)
+        case UInt8(ascii: "t"): return (0x09, 2)
+        case UInt8(ascii: "b"): return (0x08, 2)
+        case UInt8(ascii: "f"): return (0x0C, 2)
+        case UInt8(ascii: "u"):
+            let scalar = try hex4(at: index &+ 2, end: end)
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard index &+ 12 <= end, byte(at: index &+ 6) == UInt8(ascii: "\\"), byte(at: index &+ 7) == UInt8(ascii: "u") else {
+                    throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
+                }
+                let low = try hex4(at: index &+ 8, end: end)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
+                }
+                return (0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (low &- 0xDC00), 12)
+            }
+            if (0xDC00...0xDFFF).contains(scalar) {
+                throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
+            }
+            return (scalar, 6)
+        default:
+            throw failAt("an invalid escape in a string: '\\' followed by \(Self.describe(byte: escape))")
+        }
+    }
+
+    func hex4(at index: Int, end: Int) throws(JSONError) -> UInt32 {
+        guard index + 4 <= end else { throw JSONError(message: "a \\u escape needs four hexadecimal digits", offset: index) }
+        var value: UInt32 = 0
+        for digitIndex in index..<(index + 4) {
+            let byte = self.byte(at: digitIndex)
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw JSONError(message: "a \\u escape needs four hexadecimal digits", offset: digitIndex)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Writes the scalar's UTF-8 (1 to 4 bytes) at `output`; returns how many bytes.
+    @inline(__always)
+    private static func writeUTF8(_ scalar: UInt32, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            output[0] = UInt8(truncatingIfNeeded: scalar)
+            return 1
+        case 0x80..<0x800:
+            output[0] = UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6))
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+            return 2
+        case 0x800..<0x10000:
+            output[0] = UInt8(truncatingIfNeeded: 0xE0 | (scalar >> 12))
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+            output[2] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+            return 3
+        default:
+            output[0] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
+            output[2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+            output[3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+            return 4
+        }
+    }
+
+    /// Whether the String holds U+FFFD (EF BF BD), which the standard library puts where it
+    /// found ill-formed UTF-8.
+    static func containsReplacementCharacter(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress, utf8.count >= 3 else { return false }
+            let raw = UnsafeRawPointer(base)
+            let count = utf8.count
+            var index = 0
+            // Sixteen positions at a time: the lead byte, and the two after it.
+            let leads = SIMD16<UInt8>(repeating: 0xEF)
+            let seconds = SIMD16<UInt8>(repeating: 0xBF)
+            let thirds = SIMD16<UInt8>(repeating: 0xBD)
+            while index &+ 18 <= count {
+                let found = (raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== leads)
+                    .& (raw.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self) .== seconds)
+                    .& (raw.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self) .== thirds)
+                if any(found) { return true }
+                index &+= 16
+            }
+            while index &+ 3 <= count {
+                if base[index] == 0xEF, base[index &+ 1] == 0xBF, base[index &+ 2] == 0xBD { return true }
+                index &+= 1
+            }
+            return false
+        }
+    }
+}

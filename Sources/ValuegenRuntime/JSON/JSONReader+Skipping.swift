@@ -1,0 +1,102 @@
+// Skipping a value: what a model does with the members it does not read, which on the JSON
+// servers send is most of them. Nothing is built: strings are scanned sixteen bytes at a time,
+// their escapes and UTF-8 checked in place, and objects and arrays walked by loops of their
+// own rather than through `readObject`'s closure. The checks are those of reading: a skipped
+// value is refused exactly when reading it would be, with the same error, offset and path.
+
+extension JSONReader {
+    /// Reads and discards one value of any kind, checking it as strictly as any other.
+    public mutating func skipValue() throws(JSONError) {
+        skipWhitespace()
+        guard position < byteCount else { throw fail("expected a value, found the end of the document") }
+        switch byte(at: position) {
+        case UInt8(ascii: "{"): try skipObject()
+        case UInt8(ascii: "["): try skipArray()
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
+        case UInt8(ascii: "n"):
+            guard decodeNull() else { throw fail("expected a value, found \(describeNext())") }
+        default:
+            position = try scanNumber(expecting: "a value").end
+        }
+    }
+
+    /// The string at the offset (at its opening quote), checked as reading it would check it.
+    mutating func skipString() throws(JSONError) {
+        let raw = try scanRawString()
+        if raw.isEscaped {
+            try checkEscapes(raw.range, isASCII: raw.isASCII)
+        } else if !raw.isASCII {
+            try validateUTF8(raw.range)
+        }
+    }
+
+    /// The object at the offset (at its `{`), as ``readObject(_:)`` reads it with a body that
+    /// reads nothing.
+    private mutating func skipObject() throws(JSONError) {
+        try enter()
+        position &+= 1
+        skipWhitespace()
+        if nextIs(UInt8(ascii: "}")) {
+            position &+= 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard nextIs(UInt8(ascii: "\"")) else {
+                throw fail("expected a member name, found \(describeNext())")
+            }
+            let keyStart = position
+            if scanPlainKey() == nil {
+                try skipString()
+            }
+            skipWhitespace()
+            guard nextIs(UInt8(ascii: ":")) else {
+                throw fail("expected ':' after a member name, found \(describeNext())").inside(.key(key(at: keyStart)))
+            }
+            position &+= 1
+            do {
+                try skipValue()
+            } catch {
+                throw error.inside(.key(key(at: keyStart)))
+            }
+            skipWhitespace()
+            guard position < byteCount else { throw fail("unexpected end of the document in an object") }
+            let next = byte(at: position)
+            if next == UInt8(ascii: ",") {
+                position &+= 1
+            } else if next == UInt8(ascii: "}") {
+                position &+= 1
+                depth -= 1
+                return
+            } else {
+                throw fail("expected ',' or '}' in an object, found \(describeNext())")
+            }
+        }
+    }
+
+    /// The array at the offset (at its `[`), as ``readArray(_:)`` reads it with a body that
+    /// reads nothing.
+    private mutating func skipArray() throws(JSONError) {
+        guard try beginArray() else { return }
+        var index = 0
+        repeat {
+            do {
+                try skipValue()
+            } catch {
+                throw error.inside(.index(index))
+            }
+            index += 1
+        } while try continueArray()
+    }
+
+    /// The member name at `keyStart` (its opening quote), which was read without an error:
+    /// for the path of an error inside its value.
+    @inline(never)
+    private func key(at keyStart: Int) -> String {
+        var reader = self
+        reader.position = keyStart
+        return (try? reader.scanKeySlowly().string) ?? ""
+    }
+}
