@@ -18,7 +18,9 @@
 # CValuegenPlugin); its corpus is seeded with every schema under Fixtures, each file alone and
 # each folder's files together, in the fuzzer's input format.
 # Tests/Fuzz is no SwiftPM target's folder; `swift build` never sees these files.
-# A fuzzer's dictionary of tokens, when there is one, is Tests/Fuzz/<name>.dict.
+# A fuzzer's dictionary of tokens, when there is one, is Tests/Fuzz/<name>.dict. A runtime
+# fuzzer that needs a file of the tests too (a reference implementation) names it on a line
+# `// fuzz-support: Tests/RuntimeTests/<File>.swift`; it is compiled into the fuzzer's module.
 #
 # Work files go to $VALUEGEN_FUZZ_DIR (default /tmp/valuegen-fuzz): per fuzzer its binary, the
 # corpus it grows (kept between runs), log.txt, and crash-*/timeout-*/oom-* inputs when one
@@ -56,7 +58,7 @@ mkdir -p "$snapshot"
 while IFS= read -r file; do
     mkdir -p "$snapshot/$(dirname "$file")"
     cp "$root/$file" "$snapshot/$file"
-done < <(cd "$root" && find Sources/ValuegenRuntime Sources/ValuegenCore Sources/ValuegenPluginHost PluginSDK Tests/Fuzz Fixtures \
+done < <(cd "$root" && find Sources/ValuegenRuntime Sources/ValuegenCore Sources/ValuegenPluginHost PluginSDK Tests/Fuzz Tests/RuntimeTests Fixtures \
     -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.dict' -o -name '*.value' -o -name '*.adtValue' -o -name '*.object')
 runtime=()
 while IFS= read -r file; do runtime+=("$file"); done < <(find "$snapshot/Sources/ValuegenRuntime" -name '*.swift' | sort)
@@ -140,8 +142,10 @@ for fuzzer in "$snapshot"/Tests/Fuzz/*Fuzzer.swift; do
         corpora+=("$folder/seeds")
     else
         built=0
+        support=()
+        while IFS= read -r file; do support+=("$snapshot/$file"); done < <(sed -n 's|^// fuzz-support: *||p' "$fuzzer")
         "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$name" ${linker[@]+"${linker[@]}"} \
-            "${runtime[@]}" "$fuzzer" -o "$folder/$name" || built=1
+            "${runtime[@]}" ${support[@]+"${support[@]}"} "$fuzzer" -o "$folder/$name" || built=1
     fi
     if [[ $built -ne 0 ]]; then
         echo "== $name: BUILD FAILED"

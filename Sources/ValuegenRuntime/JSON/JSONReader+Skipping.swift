@@ -24,7 +24,7 @@ extension JSONReader {
     /// The string at the offset (at its opening quote), checked as reading it would check it.
     mutating func skipString() throws(JSONError) {
         let raw = try scanRawString()
-        if raw.isEscaped {
+        if raw.hasLongOrInvalidEscapes {
             try checkEscapes(raw.range, isASCII: raw.isASCII)
         } else if !raw.isASCII {
             try validateUTF8(raw.range)

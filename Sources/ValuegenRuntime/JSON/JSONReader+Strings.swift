@@ -120,6 +120,9 @@ extension JSONReader {
     struct RawString {
         var range: Range<Int>
         var isEscaped: Bool
+        /// Whether it has an escape other than the two-byte ones (`\n`, `\"`, `\/`, …): a
+        /// `\u` escape, or one to refuse. A string without one needs no check of its escapes.
+        var hasLongOrInvalidEscapes: Bool
         /// Every byte below 0x80: well-formed UTF-8 without checking.
         var isASCII: Bool
     }
@@ -173,6 +176,7 @@ extension JSONReader {
         // A local index, stored back once: the loop then keeps it in a register.
         var index = start
         var escaped = false
+        var longOrInvalidEscapes = false
         // The bytes above ASCII seen so far, lane by lane.
         var high = SIMD2<UInt64>()
         let count = byteCount
@@ -196,14 +200,22 @@ extension JSONReader {
             let byte = self.byte(at: index)
             if byte == UInt8(ascii: "\"") {
                 offset = index &+ 1
-                return RawString(range: start..<index, isEscaped: escaped, isASCII: high == .zero)
+                return RawString(range: start..<index, isEscaped: escaped, hasLongOrInvalidEscapes: longOrInvalidEscapes, isASCII: high == .zero)
             }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
-                // The escaped byte is the escape's to check, but one above ASCII makes the
-                // string's UTF-8 one to check as well, before its escapes.
-                if index &+ 1 < count, self.byte(at: index &+ 1) >= 0x80 {
-                    high = SIMD2(repeating: ~0)
+                if index &+ 1 < count {
+                    switch self.byte(at: index &+ 1) {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "n"), UInt8(ascii: "r"),
+                         UInt8(ascii: "t"), UInt8(ascii: "b"), UInt8(ascii: "f"):
+                        break
+                    case 0x80...:
+                        // The escape is refused, but after the string's UTF-8 is checked.
+                        longOrInvalidEscapes = true
+                        high = SIMD2(repeating: ~0)
+                    default:
+                        longOrInvalidEscapes = true
+                    }
                 }
                 index &+= 2
                 continue

@@ -1,0 +1,134 @@
+import Testing
+@testable import ValuegenRuntime
+
+/// The reader's scanning since issue 23 (strings, escapes, UTF-8, white space and skipped
+/// values, sixteen bytes at a time, nothing built for what is skipped, UTF-8 checked once)
+/// against the byte-at-a-time reference in `JSONScanningReference.swift`: the same value, the
+/// same end, the same error with its offset and path.
+@Suite("JSON scanning against the byte-at-a-time reference")
+struct JSONScanningTests {
+    @Test func stringsReadAsTheReferenceReadsThem() {
+        var generator = SeededGenerator(seed: 23)
+        var values = 0
+        for _ in 0..<40_000 {
+            let document = Self.document(&generator, depth: 0, forceString: true)
+            let fast = readOutcome(document) { reader throws(JSONError) in try reader.readString() }
+            let reference = readOutcome(document) { reader throws(JSONError) in try reader.referenceReadString() }
+            #expect(fast == reference, "\(document)")
+            if case .value(let string, _) = fast, case .value(let expected, _) = reference {
+                values += 1
+                #expect(Array(string.utf8) == Array(expected.utf8))
+            }
+        }
+        // Both outcomes are well exercised.
+        #expect(values > 8_000 && values < 32_000, "\(values) of 40000 read")
+    }
+
+    @Test func skippedValuesAreCheckedAsTheReferenceChecksThem() {
+        var generator = SeededGenerator(seed: 24)
+        var skipped = 0
+        for _ in 0..<20_000 {
+            let document = Self.document(&generator, depth: 0, forceString: false)
+            let fast = readOutcome(document) { reader throws(JSONError) -> Int in try reader.skipValue(); return 0 }
+            let reference = readOutcome(document) { reader throws(JSONError) -> Int in try reader.referenceSkipValue(); return 0 }
+            #expect(fast == reference, "\(document)")
+            if case .value = fast { skipped += 1 }
+        }
+        #expect(skipped > 4_000 && skipped < 16_000, "\(skipped) of 20000 skipped")
+    }
+
+    @Test func whiteSpaceIsSkippedToTheSameByte() {
+        var generator = SeededGenerator(seed: 25)
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 70)
+            var document = (0..<count).map { _ in [UInt8(0x20), 0x0A, 0x0D, 0x09][Int(generator.next() % 4)] }
+            if generator.next() % 4 != 0 { document.append([UInt8(ascii: "1"), 0x0B, 0x00, 0xA0][Int(generator.next() % 4)]) }
+            document += [UInt8](repeating: 0x20, count: Int(generator.next() % 20))
+            let fast = readOutcome(document) { reader throws(JSONError) -> Int in reader.skipWhitespace(); return 0 }
+            let reference = readOutcome(document) { reader throws(JSONError) -> Int in reader.referenceSkipWhitespace(); return 0 }
+            #expect(fast == reference, "\(document)")
+        }
+    }
+
+    @Test func aReplacementCharacterInTheTextIsKeptAndIllFormedBytesAreStillRefused() throws {
+        // U+FFFD written as it is, and escaped: the standard library's repair is told apart
+        // from the character itself.
+        let long = String(repeating: "ü", count: 20)
+        #expect(try decode(String.self, "\"\(long)\u{FFFD}\"") == long + "\u{FFFD}")
+        #expect(try decode(String.self, #""\#(long)\uFFFD\n""#) == long + "\u{FFFD}\n")
+        let invalid = Array("\"\(long)".utf8) + [0xED, 0xA0, 0x80] + Array("\u{FFFD}\"".utf8)
+        expectError(String.self, invalid, "a string is not valid UTF-8", at: 41)
+        expectError(AnyJSONValue.self, invalid, "a string is not valid UTF-8", at: 41)
+        // Ill-formed UTF-8 is the error before a malformed escape, as it always was, whether
+        // the string is read or skipped.
+        let both = Array(#""\q"#.utf8) + [0xC0, 0xAF] + Array(#"\n""#.utf8)
+        expectError(String.self, both, "a string is not valid UTF-8", at: 3)
+        expectError(AnyJSONValue.self, both, "a string is not valid UTF-8", at: 3)
+        expectError(AnyJSONValue.self, Array(#""\q\n""#.utf8), "an invalid escape in a string: '\\' followed by 'q'", at: 1)
+    }
+
+    /// A document of strings, numbers, literals, objects and arrays, indented or not, with
+    /// the strings' troubles: escapes of every kind and malformed ones, bytes above ASCII and
+    /// ill-formed ones, control characters, long runs across blocks, truncation.
+    static func document(_ generator: inout SeededGenerator, depth: Int, forceString: Bool) -> [UInt8] {
+        func oneIn(_ n: UInt64) -> Bool { generator.next() % n == 0 }
+        var bytes: [UInt8] = []
+        func whitespace() {
+            if oneIn(2) { return }
+            bytes += oneIn(2) ? [0x0A] + [UInt8](repeating: 0x20, count: Int(generator.next() % 24)) : [[0x20], [0x09], [0x0D, 0x0A]][Int(generator.next() % 3)]
+        }
+        whitespace()
+        switch forceString || depth > 3 ? 0 : generator.next() % 6 {
+        case 0, 1:
+            bytes += string(&generator)
+        case 2:
+            bytes += Array(["-12.5e3", "0", "18446744073709551616", "1e400", "01", "true", "nul", "false"][Int(generator.next() % 8)].utf8)
+        case 3, 4:
+            bytes.append(UInt8(ascii: "{"))
+            for member in 0..<Int(generator.next() % 5) {
+                if member > 0 { bytes.append(UInt8(ascii: ",")) }
+                whitespace()
+                bytes += string(&generator)
+                whitespace()
+                if !oneIn(40) { bytes.append(UInt8(ascii: ":")) }
+                bytes += document(&generator, depth: depth + 1, forceString: false)
+                whitespace()
+            }
+            if !oneIn(30) { bytes.append(UInt8(ascii: "}")) }
+        default:
+            bytes.append(UInt8(ascii: "["))
+            for element in 0..<Int(generator.next() % 5) {
+                if element > 0 { bytes.append(UInt8(ascii: oneIn(50) ? " " : ",")) }
+                bytes += document(&generator, depth: depth + 1, forceString: false)
+            }
+            whitespace()
+            if !oneIn(30) { bytes.append(UInt8(ascii: "]")) }
+        }
+        whitespace()
+        return bytes
+    }
+
+    static func string(_ generator: inout SeededGenerator) -> [UInt8] {
+        func oneIn(_ n: UInt64) -> Bool { generator.next() % n == 0 }
+        let plain = Array("abcdefghijklmnopqrstuvwxyz ABC0123456789-_.,:;{}[]/<>".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        let pieces = oneIn(4) ? Int(generator.next() % 120) : Int(generator.next() % 20)
+        // Most strings are well-formed; some may hold anything.
+        let troubles = oneIn(3)
+        for _ in 0..<pieces {
+            let choice = generator.next() % (troubles ? 30 : 22)
+            switch choice {
+            case 0: bytes += Array(["\\n", "\\r\\n", "\\\"", "\\\\", "\\/", "\\t", "\\b", "\\f"][Int(generator.next() % 8)].utf8)
+            case 1: bytes += Array(["\\u00e9", "\\u65E5", "\\uD83D\\uDE00", "\\uFFFD", "\\u0000", "\\u001F"][Int(generator.next() % 6)].utf8)
+            case 2: bytes += Array(["é", "日本語", "😀", "\u{FFFD}", "ß"][Int(generator.next() % 5)].utf8)
+            case 3: bytes += [UInt8](repeating: UInt8(ascii: "a"), count: Int(generator.next() % 40))
+            case 22: bytes += Array(["\\q", "\\u12", "\\uZZZZ", "\\uD83D", "\\uDE00x", "\\uD83D\\u0041", "\\", "\\é"][Int(generator.next() % 8)].utf8)
+            case 23: bytes += [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF5], [0xE6, 0x97], [0x80], [0xF4, 0x90, 0x80, 0x80]][Int(generator.next() % 6)]
+            case 24: bytes.append([0x0A, 0x00, 0x1F, 0x7F][Int(generator.next() % 4)])
+            default: bytes.append(plain[Int(generator.next() % UInt64(plain.count))])
+            }
+        }
+        if !oneIn(25) { bytes.append(UInt8(ascii: "\"")) }
+        return bytes
+    }
+}
