@@ -25,8 +25,6 @@ struct ModelChecksum: Equatable, CustomStringConvertible {
         add(model)
     }
 
-    init() {}
-
     var description: String {
         "strings=\(strings) string_hashes=\(hex(stringHashes)) integers=\(integers) integer_sum=\(hex(integerSum)) "
             + "doubles=\(doubles) double_bits=\(hex(doubleBits)) trues=\(trues) falses=\(falses) nils=\(nils)"
