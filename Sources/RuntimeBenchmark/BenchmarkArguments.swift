@@ -1,0 +1,68 @@
+// The command line of valuegen-runtime-benchmark.
+import Foundation
+
+struct BenchmarkArguments {
+    static let usage = """
+        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--simdjson PATH]
+                                          [--world-documents FOLDER]
+          N                 records for the record benchmarks (100000 by default)
+          --world-scale S   size of the world-shaped documents, 1 by default (a few MB each)
+          --world-only      run the world-shaped documents alone
+          --simdjson PATH   the simdjson On-Demand readers to compare with (built by
+                            Sources/RuntimeBenchmark/simdjson/run-benchmark.sh)
+          --world-documents FOLDER
+                            also write each world-shaped document to FOLDER/<shape>.json
+        """
+
+    var recordCount = 100_000
+    var worldScale = 1.0
+    var worldOnly = false
+    var simdjsonReader: String?
+    var worldDocumentsFolder: String?
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init<Arguments: Sequence<String>>(_ arguments: Arguments) throws(Failure) {
+        var remaining = arguments.makeIterator()
+        var countSeen = false
+        while let argument = remaining.next() {
+            switch argument {
+            case "--world-scale":
+                guard let text = remaining.next(), let scale = Double(text), scale > 0 else {
+                    throw Failure(description: "--world-scale needs a number above 0")
+                }
+                worldScale = scale
+            case "--world-only":
+                worldOnly = true
+            case "--simdjson":
+                guard let path = remaining.next() else {
+                    throw Failure(description: "--simdjson needs the path of the simdjson readers")
+                }
+                simdjsonReader = path
+            case "--world-documents":
+                guard let folder = remaining.next() else {
+                    throw Failure(description: "--world-documents needs a folder")
+                }
+                worldDocumentsFolder = folder
+            default:
+                guard !countSeen, let count = Int(argument), count > 0 else {
+                    throw Failure(description: "unexpected argument '\(argument)'")
+                }
+                recordCount = count
+                countSeen = true
+            }
+        }
+    }
+
+    /// The process's arguments, or the usage and exit status 2.
+    static func parsed() -> BenchmarkArguments {
+        do {
+            return try BenchmarkArguments(CommandLine.arguments.dropFirst())
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n\(usage)\n".utf8))
+            exit(2)
+        }
+    }
+}
