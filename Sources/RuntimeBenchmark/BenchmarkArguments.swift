@@ -4,7 +4,7 @@ import Foundation
 struct BenchmarkArguments {
     static let usage = """
         usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--simdjson PATH]
-                                          [--world-documents FOLDER]
+                                          [--world-documents FOLDER] [--profile SHAPE [ROUNDS]]
           N                 records for the record benchmarks (100000 by default)
           --world-scale S   size of the world-shaped documents, 1 by default (a few MB each)
           --world-only      run the world-shaped documents alone
@@ -12,6 +12,11 @@ struct BenchmarkArguments {
                             Sources/RuntimeBenchmark/simdjson/run-benchmark.sh)
           --world-documents FOLDER
                             also write each world-shaped document to FOLDER/<shape>.json
+          --profile SHAPE [ROUNDS]
+                            only decode the world-shaped document SHAPE (tweets, catalog,
+                            geojson, payments, issues) ROUNDS times (1000 by default) with the
+                            generated JSON, for a profiler (perf record, valgrind); prints nothing
+                            else
         """
 
     var recordCount = 100_000
@@ -19,6 +24,7 @@ struct BenchmarkArguments {
     var worldOnly = false
     var simdjsonReader: String?
     var worldDocumentsFolder: String?
+    var profiledShape: (name: String, rounds: Int)?
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -46,7 +52,16 @@ struct BenchmarkArguments {
                     throw Failure(description: "--world-documents needs a folder")
                 }
                 worldDocumentsFolder = folder
+            case "--profile":
+                guard let name = remaining.next() else {
+                    throw Failure(description: "--profile needs the name of a world-shaped document")
+                }
+                profiledShape = (name, 1000)
             default:
+                if let profiled = profiledShape, profiled.rounds == 1000, let rounds = Int(argument), rounds > 0 {
+                    profiledShape = (profiled.name, rounds)
+                    continue
+                }
                 guard !countSeen, let count = Int(argument), count > 0 else {
                     throw Failure(description: "unexpected argument '\(argument)'")
                 }

@@ -12,6 +12,10 @@ import ValuegenRuntime
 let arguments = BenchmarkArguments.parsed()
 /// Every measurement, ours and Foundation's alike, is the best of this many runs.
 let runs = 5
+if let profiled = arguments.profiledShape {
+    try WorldBenchmark.profile(profiled.name, rounds: profiled.rounds, scale: arguments.worldScale)
+    exit(0)
+}
 if arguments.worldOnly {
     try WorldBenchmark.run(arguments)
     exit(0)

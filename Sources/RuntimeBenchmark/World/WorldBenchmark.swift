@@ -18,6 +18,15 @@ enum WorldBenchmark {
         WorldShape("issues", [Issue].self, summary: IssuesDocument.summary, style: IssuesDocument.style, document: IssuesDocument.document),
     ] }
 
+    /// Decodes one document again and again with the generated JSON, for a profiler.
+    static func profile(_ name: String, rounds: Int, scale: Double) throws {
+        guard let shape = shapes.first(where: { $0.name == name }) else {
+            print("error: --profile \(name): no such document; the documents are \(shapes.map(\.name).joined(separator: ", "))")
+            exit(2)
+        }
+        try shape.decodeRepeatedly(shape.document(scale), rounds)
+    }
+
     static func run(_ arguments: BenchmarkArguments) throws {
         let simdjson = arguments.simdjsonReader.map(SimdjsonReaders.init)
         if let simdjson, !FileManager.default.isExecutableFile(atPath: simdjson.path) {

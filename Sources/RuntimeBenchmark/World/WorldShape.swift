@@ -10,6 +10,8 @@ struct WorldShape {
     let document: (Double) -> [UInt8]
     /// Checks both decoders read the document alike and times the four coders.
     let measure: (_ json: [UInt8], _ rounds: Int) throws -> WorldFigures
+    /// Decodes the document `rounds` times with the generated JSON alone (for a profiler).
+    let decodeRepeatedly: (_ json: [UInt8], _ rounds: Int) throws -> Void
 
     init<Model: JSONCodable & Codable & Equatable>(
         _ name: String, _ model: Model.Type, summary: String, style: JSONStyle, document: @escaping (Double) -> JSONNode
@@ -18,6 +20,9 @@ struct WorldShape {
         self.summary = summary
         self.document = { scale in JSONPrinter.print(document(scale), style) }
         self.measure = { json, rounds in try WorldShape.measure(Model.self, name, json, rounds) }
+        self.decodeRepeatedly = { json, rounds in
+            for _ in 0..<rounds { _ = try Model(jsonBytes: json) }
+        }
     }
 
     static func measure<Model: JSONCodable & Codable & Equatable>(
