@@ -48,6 +48,16 @@ extension JSONReader {
                 written &+= run
             }
             if backslash == end { return written }
+            // The two-byte escapes, most of a text's, without `escape(at:end:)`'s jump.
+            if backslash &+ 1 < end {
+                let next = byte(at: backslash &+ 1)
+                if Self.isTwoByteEscape(next) {
+                    output[written] = Self.decodedTwoByteEscape(next)
+                    written &+= 1
+                    index = backslash &+ 2
+                    continue
+                }
+            }
             let escape = try self.escape(at: backslash, end: end)
             written &+= Self.writeUTF8(escape.scalar, to: output + written)
             index = backslash &+ escape.length
@@ -64,6 +74,10 @@ extension JSONReader {
         while true {
             let backslash = nextBackslash(from: index, end: end)
             if backslash == end { return }
+            if backslash &+ 1 < end, Self.isTwoByteEscape(byte(at: backslash &+ 1)) {
+                index = backslash &+ 2
+                continue
+            }
             index = backslash &+ (try escape(at: backslash, end: end)).length
         }
     }
@@ -112,6 +126,20 @@ extension JSONReader {
             return (scalar, 6)
         default:
             throw failAt("an invalid escape in a string: '\\' followed by \(Self.describe(byte: escape))")
+        }
+    }
+
+    /// What a two-byte escape's second byte stands for (`n` for a line feed, …).
+    @inline(__always)
+    private static func decodedTwoByteEscape(_ byte: UInt8) -> UInt8 {
+        // A switch of constants only: the compiler makes it a table.
+        switch byte {
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "t"): return 0x09
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        default: return byte
         }
     }
 

@@ -205,16 +205,13 @@ extension JSONReader {
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 if index &+ 1 < count {
-                    switch self.byte(at: index &+ 1) {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "n"), UInt8(ascii: "r"),
-                         UInt8(ascii: "t"), UInt8(ascii: "b"), UInt8(ascii: "f"):
-                        break
-                    case 0x80...:
-                        // The escape is refused, but after the string's UTF-8 is checked.
+                    let next = self.byte(at: index &+ 1)
+                    if !Self.isTwoByteEscape(next) {
                         longOrInvalidEscapes = true
-                        high = SIMD2(repeating: ~0)
-                    default:
-                        longOrInvalidEscapes = true
+                        if next >= 0x80 {
+                            // The escape is refused, but after the string's UTF-8 is checked.
+                            high = SIMD2(repeating: ~0)
+                        }
                     }
                 }
                 index &+= 2
@@ -232,6 +229,19 @@ extension JSONReader {
         }
         offset = start &- 1
         throw fail("unterminated string")
+    }
+
+    /// Whether `\` followed by `byte` is one of JSON's two-byte escapes (`\"`, `\\`, `\/`,
+    /// `\b`, `\f`, `\n`, `\r`, `\t`): a bit test, where a `switch` was an indirect jump that
+    /// text full of escapes kept mispredicting.
+    @inline(__always)
+    static func isTwoByteEscape(_ byte: UInt8) -> Bool {
+        // Bits 0x22 and 0x2F of the first word; 0x5C, 0x62, 0x66, 0x6E, 0x72 and 0x74 of the
+        // second, for 0x40…0x7F.
+        let low: UInt64 = 1 << 0x22 | 1 << 0x2F
+        let high: UInt64 = 1 << (0x5C - 0x40) | 1 << (0x62 - 0x40) | 1 << (0x66 - 0x40) | 1 << (0x6E - 0x40) | 1 << (0x72 - 0x40) | 1 << (0x74 - 0x40)
+        let word = byte < 0x40 ? low : byte < 0x80 ? high : 0
+        return (word &>> UInt64(byte & 0x3F)) & 1 != 0
     }
 
     /// Checks the raw bytes of a string without building a String (member names, skipped
