@@ -22,6 +22,7 @@ extension JSONReader {
     }
 
     /// The string at the offset (at its opening quote), checked as reading it would check it.
+    @inline(never)
     mutating func skipString() throws(JSONError) {
         let raw = try scanRawString()
         if raw.hasLongOrInvalidEscapes {
@@ -33,6 +34,7 @@ extension JSONReader {
 
     /// The object at the offset (at its `{`), as ``readObject(_:)`` reads it with a body that
     /// reads nothing.
+    @inline(never)
     private mutating func skipObject() throws(JSONError) {
         try enter()
         position &+= 1
@@ -78,6 +80,7 @@ extension JSONReader {
 
     /// The array at the offset (at its `[`), as ``readArray(_:)`` reads it with a body that
     /// reads nothing.
+    @inline(never)
     private mutating func skipArray() throws(JSONError) {
         guard try beginArray() else { return }
         var index = 0
