@@ -58,6 +58,7 @@ extension JSONReader {
                 throw fail("expected ':' after a member name, found \(describeNext())").inside(.key(key(at: keyStart)))
             }
             position &+= 1
+            skipSpaceAfterColon()
             do {
                 try skipValue()
             } catch {
