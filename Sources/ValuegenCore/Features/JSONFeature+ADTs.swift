@@ -16,6 +16,8 @@ extension CodePrinter {
             externallyTaggedJSON(type, access: access)
         case .adjacentlyTagged:
             adjacentlyTaggedJSON(type, coding: coding, access: access)
+        case .untagged:
+            untaggedJSON(type, access: access)
         }
     }
 
@@ -319,7 +321,7 @@ extension CodePrinter {
 
     /// `return .image(url: url, …)` (or `result = …`) after the case's members were read; a
     /// `%transient` attribute gets its default.
-    private mutating func caseReturn(_ adtCase: ADTCase, assigning variable: String? = nil) {
+    mutating func caseReturn(_ adtCase: ADTCase, assigning variable: String? = nil) {
         let opening = variable.map { "\($0) = .\(adtCase.swiftName)(" } ?? "return .\(adtCase.swiftName)("
         if adtCase.attributes.isEmpty {
             line(String(opening.dropLast()))

@@ -45,7 +45,8 @@ struct ModelResolver {
             }
             checkUnique(declaration.name, what: "type", seen: &typeNames)
             let includes = resolveIncludes(declaration)
-            let keyStyle = resolveKeyStyle(declaration.annotations)
+            let keyStyle = resolveKeyStyle(declaration.annotations, configured: settings.codingKeyStyle)
+            let caseKeyStyle = resolveCaseKeyStyle(declaration)
             let typeCoding = resolveTypeCoding(declaration.annotations)
             checkStorage(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
             checkTypeInvariants(declaration.annotations, typeName: declaration.name.text)
@@ -57,8 +58,8 @@ struct ModelResolver {
                 location: declaration.name.location
             )
             if file.kind == .adtValue {
-                type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
-                type.adtCoding = resolveADTCoding(typeCoding, cases: type.cases, owner: type.name)
+                type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, caseKeyStyle: caseKeyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
+                type.adtCoding = resolveADTCoding(typeCoding, cases: type.cases, owner: type.name, annotations: declaration.annotations)
                 if !declaration.protocols.isEmpty {
                     rejectAdoption(by: declaration)
                 }
@@ -179,18 +180,40 @@ struct ModelResolver {
 
     // MARK: - Coding keys
 
-    /// The type's `%codingKeys style=`, else the configuration's; an unknown style is reported
-    /// and the configuration's applies.
-    private mutating func resolveKeyStyle(_ annotations: [Annotation]) -> CodingKeyStyle? {
-        guard let annotation = annotations.first(where: { $0.name == "codingKeys" }),
+    /// The type's `%codingKeys style=` (or `%caseKeys style=`, `annotation`), else the
+    /// configuration's, `configured`; an unknown style is reported and the configuration's
+    /// applies.
+    private mutating func resolveKeyStyle(_ annotations: [Annotation], annotation name: String = "codingKeys", configured: CodingKeyStyle?) -> CodingKeyStyle? {
+        guard let annotation = annotations.first(where: { $0.name == name }),
               let text = requiredArgument("style", of: annotation) else {
-            return settings.codingKeyStyle
+            return configured
         }
         guard let style = CodingKeyStyle(rawValue: text) else {
-            diagnostics.error("unknown style '\(text)' in '%codingKeys'\(CodingKeyStyle.suggestion(for: text))", at: annotation.location)
-            return settings.codingKeyStyle
+            diagnostics.error("unknown style '\(text)' in '%\(name)'\(CodingKeyStyle.suggestion(for: text))", at: annotation.location)
+            return configured
         }
         return style
+    }
+
+    /// How the ADT's case tags are spelled: its `%caseKeys style=`, else the configuration's
+    /// `caseKeys`. On a value or an object `%caseKeys` is an error: they have no cases.
+    private mutating func resolveCaseKeyStyle(_ declaration: TypeDeclarationSyntax) -> CodingKeyStyle? {
+        guard file.kind == .adtValue else {
+            if let annotation = declaration.annotations.first(where: { $0.name == "caseKeys" }) {
+                diagnostics.error("'%caseKeys' spells the tags of an ADT's cases, and '\(declaration.name.text)' is \(file.kind == .object ? "an object" : "a value"); remove it (%codingKeys style= spells attribute keys)", at: annotation.location)
+            }
+            return nil
+        }
+        return resolveKeyStyle(declaration.annotations, annotation: "caseKeys", configured: settings.caseKeyStyle)
+    }
+
+    /// A plural acronym is one word (`accountTaxIDs` is `account_tax_ids`); before, it was split
+    /// (`account_tax_i_ds`, Foundation's spelling, which no server writes). The key changed, so
+    /// the attribute says so, and how to keep either key without the warning.
+    private mutating func warnIfPluralAcronymChangedKey(_ name: NameSyntax, key: String, style: CodingKeyStyle) {
+        let before = style.keyBeforePluralAcronyms(for: name.text)
+        guard before != key else { return }
+        diagnostics.warning("the \(style.rawValue) key of '\(name.text)' is now \"\(key)\" (a plural acronym is one word); earlier versions of valuegen wrote \"\(before)\": add %codingKey name=\(before) to keep the old key, or %codingKey name=\(key) to keep the new one without this warning", at: name.location)
     }
 
     /// Who uses a coding key first in a type, for the message about a second use.
@@ -265,6 +288,9 @@ struct ModelResolver {
         needsFoundation = needsFoundation || type.needsFoundation
         // `%codingKey name=` wins; legacy keys are taken as written.
         let computedKey = codingKey == nil ? keyStyle?.key(for: syntax.name.text) : nil
+        if let keyStyle, let computedKey {
+            warnIfPluralAcronymChangedKey(syntax.name, key: computedKey, style: keyStyle)
+        }
         let attribute = Attribute(
             name: syntax.name.text,
             type: TypeReference(
@@ -286,7 +312,7 @@ struct ModelResolver {
 
     // MARK: - ADT cases
 
-    private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, keyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> [ADTCase] {
+    private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, keyStyle: CodingKeyStyle?, caseKeyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> [ADTCase] {
         var unknownCase: SubtypeSyntax?
         var caseNames: [String: NameSyntax] = [:]
         var subtypeNames: [String: SourceLocation] = [:]
@@ -308,6 +334,10 @@ struct ModelResolver {
             checkSubtypeInvariants(subtype.annotations, subtypeName: subtype.name.text, typeName: owner)
             if let annotation = subtype.annotations.first(where: { $0.name == "caseKey" }) {
                 adtCase.codingTag = requiredArgument("name", of: annotation)
+            } else if let styled = caseKeyStyle?.key(for: caseName), styled != caseName, !subtype.annotations.contains(where: { $0.name == "unknownCase" }) {
+                // `%caseKey` wins; a tag equal to the case's name is left out, as without a style;
+                // the unknown case has no tag of its own.
+                adtCase.codingTag = styled
             }
             if resolveUnknownCase(subtype, owner: owner, alreadyFound: unknownCase) {
                 unknownCase = subtype
