@@ -54,7 +54,8 @@ extension ModelType {
 }
 
 extension ADTCase {
-    /// The tag that names the case when coding: `%caseKey name=`, else ``name``.
+    /// The tag that names the case when coding: ``codingTag`` (`%caseKey name=` or the case key
+    /// style's spelling), else ``name``.
     public var tag: String {
         codingTag ?? name
     }
