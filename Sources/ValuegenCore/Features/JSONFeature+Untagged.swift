@@ -27,19 +27,7 @@ extension CodePrinter {
             method.line("switch self {")
             for adtCase in type.cases {
                 method.line("case \(adtCase.codingBindingPattern):")
-                method.indented { body in
-                    if let single = adtCase.singleValueType {
-                        if single.isOptional {
-                            body.branches([("let value", { $0.line("value.encode(to: &writer)") })], otherwise: { $0.line("writer.writeNull()") })
-                        } else {
-                            body.line("value.encode(to: &writer)")
-                        }
-                    } else {
-                        body.line("writer.beginObject()")
-                        body.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
-                        body.line("writer.endObject()")
-                    }
-                }
+                method.indented { $0.writeCasePayload(adtCase) }
             }
             method.line("}")
         }
