@@ -1,7 +1,9 @@
 /// What an ADT's unknown case (`%unknownCase`) holds: a case the schema does not know, kept
 /// with its content so that writing the value writes back what was read.
 ///
-/// From JSON it is the tag and the content as they were read; from binary data, where a case
+/// From JSON it is the tag and the content as they were read (the content without the white
+/// space between its tokens, so an indented document gives what a compact one does); from
+/// binary data, where a case
 /// is a number, the number and the payload's bytes, with the strings its string references
 /// name, so that it reads back right from any document it is written into. Generated code writes a JSON unknown case
 /// back as JSON and a binary one back as binary; an unknown case read from one format and
@@ -12,7 +14,7 @@ public struct UnknownCase: Hashable, Sendable, CustomStringConvertible {
     /// single member's name (`{"video": {…}}`) or the bare string (`"video"`); empty when the
     /// case came from binary data, which names cases by number.
     public var tag: String
-    /// The JSON content as it was read: the whole object, discriminator included, for an
+    /// The JSON content as it was read, without white space (``RawJSON``): the whole object, discriminator included, for an
     /// internally tagged ADT; the member's value for an externally tagged one; the content
     /// member's value for an adjacently tagged one; nil for a bare tag or binary data.
     public var json: RawJSON?

@@ -2,12 +2,14 @@ import Foundation
 import Testing
 import ValuegenCore
 
-/// Coding for real APIs (issue 14), compiled and run: Fixtures/CodingDialects has every ADT
-/// representation (a bare-string plain enumeration, internally tagged with another
-/// discriminator, externally and adjacently tagged with case keys), unknown cases in each,
-/// transient attributes, date styles and lenient integers, generated with Coding, JSON and
-/// Binary. The driver checks that Coding and JSON write the same JSON and read each other's,
-/// that unknown cases pass through JSON, Coding and Binary keeping what was read, and the errors.
+/// Coding for real APIs (issues 14 and 23), compiled and run: Fixtures/CodingDialects has every
+/// ADT representation (a bare-string plain enumeration, internally tagged with another
+/// discriminator, externally and adjacently tagged with case keys, untagged with and without a
+/// last case that keeps any value), case tags in a key style, unknown cases in each, transient
+/// attributes, date styles and lenient integers, generated with Coding, JSON and Binary. The
+/// driver checks that Coding and JSON write the same JSON and read each other's and the same
+/// bytes (indented or not) to the same value, that unknown cases pass through JSON, Coding and
+/// Binary keeping what was read, and the errors.
 @Suite struct CodingDialectsCompileTests {
     static let models = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/CodingDialects")
 

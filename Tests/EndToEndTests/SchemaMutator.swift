@@ -441,7 +441,7 @@ struct SchemaMutator {
             default:
                 guard let place = adtHeaders.randomElement(using: &random) else { return nil }
                 let old = line(place)
-                let annotation = ["%coding representation=external", "%coding representation=adjacent discriminator=kind", "%coding representation=string", "%coding discriminator=value", "%coding representation=adjacent content=type", "%coding dates=millisecondsSince1970 lenient=true"].randomElement(using: &random)!
+                let annotation = ["%coding representation=external", "%coding representation=adjacent discriminator=kind", "%coding representation=string", "%coding discriminator=value", "%coding representation=adjacent content=type", "%coding dates=millisecondsSince1970 lenient=true", "%coding representation=untagged", "%caseKeys style=snake_case"].randomElement(using: &random)!
                 return edit(place, [annotation, old], "`\(annotation)` added above `\(old.trimmed)`")
             }
 

@@ -3,11 +3,12 @@
 // internals and imports no ValuegenRuntime.
 //
 // - readRawValue: accepts exactly what skipValue accepts, with the same end and error; the raw
-//   value is the input without white space around it, writes back byte for byte, and reads
-//   again to itself.
+//   value is the input without white space around it and outside its strings, writes back
+//   byte for byte, and reads again to itself.
 // - readUnknownVariant: an ADT whose unknown cases are kept raw reads the same value, end and
 //   error in one pass as in two (readObject and readRawValue); an unknown case's bytes are
-//   the object's as they are in the input, and write back byte for byte.
+//   the object's as they are in the input without that white space, and write back byte for
+//   byte.
 // - readLenientInteger: a number gives what readInteger gives; a string gives a value exactly
 //   when it is an optional '-' and digits whose value fits, the value Int64(text) gives.
 
@@ -102,10 +103,7 @@ func checkRawValue(_ input: UnsafeRawBufferPointer) {
     switch (raw, skipped) {
     case (.value(let value, let end), .value(_, let skippedEnd)):
         guard end == skippedEnd else { fail("readRawValue ends at \(end), skipValue at \(skippedEnd)", input) }
-        let bytes = Array(input)
-        var start = 0
-        while start < end, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[start]) { start += 1 }
-        guard value.bytes == Array(bytes[start..<end]) else { fail("readRawValue gives \(value)", input) }
+        guard value.bytes == withoutWhiteSpace(Array(input)[..<end]) else { fail("readRawValue gives \(value)", input) }
         var writer = JSONWriter()
         writer.beginArray()
         writer.writeRaw(value)
@@ -125,11 +123,32 @@ func checkUnknownVariants(_ input: UnsafeRawBufferPointer) {
     guard onePass == twoPasses else { fail("one pass gives \(onePass), two passes \(twoPasses)", input) }
     guard case .value(let media, _) = onePass else { return }
     for object in media.unknownObjects {
-        guard Array(input).firstRange(of: object.bytes) != nil else { fail("the unknown case's \(object) is not in the input", input) }
+        guard withoutWhiteSpace(Array(input)).firstRange(of: object.bytes) != nil else { fail("the unknown case's \(object) is not in the input", input) }
         var writer = JSONWriter()
         object.encode(to: &writer)
         guard writer.bytes == object.bytes else { fail("\(object) writes back as other bytes", input) }
     }
+}
+
+/// The JSON text without the white space outside its strings: the bytes between a `"` that
+/// opens a string and the `"` that closes it are kept, an escaped quote (after an odd number of
+/// backslashes) closing nothing.
+func withoutWhiteSpace(_ text: some Collection<UInt8>) -> [UInt8] {
+    var kept: [UInt8] = []
+    var inString = false
+    var backslashes = 0
+    for byte in text {
+        if inString {
+            if byte == UInt8(ascii: "\"") && backslashes % 2 == 0 { inString = false }
+            backslashes = byte == UInt8(ascii: "\\") ? backslashes + 1 : 0
+        } else if [0x20, 0x0A, 0x0D, 0x09].contains(byte) {
+            continue
+        } else if byte == UInt8(ascii: "\"") {
+            inString = true
+        }
+        kept.append(byte)
+    }
+    return kept
 }
 
 func checkLenientInteger(_ input: UnsafeRawBufferPointer) {

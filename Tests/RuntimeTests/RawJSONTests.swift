@@ -2,15 +2,21 @@ import Foundation
 import Testing
 @testable import ValuegenRuntime
 
-/// `RawJSON`: one JSON value's exact bytes, checked as the reader checks what it reads, read
-/// with `readRawValue()` and written back by `writeRaw(_:)` as they were.
+/// `RawJSON`: one JSON value's bytes as written, without white space between its tokens,
+/// checked as the reader checks what it reads, read with `readRawValue()` and written back by
+/// `writeRaw(_:)` as they are.
 @Suite("Raw JSON values")
 struct RawJSONTests {
-    @Test func keepsTheValueAsWrittenWithoutTheWhiteSpaceAroundIt() throws {
-        #expect(try RawJSON(#"{"b" : [1, 2.50, "x\u0041"], "a":null}"#).description == #"{"b" : [1, 2.50, "x\u0041"], "a":null}"#)
+    @Test func keepsTheValueAsWrittenWithoutWhiteSpace() throws {
+        // Numbers, escapes and member order as written; white space in strings is theirs.
+        #expect(try RawJSON(#"{"b" : [1, 2.50, "x\u0041 \" y"], "a":null}"#).description == #"{"b":[1,2.50,"x\u0041 \" y"],"a":null}"#)
         #expect(try RawJSON(" \n 1e400\t").bytes == Array("1e400".utf8))
         #expect(try RawJSON(validating: Array("true".utf8)[...]).description == "true")
-        #expect(try RawJSON(#"{"a":1}"#) != RawJSON(#"{"a": 1}"#))
+        #expect(try RawJSON("[\"\\\\\", \"\\\\\\\" \"\t, {\"k\\u0022 \": [ ]}]").description == #"["\\","\\\" ",{"k\u0022 ":[]}]"#)
+        // An indented document and a compact one hold the same value.
+        #expect(try RawJSON(#"{"a":1}"#) == RawJSON("{\n  \"a\": 1\r\n}"))
+        #expect(try RawJSON(#"{"a":1}"#) != RawJSON(#"{"a":1.0}"#))
+        #expect(try RawJSON(#"{"a":1,"b":2}"#) != RawJSON(#"{"b":2,"a":1}"#))
     }
 
     @Test func refusesWhatIsNotExactlyOneValue() {
@@ -43,13 +49,13 @@ struct RawJSONTests {
             return true
         }
         #expect(outcome == .value(true, end: document.count))
-        #expect(extra?.description == #"{"deep": [true, {"x": "é"}]}"#)
+        #expect(extra?.description == #"{"deep":[true,{"x":"é"}]}"#)
         #expect(name == "n")
         expectError(RawJSON.self, #"{"a":{"b":tru}}"#, "expected true or false, found 'tru'", at: 10, path: [.key("a"), .key("b")])
     }
 
     @Test func writeRawPutsTheBytesWhereAValueGoes() throws {
-        let raw = try RawJSON(#"{"k": [1, "two"]}"#)
+        let raw = try RawJSON(#"{"k": [1, "two words"]}"#)
         var writer = JSONWriter()
         writer.beginObject()
         writer.writeRawKey("\"a\":")
@@ -60,8 +66,8 @@ struct RawJSONTests {
         writer.writeRaw(try RawJSON("null"))
         writer.endArray()
         writer.endObject()
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":{"k": [1, "two"]},"b":[{"k": [1, "two"]},null]}"#)
-        #expect(encoded(raw) == #"{"k": [1, "two"]}"#)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":{"k":[1,"two words"]},"b":[{"k":[1,"two words"]},null]}"#)
+        #expect(encoded(raw) == #"{"k":[1,"two words"]}"#)
         #expect(try decode([RawJSON].self, #" [ 1 , "x" ] "#) == [RawJSON("1"), RawJSON(#""x""#)])
     }
 

@@ -45,6 +45,8 @@ struct CodingDialectTests {
             == #"Models/valuegen.json: error: 'coding' must be an object such as {"representation": "adjacent", "dates": "secondsSince1970"}"#)
         #expect(configurationFailure(#"{"coding": {"representation": "string"}}"#)
             == #"Models/valuegen.json: error: 'coding.representation' must be one of "internal", "external" or "adjacent" (plain enumerations are set with 'coding.plainEnumerations')"#)
+        #expect(configurationFailure(#"{"coding": {"representation": "untagged"}}"#)
+            == #"Models/valuegen.json: error: 'coding.representation' cannot be "untagged": an untagged ADT is read as the first case its value fits, which each type's cases must be written for; write %coding representation=untagged before the types that are"#)
         #expect(configurationFailure(#"{"coding": {"discriminator": ""}}"#)
             == #"Models/valuegen.json: error: 'coding.discriminator' must be a non-empty string, the JSON key, such as "type""#)
         #expect(configurationFailure(#"{"coding": {"plainEnumerations": true}}"#)
@@ -105,7 +107,7 @@ struct CodingDialectTests {
         #expect(adtCoding("%coding representation=adjacnt\nShape {\n  A\n}\n").diagnostics
             == ["Models/Shape.adtValue:1:24: error: unknown representation 'adjacnt' in '%coding'; did you mean 'adjacent'?"])
         #expect(adtCoding("%coding representation=tree\nShape {\n  A\n}\n").diagnostics
-            == ["Models/Shape.adtValue:1:24: error: unknown representation 'tree' in '%coding'; known representations are string, internal, external, adjacent"])
+            == ["Models/Shape.adtValue:1:24: error: unknown representation 'tree' in '%coding'; known representations are string, internal, external, adjacent, untagged"])
         #expect(adtCoding("%coding representation=string\nShape {\n  %singleAttributeSubtype attributeType=Int\n  Count\n}\n").diagnostics
             == ["Models/Shape.adtValue:1:1: error: representation 'string' is for plain enumerations, and subtype 'Count' of 'Shape' has a payload; use 'internal', 'external' or 'adjacent'"])
         #expect(adtCoding("%coding representation=adjacent content=type\nShape {\n  A\n}\n").diagnostics

@@ -23,7 +23,26 @@ struct CodingKeyStyleTests {
         ("ID", ["id", "id", "id", "ID", "ID"]),
         ("user_id", ["user_id", "user-id", "userId", "UserId", "USER_ID"]),
         ("_links", ["_links", "_links", "_links", "_Links", "_LINKS"]),
+        ("userIDs", ["user_ids", "user-ids", "userIDs", "UserIDs", "USER_IDS"]),
+        ("accountTaxIDs", ["account_tax_ids", "account-tax-ids", "accountTaxIDs", "AccountTaxIDs", "ACCOUNT_TAX_IDS"]),
+        ("URLs", ["urls", "urls", "urls", "URLs", "URLS"]),
+        ("HTTPSURLs", ["https_urls", "https-urls", "httpsURLs", "HTTPSURLs", "HTTPS_URLS"]),
+        ("SKUs", ["skus", "skus", "skus", "SKUs", "SKUS"]),
     ]
+
+    /// A plural acronym is one word, wherever it stands; its `s` is the plural only when no
+    /// lower-case letter follows, and a run of capitals without one is never split.
+    @Test func aPluralAcronymIsOneWord() {
+        #expect(CodingKeyStyle.snakeCase.key(for: "IDsToRemove") == "ids_to_remove")
+        #expect(CodingKeyStyle.snakeCase.key(for: "imageURLs2x") == "image_urls2x")
+        #expect(CodingKeyStyle.snakeCase.key(for: "UUIDs") == "uuids")
+        #expect(CodingKeyStyle.snakeCase.key(for: "APIIDs") == "api_ids")
+        #expect(CodingKeyStyle.snakeCase.key(for: "ABCs") == "abcs")
+        #expect(CodingKeyStyle.snakeCase.key(for: "isAs") == "is_as")
+        #expect(CodingKeyStyle.snakeCase.key(for: "URLsession") == "ur_lsession")
+        #expect(CodingKeyStyle.snakeCase.key(for: "HTTPSURL") == "httpsurl")
+        #expect(CodingKeyStyle.snakeCase.key(for: "HTTPServer") == "http_server")
+    }
 
     @Test(arguments: table)
     func spellsEachRowOfTheTable(name: String, keys: [String]) {
@@ -53,6 +72,10 @@ struct CodingKeyStyleTests {
     @Test func readsTheStyleOfTheConfiguration() throws {
         #expect(try configuration(#"{"codingKeys": "SCREAMING_SNAKE_CASE"}"#).codingKeyStyle == .screamingSnakeCase)
         #expect(try configuration("{}").codingKeyStyle == nil)
+        // `caseKeys` spells ADTs' case tags (CaseKeyStyleTests), and nothing else.
+        let cases = try configuration(#"{"caseKeys": "snake_case"}"#)
+        #expect(cases.caseKeyStyle == .snakeCase && cases.codingKeyStyle == nil)
+        #expect(try configuration("{}").caseKeyStyle == nil)
     }
 
     @Test func refusesAnUnknownStyleInTheConfigurationWithASuggestion() {
@@ -62,6 +85,10 @@ struct CodingKeyStyleTests {
             == "Models/valuegen.json: error: unknown 'codingKeys' style 'title'; known styles are snake_case, kebab-case, camelCase, PascalCase, SCREAMING_SNAKE_CASE")
         #expect(configurationFailure(#"{"codingKeys": true}"#)
             == #"Models/valuegen.json: error: 'codingKeys' must be a key style such as "snake_case"; known styles are snake_case, kebab-case, camelCase, PascalCase, SCREAMING_SNAKE_CASE"#)
+        #expect(configurationFailure(#"{"caseKeys": "snakecase"}"#)
+            == "Models/valuegen.json: error: unknown 'caseKeys' style 'snakecase'; did you mean 'snake_case'?")
+        #expect(configurationFailure(#"{"caseKeys": 1}"#)
+            == #"Models/valuegen.json: error: 'caseKeys' must be a key style such as "snake_case"; known styles are snake_case, kebab-case, camelCase, PascalCase, SCREAMING_SNAKE_CASE"#)
     }
 
     // MARK: - The resolver
@@ -146,6 +173,25 @@ struct CodingKeyStyleTests {
             == ["Models/User.value:1:1: error: unknown style 'title' in '%codingKeys'; known styles are snake_case, kebab-case, camelCase, PascalCase, SCREAMING_SNAKE_CASE"])
         #expect(diagnostics("Models/User.value", "%codingKeys\nUser {\n  a: Int\n}\n")
             == ["Models/User.value:1:1: error: annotation '%codingKeys' needs a 'style=' argument"])
+    }
+
+    @Test func aKeyThePluralRuleChangedIsAWarningWithTheWayToKeepEither() {
+        let text = "User {\n  accountTaxIDs: [String]\n  %codingKey name=user_ids\n  userIDs: [String]\n  userID: String\n}\n"
+        let (request, diagnostics) = resolve("Models/User.value", text, settings: snakeCase)
+        #expect(diagnostics == [
+            #"Models/User.value:2:3: warning: the snake_case key of 'accountTaxIDs' is now "account_tax_ids" (a plural acronym is one word); earlier versions of valuegen wrote "account_tax_i_ds": add %codingKey name=account_tax_i_ds to keep the old key, or %codingKey name=account_tax_ids to keep the new one without this warning"#,
+        ])
+        #expect(request.types.first?.attributes.map(\.codingKey) == ["account_tax_ids", "user_ids", "user_id"])
+        // Kept the old way, without a warning.
+        let kept = resolve("Models/User.value", "User {\n  %codingKey name=account_tax_i_ds\n  accountTaxIDs: [String]\n}\n", settings: snakeCase)
+        #expect(kept.diagnostics.isEmpty)
+        #expect(kept.request.types.first?.attributes.map(\.codingKey) == ["account_tax_i_ds"])
+        // Without a style the key is the name, as it always was.
+        #expect(resolve("Models/User.value", "User {\n  accountTaxIDs: [String]\n}\n").diagnostics.isEmpty)
+        // camelCase changes `URLs` (it was "urLs"); PascalCase writes the name as it was.
+        #expect(resolve("Models/User.value", "%codingKeys style=camelCase\nUser {\n  URLs: [String]\n}\n").diagnostics
+            == [#"Models/User.value:3:3: warning: the camelCase key of 'URLs' is now "urls" (a plural acronym is one word); earlier versions of valuegen wrote "urLs": add %codingKey name=urLs to keep the old key, or %codingKey name=urls to keep the new one without this warning"#])
+        #expect(resolve("Models/User.value", "%codingKeys style=PascalCase\nUser {\n  userIDs: [String]\n}\n").diagnostics.isEmpty)
     }
 
     // MARK: - What the features write

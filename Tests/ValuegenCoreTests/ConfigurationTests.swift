@@ -72,7 +72,7 @@ struct ConfigurationTests {
 
     @Test func refusesAnUnknownKeyListingTheKnownOnes() {
         #expect(failure(#"{"generators": []}"#)
-            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, coding, codingKeys, defaultExcludes, defaultIncludes, pluginTimeout, plugins")
+            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, caseKeys, coding, codingKeys, defaultExcludes, defaultIncludes, pluginTimeout, plugins")
     }
 
     @Test func readsPluginsWithPathsRelativeToTheConfiguration() throws {

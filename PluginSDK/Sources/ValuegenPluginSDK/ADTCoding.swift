@@ -16,12 +16,17 @@ public struct ADTCoding: Codable, Sendable, Equatable {
         /// `{"type": "image", "value": {"url": …}}`: the tag and the payload under two keys;
         /// a case without payload has no content key.
         case adjacentlyTagged = "adjacent"
+        /// `"cus_123"` or `{"id": "cus_123", "name": …}`: the payload alone, without a tag; read as
+        /// the first case, in declaration order, whose payload reads from the value. Every case
+        /// has a payload, and no `%unknownCase` (docs/Language.md, "Untagged ADTs").
+        case untagged
 
         /// The spellings, in the order messages list them.
         public static var spellings: [String] { allCases.map(\.rawValue) }
     }
 
-    /// The representation; `.string` only for plain enumerations.
+    /// The representation; `.string` only for plain enumerations, `.untagged` only for ADTs
+    /// every case of which has a payload.
     public var representation: Representation
     /// The key whose value is the tag (internally and adjacently tagged), `"type"` by default.
     public var discriminator: String
@@ -49,7 +54,8 @@ extension ModelType {
 }
 
 extension ADTCase {
-    /// The tag that names the case when coding: `%caseKey name=`, else ``name``.
+    /// The tag that names the case when coding: ``codingTag`` (`%caseKey name=` or the case key
+    /// style's spelling), else ``name``.
     public var tag: String {
         codingTag ?? name
     }

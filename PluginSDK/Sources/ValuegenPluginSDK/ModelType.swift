@@ -153,8 +153,9 @@ public struct ADTCase: Codable, Sendable, Equatable {
     public var attributes: [Attribute]
     /// The type of a single unlabelled payload (`%singleAttributeSubtype attributeType=`).
     public var singleValueType: TypeReference?
-    /// The tag that names the case when coding, `%caseKey name=`; nil when it is the case's
-    /// name (see ``tag``).
+    /// The tag that names the case when coding: `%caseKey name=`, else the case's name in the
+    /// key style of the ADT's `%caseKeys style=` or the configuration's `caseKeys`; nil when it
+    /// is the case's name (see ``tag``).
     public var codingTag: String?
     /// Whether the case is declared `indirect`: its payload holds, inline (seen through
     /// Optional only), a generated type that holds this ADT again, so Swift must box it.

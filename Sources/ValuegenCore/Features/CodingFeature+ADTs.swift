@@ -6,6 +6,7 @@ import ValuegenPluginSDK
 //     internal    {"type": "image", "url": …}            {"type": "count", "value": 3}
 //     external    {"image": {"url": …}}  "open"           {"count": 3}
 //     adjacent    {"type": "image", "value": {"url": …}}  {"type": "open"}
+//     untagged    {"url": …}                              3       (`CodingFeature+Untagged.swift`)
 //
 // An `%unknownCase` takes any other tag with its content (ValuegenRuntime's `UnknownCase`, the
 // content a `RawJSON`), and is written back as it was read.
@@ -22,6 +23,8 @@ extension CodePrinter {
             externallyTaggedCoding(type, access: access)
         case .adjacentlyTagged:
             adjacentlyTaggedCoding(type, coding: coding, access: access)
+        case .untagged:
+            untaggedCoding(type, access: access)
         }
         if type.cases.flatMap(\.codedAttributes).contains(where: \.needsMissingValueError) {
             line()

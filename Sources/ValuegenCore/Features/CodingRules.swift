@@ -95,9 +95,10 @@ extension ModelType {
     }
 
     /// Whether `Coding`'s code for the type calls ValuegenRuntime: a date style or lenient
-    /// integers (its container extensions), or an `%unknownCase` (`RawJSON`).
+    /// integers (its container extensions), an `%unknownCase` (`RawJSON`), or untagged cases
+    /// (`UntaggedDecodingAttempts`).
     var codingNeedsRuntime: Bool {
-        adtCoding?.unknownCase != nil || (attributes + cases.flatMap(\.attributes)).contains { attribute in
+        adtCoding?.unknownCase != nil || adtCoding?.representation == .untagged || (attributes + cases.flatMap(\.attributes)).contains { attribute in
             attribute.codingRules.dateStyle != nil || attribute.codingRules.acceptsIntegerStrings
         }
     }

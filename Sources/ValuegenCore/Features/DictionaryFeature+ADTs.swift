@@ -25,6 +25,8 @@ extension CodePrinter {
             externallyTaggedDictionary(type, locals: locals, access: access)
         case .adjacentlyTagged:
             adjacentlyTaggedDictionary(type, coding: coding, locals: locals, access: access)
+        case .untagged:
+            preconditionFailure("DictionaryFeature.generate refuses untagged ADTs")
         }
     }
 

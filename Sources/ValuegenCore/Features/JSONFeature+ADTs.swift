@@ -16,6 +16,8 @@ extension CodePrinter {
             externallyTaggedJSON(type, access: access)
         case .adjacentlyTagged:
             adjacentlyTaggedJSON(type, coding: coding, access: access)
+        case .untagged:
+            untaggedJSON(type, access: access)
         }
     }
 
@@ -178,18 +180,7 @@ extension CodePrinter {
                     }
                     body.line("writer.beginObject()")
                     body.line("writer.writeRawKey(\(Self.rawKey(adtCase.tag)))")
-                    if let single = adtCase.singleValueType {
-                        let style = Attribute(name: "value", type: single, location: adtCase.location).jsonStyleArgument
-                        if single.isOptional {
-                            body.branches([("let value", { $0.line("value.encode(to: &writer\(style))") })], otherwise: { $0.line("writer.writeNull()") })
-                        } else {
-                            body.line("value.encode(to: &writer\(style))")
-                        }
-                    } else {
-                        body.line("writer.beginObject()")
-                        body.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
-                        body.line("writer.endObject()")
-                    }
+                    body.writeCasePayload(adtCase)
                     body.line("writer.endObject()")
                 }
             }
@@ -299,6 +290,24 @@ extension CodePrinter {
 
     // MARK: Shared pieces
 
+    /// Writes a known case's payload, bound by its `codingBindingPattern`, as one value (an
+    /// externally tagged case's content, an untagged case whole): its single value (`null` for
+    /// a nil optional), or an object of its attributes' members.
+    mutating func writeCasePayload(_ adtCase: ADTCase) {
+        if let single = adtCase.singleValueType {
+            let style = Attribute(name: "value", type: single, location: adtCase.location).jsonStyleArgument
+            if single.isOptional {
+                branches([("let value", { $0.line("value.encode(to: &writer\(style))") })], otherwise: { $0.line("writer.writeNull()") })
+            } else {
+                line("value.encode(to: &writer\(style))")
+            }
+        } else {
+            line("writer.beginObject()")
+            writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
+            line("writer.endObject()")
+        }
+    }
+
     /// Reads a known case's content, the value at the reader (externally and adjacently
     /// tagged): its single value, its attributes' object, or (no payload) anything, skipped;
     /// then returns the case, or assigns it to `variable`.
@@ -319,7 +328,7 @@ extension CodePrinter {
 
     /// `return .image(url: url, …)` (or `result = …`) after the case's members were read; a
     /// `%transient` attribute gets its default.
-    private mutating func caseReturn(_ adtCase: ADTCase, assigning variable: String? = nil) {
+    mutating func caseReturn(_ adtCase: ADTCase, assigning variable: String? = nil) {
         let opening = variable.map { "\($0) = .\(adtCase.swiftName)(" } ?? "return .\(adtCase.swiftName)("
         if adtCase.attributes.isEmpty {
             line(String(opening.dropLast()))

@@ -12,6 +12,9 @@ public struct Configuration: Sendable, Equatable {
     public var accessLevel: AccessLevel?
     /// `codingKeys`: how keys are spelled where no `%codingKeys` or `%codingKey` says otherwise.
     public var codingKeyStyle: CodingKeyStyle?
+    /// `caseKeys`: how ADTs' case tags are spelled where no `%caseKeys` or `%caseKey` says
+    /// otherwise.
+    public var caseKeyStyle: CodingKeyStyle?
     /// `coding`: ADT representations, date styles and lenient integers for the whole target.
     public var coding = CodingDefaults()
     /// Plugin libraries, with paths already resolved against the configuration's folder.
@@ -31,7 +34,7 @@ public struct Configuration: Sendable, Equatable {
         public var description: String
     }
 
-    static let knownKeys = ["accessLevel", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
+    static let knownKeys = ["accessLevel", "caseKeys", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
     static let knownPluginKeys = ["options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
@@ -90,13 +93,9 @@ public struct Configuration: Sendable, Equatable {
                 }
                 configuration.accessLevel = level
             case "codingKeys":
-                guard let text = member.value.stringValue else {
-                    throw fail("'codingKeys' must be a key style such as \"snake_case\"; known styles are \(CodingKeyStyle.knownStyles.joined(separator: ", "))")
-                }
-                guard let style = CodingKeyStyle(rawValue: text) else {
-                    throw fail("unknown 'codingKeys' style '\(text)'\(CodingKeyStyle.suggestion(for: text))")
-                }
-                configuration.codingKeyStyle = style
+                configuration.codingKeyStyle = try keyStyle(member, fail: fail)
+            case "caseKeys":
+                configuration.caseKeyStyle = try keyStyle(member, fail: fail)
             case "coding":
                 configuration.coding = try CodingDefaults.parse(member.value, fail: fail)
             case "pluginTimeout":
@@ -119,6 +118,17 @@ public struct Configuration: Sendable, Equatable {
             configuration.plugins[index].timeout = configuration.pluginTimeout
         }
         return configuration
+    }
+
+    /// The key style `codingKeys` or `caseKeys` names.
+    private static func keyStyle(_ member: JSONMember, fail: (String) -> Failure) throws(Failure) -> CodingKeyStyle {
+        guard let text = member.value.stringValue else {
+            throw fail("'\(member.key)' must be a key style such as \"snake_case\"; known styles are \(CodingKeyStyle.knownStyles.joined(separator: ", "))")
+        }
+        guard let style = CodingKeyStyle(rawValue: text) else {
+            throw fail("unknown '\(member.key)' style '\(text)'\(CodingKeyStyle.suggestion(for: text))")
+        }
+        return style
     }
 
     static func suggestion(for key: String, among known: [String]) -> String {

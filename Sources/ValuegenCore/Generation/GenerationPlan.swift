@@ -267,6 +267,7 @@ struct GenerationPlan {
                 defaultIncludes: decisions.filter(\.included).map(\.name),
                 defaultExcludes: decisions.filter { !$0.included }.map(\.name),
                 codingKeyStyle: configuration.codingKeyStyle,
+                caseKeyStyle: configuration.caseKeyStyle,
                 coding: configuration.coding
             )
         }

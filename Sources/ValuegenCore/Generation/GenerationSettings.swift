@@ -6,6 +6,9 @@ public struct GenerationSettings: Sendable, Equatable {
     /// How coding keys are spelled where a type's `%codingKeys` and an attribute's `%codingKey`
     /// do not say; nil for the attribute's name as written.
     public var codingKeyStyle: CodingKeyStyle?
+    /// How ADTs' case tags are spelled where a type's `%caseKeys` and a subtype's `%caseKey` do
+    /// not say; nil for the case's name.
+    public var caseKeyStyle: CodingKeyStyle?
     /// How types are coded where their `%coding` annotations do not say (valuegen.json's `coding`).
     public var coding: CodingDefaults
     /// Features every type gets, beyond those its kind gets by default.
@@ -13,9 +16,10 @@ public struct GenerationSettings: Sendable, Equatable {
     /// Features no type gets unless it includes them itself.
     public var defaultExcludes: [String]
 
-    public init(accessLevel: AccessLevel = .public, defaultIncludes: [String] = [], defaultExcludes: [String] = [], codingKeyStyle: CodingKeyStyle? = nil, coding: CodingDefaults = CodingDefaults()) {
+    public init(accessLevel: AccessLevel = .public, defaultIncludes: [String] = [], defaultExcludes: [String] = [], codingKeyStyle: CodingKeyStyle? = nil, caseKeyStyle: CodingKeyStyle? = nil, coding: CodingDefaults = CodingDefaults()) {
         self.accessLevel = accessLevel
         self.codingKeyStyle = codingKeyStyle
+        self.caseKeyStyle = caseKeyStyle
         self.coding = coding
         self.defaultIncludes = defaultIncludes
         self.defaultExcludes = defaultExcludes

@@ -35,6 +35,9 @@ public struct CodingDefaults: Sendable, Equatable {
             let key = "coding.\(member.key)"
             switch member.key {
             case "representation":
+                if member.value.stringValue == ADTCoding.Representation.untagged.rawValue {
+                    throw fail("'\(key)' cannot be \"untagged\": an untagged ADT is read as the first case its value fits, which each type's cases must be written for; write %coding representation=untagged before the types that are")
+                }
                 guard let text = member.value.stringValue, let representation = ADTCoding.Representation(rawValue: text), representation != .string else {
                     throw fail("'\(key)' must be one of \"internal\", \"external\" or \"adjacent\" (plain enumerations are set with 'coding.plainEnumerations')")
                 }

@@ -19,7 +19,18 @@ public enum CodingKeyStyle: String, Sendable, Equatable, CaseIterable {
 
     /// The key of an attribute named `name` (docs/Language.md, "Coding keys", has the table).
     public func key(for name: String) -> String {
-        let (prefix, words) = Self.words(of: name)
+        join(Self.words(of: name))
+    }
+
+    /// The key valuegen gave `name` before a plural acronym was one word (`accountTaxIDs`:
+    /// `account_tax_i_ds`, as Foundation's `convertToSnakeCase` spells it): where it differs from
+    /// ``key(for:)``, the resolver warns that the key changed and says how to keep it.
+    func keyBeforePluralAcronyms(for name: String) -> String {
+        join(Self.words(of: name, pluralAcronyms: false))
+    }
+
+    private func join(_ split: (prefix: String, words: [String])) -> String {
+        let (prefix, words) = split
         let joined: String
         switch self {
         case .snakeCase:
@@ -45,9 +56,11 @@ public enum CodingKeyStyle: String, Sendable, Equatable, CaseIterable {
     /// Splits a name into words. Leading underscores are kept as a prefix (`_links`); any other
     /// `_` separates words. A capital starts a word after a lower-case letter or a digit
     /// (`imageURL`, `http2Enabled`); in a run of capitals, the last one starts the next word
-    /// when a lower-case letter follows (`URLString` is `URL` `String`). Digits never start a
-    /// word: they belong to the word before them (`http2`, `utf8`).
-    static func words(of name: String) -> (prefix: String, words: [String]) {
+    /// when a lower-case letter follows (`URLString` is `URL` `String`), except a lone `s`, the
+    /// plural of the acronym (`userIDs` is `user` `IDs`; `pluralAcronyms` false splits it as
+    /// before, `I` `Ds`). Digits never start a word: they belong to the word before them
+    /// (`http2`, `utf8`).
+    static func words(of name: String, pluralAcronyms: Bool = true) -> (prefix: String, words: [String]) {
         let characters = Array(name)
         var start = 0
         while start < characters.count, characters[start] == "_" {
@@ -64,14 +77,48 @@ public enum CodingKeyStyle: String, Sendable, Equatable, CaseIterable {
             }
             if character.isUppercase, !word.isEmpty, let previous = word.last {
                 let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
-                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
+                let nextIsPlural = pluralAcronyms && isPluralSuffix(characters, at: index + 1)
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower && !nextIsPlural) {
                     words.append(word)
                     word = ""
+                }
+            }
+            if pluralAcronyms, character == "s", isPluralSuffix(characters, at: index), word.count > 1 {
+                // `HTTPSURLs`: the plural belongs to the last acronym of the run, when it ends
+                // in a common one; otherwise to the whole run (`SKUs`).
+                let acronym = commonAcronymEnding(word)
+                if acronym < word.count {
+                    words.append(String(word.dropLast(acronym)))
+                    word = String(word.suffix(acronym))
                 }
             }
             word.append(character)
         }
         if !word.isEmpty { words.append(word) }
         return (String(characters[..<start]), words)
+    }
+
+    /// Whether `characters[index]` is an `s` after a capital that no lower-case letter follows:
+    /// the plural of an acronym (`IDs`, `URLs`, `IDsToRemove`).
+    private static func isPluralSuffix(_ characters: [Character], at index: Int) -> Bool {
+        guard index > 0, index < characters.count, characters[index] == "s", characters[index - 1].isUppercase else { return false }
+        return index + 1 == characters.count || !characters[index + 1].isLowercase
+    }
+
+    /// Acronyms a run of capitals before a plural `s` is split at (`HTTPSURLs` is `HTTPS` `URLs`).
+    /// A run without a plural is never split (`HTTPSURL` is one word, as it always was).
+    static let commonAcronyms: Set<String> = [
+        "API", "CPU", "DNS", "GPU", "GUID", "HTML", "HTTP", "HTTPS", "ID", "IP", "JSON", "JWT", "PDF",
+        "SDK", "SKU", "SMS", "SSH", "SSL", "TLS", "UI", "URI", "URL", "UUID", "XML",
+    ]
+
+    /// The length of the longest common acronym a run of capitals ends with, or the whole run's
+    /// when it is one itself or ends with none.
+    private static func commonAcronymEnding(_ run: String) -> Int {
+        guard run.allSatisfy(\.isUppercase) else { return run.count }
+        for length in stride(from: run.count, through: 2, by: -1) where commonAcronyms.contains(String(run.suffix(length))) {
+            return length
+        }
+        return run.count
     }
 }

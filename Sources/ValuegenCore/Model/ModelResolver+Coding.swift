@@ -96,8 +96,8 @@ extension ModelResolver {
 
     /// The ADT's coding after its `%coding` and the configuration, with the checks that need
     /// its cases: a string representation only for plain enumerations, tags and keys that do
-    /// not collide.
-    mutating func resolveADTCoding(_ typeCoding: TypeCodingAnnotation, cases: [ADTCase], owner: String) -> ADTCoding {
+    /// not collide, untagged cases that can be told apart.
+    mutating func resolveADTCoding(_ typeCoding: TypeCodingAnnotation, cases: [ADTCase], owner: String, annotations: [Annotation]) -> ADTCoding {
         let unknownCase = cases.first { $0.annotation("unknownCase") != nil }
         let knownCases = cases.filter { $0.name != unknownCase?.name }
         let isPlain = knownCases.allSatisfy(\.isPlain)
@@ -115,6 +115,10 @@ extension ModelResolver {
             }
         } else if isPlain && settings.coding.plainEnumerationsAsStrings {
             coding.representation = .string
+        }
+        if coding.representation == .untagged {
+            checkUntaggedCases(cases, owner: owner, typeCoding: typeCoding, annotations: annotations)
+            return coding
         }
         let usesContentKey = coding.representation == .adjacentlyTagged
             || coding.representation == .internallyTagged && knownCases.contains { $0.singleValueType != nil }
@@ -160,7 +164,7 @@ extension ModelResolver {
         }
     }
 
-    private func argumentLocation(_ key: String, of annotation: Annotation) -> SourceLocation {
+    func argumentLocation(_ key: String, of annotation: Annotation) -> SourceLocation {
         annotation.arguments.first { $0.key == key }?.valueLocation ?? annotation.location
     }
 

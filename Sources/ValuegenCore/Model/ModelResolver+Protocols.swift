@@ -19,7 +19,7 @@ struct Adoption {
 
 extension ModelResolver {
     /// Type annotations that mean something only on a value, an object or an ADT.
-    static let typeOnlyAnnotations: Set<String> = ["codingKeys", "coding", "storage", "check", "unknownCase"]
+    static let typeOnlyAnnotations: Set<String> = ["codingKeys", "caseKeys", "coding", "storage", "check", "unknownCase"]
 
     /// A protocol of the file: its own attributes, resolved as a value's are. It generates a
     /// Swift protocol with a read-only requirement per attribute.

@@ -45,7 +45,8 @@ struct ModelResolver {
             }
             checkUnique(declaration.name, what: "type", seen: &typeNames)
             let includes = resolveIncludes(declaration)
-            let keyStyle = resolveKeyStyle(declaration.annotations)
+            let keyStyle = resolveKeyStyle(declaration.annotations, configured: settings.codingKeyStyle)
+            let caseKeyStyle = resolveCaseKeyStyle(declaration)
             let typeCoding = resolveTypeCoding(declaration.annotations)
             checkStorage(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
             checkTypeInvariants(declaration.annotations, typeName: declaration.name.text)
@@ -57,8 +58,8 @@ struct ModelResolver {
                 location: declaration.name.location
             )
             if file.kind == .adtValue {
-                type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
-                type.adtCoding = resolveADTCoding(typeCoding, cases: type.cases, owner: type.name)
+                type.cases = resolveCases(declaration.subtypes, of: type.name, keyStyle: keyStyle, caseKeyStyle: caseKeyStyle, typeCoding: typeCoding, typeResolver: typeResolver)
+                type.adtCoding = resolveADTCoding(typeCoding, cases: type.cases, owner: type.name, annotations: declaration.annotations)
                 if !declaration.protocols.isEmpty {
                     rejectAdoption(by: declaration)
                 }
@@ -179,20 +180,6 @@ struct ModelResolver {
 
     // MARK: - Coding keys
 
-    /// The type's `%codingKeys style=`, else the configuration's; an unknown style is reported
-    /// and the configuration's applies.
-    private mutating func resolveKeyStyle(_ annotations: [Annotation]) -> CodingKeyStyle? {
-        guard let annotation = annotations.first(where: { $0.name == "codingKeys" }),
-              let text = requiredArgument("style", of: annotation) else {
-            return settings.codingKeyStyle
-        }
-        guard let style = CodingKeyStyle(rawValue: text) else {
-            diagnostics.error("unknown style '\(text)' in '%codingKeys'\(CodingKeyStyle.suggestion(for: text))", at: annotation.location)
-            return settings.codingKeyStyle
-        }
-        return style
-    }
-
     /// Who uses a coding key first in a type, for the message about a second use.
     private struct KeyUse {
         var location: SourceLocation
@@ -265,6 +252,9 @@ struct ModelResolver {
         needsFoundation = needsFoundation || type.needsFoundation
         // `%codingKey name=` wins; legacy keys are taken as written.
         let computedKey = codingKey == nil ? keyStyle?.key(for: syntax.name.text) : nil
+        if let keyStyle, let computedKey {
+            warnIfPluralAcronymChangedKey(syntax.name, key: computedKey, style: keyStyle)
+        }
         let attribute = Attribute(
             name: syntax.name.text,
             type: TypeReference(
@@ -286,7 +276,7 @@ struct ModelResolver {
 
     // MARK: - ADT cases
 
-    private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, keyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> [ADTCase] {
+    private mutating func resolveCases(_ subtypes: [SubtypeSyntax], of owner: String, keyStyle: CodingKeyStyle?, caseKeyStyle: CodingKeyStyle?, typeCoding: TypeCodingAnnotation, typeResolver: TypeResolver) -> [ADTCase] {
         var unknownCase: SubtypeSyntax?
         var caseNames: [String: NameSyntax] = [:]
         var subtypeNames: [String: SourceLocation] = [:]
@@ -308,6 +298,10 @@ struct ModelResolver {
             checkSubtypeInvariants(subtype.annotations, subtypeName: subtype.name.text, typeName: owner)
             if let annotation = subtype.annotations.first(where: { $0.name == "caseKey" }) {
                 adtCase.codingTag = requiredArgument("name", of: annotation)
+            } else if let styled = caseKeyStyle?.key(for: caseName), styled != caseName, !subtype.annotations.contains(where: { $0.name == "unknownCase" }) {
+                // `%caseKey` wins; a tag equal to the case's name is left out, as without a style;
+                // the unknown case has no tag of its own.
+                adtCase.codingTag = styled
             }
             if resolveUnknownCase(subtype, owner: owner, alreadyFound: unknownCase) {
                 unknownCase = subtype

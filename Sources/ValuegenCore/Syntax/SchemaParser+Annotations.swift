@@ -59,7 +59,7 @@ extension SchemaParser {
 
     /// Valuegen's annotations whose arguments are `key=value` only.
     static let keyValueAnnotationNames: Set<String> = [
-        "type", "library", "import", "codingKey", "codingLegacyKey", "codingKeys", "coding", "caseKey",
+        "type", "library", "import", "codingKey", "codingLegacyKey", "codingKeys", "coding", "caseKey", "caseKeys",
         "singleAttributeSubtype", "binaryField",
     ]
 

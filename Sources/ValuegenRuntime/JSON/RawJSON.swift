@@ -1,15 +1,16 @@
-/// The exact bytes of one JSON value, checked as ``JSONReader`` checks what it reads: what an
-/// ADT's unknown case keeps of the content it did not understand, so that writing the value
-/// gives back what was read.
+/// The bytes of one JSON value as written, without the white space between its tokens, checked
+/// as ``JSONReader`` checks what it reads: what an ADT's unknown case keeps of the content it
+/// did not understand, so that writing the value gives back what was read, compactly.
 ///
-/// Two values are equal when their bytes are: `{"a":1}` and `{"a": 1}` are different values.
-/// White space around the value is not part of it.
+/// Two values are equal when their bytes are: `{"a":1}` and `{"a": 1}` are the same value, read
+/// from an indented document or a compact one; `{"a":1.0}` and `{"a":1}`, or `{"a":1,"b":2}` and
+/// `{"b":2,"a":1}`, are different values. Strings keep their escapes as written.
 public struct RawJSON: Hashable, Sendable, CustomStringConvertible {
-    /// The value's UTF-8 bytes, without white space around it.
+    /// The value's UTF-8 bytes, without white space outside its strings.
     public var bytes: [UInt8]
 
     /// The value that `bytes` hold; an error unless they are exactly one JSON value, with white
-    /// space around it at most (which is dropped).
+    /// space around and between its tokens at most (which is dropped).
     public init(validating bytes: some Collection<UInt8>) throws(JSONError) {
         let contiguous = Array(bytes)
         let result: Result<RawJSON, JSONError> = contiguous.withUnsafeBytes { buffer in
@@ -52,15 +53,15 @@ extension RawJSON: JSONCodable {
 }
 
 extension JSONReader {
-    /// The bytes of the value at the reader's position (white space around it excluded),
-    /// checked as ``skipValue()`` checks a value: strings' UTF-8 and escapes, numbers' syntax
-    /// (a number beyond `Double`'s range is kept as written), nesting depth. The reader is moved
-    /// past the value.
+    /// The bytes of the value at the reader's position without white space (around it and
+    /// between its tokens), checked as ``skipValue()`` checks a value: strings' UTF-8 and
+    /// escapes, numbers' syntax (a number beyond `Double`'s range is kept as written), nesting
+    /// depth. The reader is moved past the value.
     public mutating func readRawValue() throws(JSONError) -> RawJSON {
         skipWhitespace()
         let start = position
         try skipValue()
-        return RawJSON(checkedBytes: Array(UnsafeRawBufferPointer(rebasing: bytes[start..<position])))
+        return RawJSON(compacting: UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
     }
 
     /// In the body of ``readVariant(_:ifMissing:_:)``, for a case name the body does not know:
@@ -77,6 +78,35 @@ extension JSONReader {
             return try readRawValue()
         }
         try readCaseMembers { _, _ throws(JSONError) in }
-        return RawJSON(checkedBytes: Array(UnsafeRawBufferPointer(rebasing: bytes[variant.objectStart..<position])))
+        return RawJSON(compacting: UnsafeRawBufferPointer(rebasing: bytes[variant.objectStart..<position]))
+    }
+}
+
+extension RawJSON {
+    /// The bytes of a value a reader has checked, without the white space between its tokens:
+    /// an indented document and a compact one give the same value (as Coding gives, through
+    /// `JSONWriter`), and the value is written back compactly.
+    init(compacting value: UnsafeRawBufferPointer) {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(value.count)
+        var inString = false
+        var escaped = false
+        for byte in value {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                continue
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            }
+            compact.append(byte)
+        }
+        self.init(checkedBytes: compact)
     }
 }

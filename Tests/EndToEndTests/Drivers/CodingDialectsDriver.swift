@@ -239,4 +239,82 @@ section("lenient integers accept strings holding one") {
     check(codingFails(Record.self, wrong), "Coding refuses \"4x2\"")
 }
 
+/// Both features read `json` to `expected`: the same bytes, the same value.
+@MainActor func bothRead<T: JSONCodable & Decodable & Equatable>(_ json: String, as expected: T, _ line: Int = #line) {
+    check(try T(jsonData: Data(json.utf8)) == expected, "the JSON feature read \(String(describing: try? T(jsonData: Data(json.utf8))))", line: line)
+    check(try JSONDecoder().decode(T.self, from: Data(json.utf8)) == expected, "Coding read \(String(describing: try? JSONDecoder().decode(T.self, from: Data(json.utf8))))", line: line)
+}
+
+/// Coding's error for `json`, as `path: description`.
+func codingError<T: Decodable>(_ type: T.Type, _ json: String) -> String {
+    do {
+        _ = try JSONDecoder().decode(T.self, from: Data(json.utf8))
+        return "no error"
+    } catch let DecodingError.dataCorrupted(context) {
+        return context.codingPath.map(\.stringValue).joined(separator: ".") + ": " + context.debugDescription
+    } catch {
+        return "\(error)"
+    }
+}
+
+section("an untagged ADT writes the payload alone") {
+    try crossCheck(Expandable.id("cus_1"), ours: #""cus_1""#, foundation: #""cus_1""#)
+    try crossCheck(Expandable.customer(id: "cus_1", name: "Ann", created: created, tier: 2), ours: #"{"id":"cus_1","name":"Ann","created":1714564800,"tier":2}"#, foundation: #"{"created":1714564800,"id":"cus_1","name":"Ann","tier":2}"#)
+    try crossCheck(Expandable.numbers([1, 2]), ours: "[1,2]", foundation: "[1,2]")
+    try crossCheck(Loose.count(nil), ours: "null", foundation: "null")
+    try crossCheck(Loose.anything(try RawJSON(#"{"x":[true]}"#)), ours: #"{"x":[true]}"#, foundation: #"{"x":[true]}"#)
+}
+
+section("both features read the first case that fits from the same bytes") {
+    bothRead(#"  "cus_2" "#, as: Expandable.id("cus_2"))
+    bothRead("{\n  \"id\": \"cus_3\",\n  \"name\": \"Bo\",\n  \"extra\": {\"nested\": [1]}\n}", as: Expandable.customer(id: "cus_3", name: "Bo", created: nil, tier: 0))
+    bothRead("[ ]", as: Expandable.numbers([]))
+    bothRead("7", as: Loose.count(7))
+    bothRead(#"{"name":"n","more":1}"#, as: Loose.named(name: "n"))
+    bothRead(#""s""#, as: Loose.anything(try RawJSON(#""s""#)))
+    // An object no earlier case fits, indented: the same compact value through both.
+    bothRead("{\n  \"a\": [1, 2],\n  \"b\": {\"c\": null}\n}", as: Loose.anything(try RawJSON(#"{"a":[1,2],"b":{"c":null}}"#)))
+    bothRead(#"[1.5]"#, as: Loose.anything(try RawJSON("[1.5]")))
+}
+
+section("no case fits: one error naming each case and why, at the value") {
+    check(jsonError(Expandable.self, "true") == #"$: no case of Expandable fits the value; tried id (expected a string, found a boolean), customer (expected an object, found a boolean), numbers (expected an array, found a boolean)"#, jsonError(Expandable.self, "true"))
+    let payment = #"{"id":"p","customer":{"id":"c","name":"n","created":"yesterday"},"status":"ok"}"#
+    check(jsonError(Payment.self, payment) == #"$.customer: no case of Expandable fits the value; tried id (expected a string, found an object), customer (at .created: expected a number, found a string), numbers (expected an array, found an object)"#, jsonError(Payment.self, payment))
+    check(codingError(Payment.self, payment) == #"customer: no case of Expandable fits the value; tried id (Expected to decode String but found a dictionary instead.), customer (at .created: Expected to decode Double but found a string instead.), numbers (Expected to decode Array<Any> but found a dictionary instead.)"#, codingError(Payment.self, payment))
+    let nameless = #"{"id":"p","customer":{"id":"c"},"status":"ok"}"#
+    check(jsonError(Payment.self, nameless).contains(#"customer (missing member "name")"#), jsonError(Payment.self, nameless))
+    check(codingError(Payment.self, nameless).contains(#"customer (missing member "name")"#), codingError(Payment.self, nameless))
+}
+
+section("case tags in a key style, and %caseKey over it") {
+    try crossCheck(PaymentStatus.pastDue, ours: #""past_due""#, foundation: #""past_due""#)
+    try crossCheck(PaymentStatus.requiresPaymentMethod, ours: #""requires_payment_method""#, foundation: #""requires_payment_method""#)
+    try crossCheck(PaymentStatus.succeeded, ours: #""ok""#, foundation: #""ok""#)
+    // The case's own name is not its tag: an unknown one.
+    bothRead(#""pastDue""#, as: PaymentStatus.other(UnknownCase(tag: "pastDue")))
+    try crossCheck(
+        Payment(id: "p1", customer: .id("cus_1"), source: .named(name: "card"), status: .pastDue),
+        ours: #"{"id":"p1","customer":"cus_1","source":{"name":"card"},"status":"past_due"}"#,
+        foundation: #"{"customer":"cus_1","id":"p1","source":{"name":"card"},"status":"past_due"}"#
+    )
+}
+
+section("unknown cases read from indented input equal those read from compact input, through both") {
+    // Members in sorted order, as Coding writes them; both keep the value without white space.
+    for (indented, compact) in [
+        ("{\n  \"dy\": 3,\n  \"event\": \"scroll\",\n  \"nested\": {\n    \"deep\": [1, {\"a\": \"b c\"}]\n  }\n}", #"{"dy":3,"event":"scroll","nested":{"deep":[1,{"a":"b c"}]}}"#),
+    ] {
+        let ours = try Event(jsonData: Data(indented.utf8))
+        check(ours == (try JSONDecoder().decode(Event.self, from: Data(indented.utf8))), "JSON and Coding read \(ours)")
+        check(ours == (try Event(jsonData: Data(compact.utf8))), "indented and compact read \(ours)")
+        check(text(ours.jsonData()) == compact, "written back as \(text(ours.jsonData()))")
+    }
+    let media = "{\n  \"video\": {\n    \"codecs\": [\"h264\"],\n    \"length\": 12.5\n  }\n}"
+    check(try Media(jsonData: Data(media.utf8)) == JSONDecoder().decode(Media.self, from: Data(media.utf8)), "externally tagged")
+    check(text(try Media(jsonData: Data(media.utf8)).jsonData()) == #"{"video":{"codecs":["h264"],"length":12.5}}"#, "externally tagged, written back")
+    let shape = "{\n  \"kind\": \"TRIANGLE\",\n  \"data\": {\"fill\": null, \"sides\": [3, 4, 5]}\n}"
+    check(try Shape(jsonData: Data(shape.utf8)) == JSONDecoder().decode(Shape.self, from: Data(shape.utf8)), "adjacently tagged")
+}
+
 finishChecks()

@@ -25,10 +25,25 @@ section("snake_case keys, %codingKey and a kebab-case type, through Coding and J
     let account = Account(accountID: "a1", imageURL: "https://example.com/a.png", http2Enabled: true, emailAddress: "a@example.com", loginCount: 3, lastEvent: .signedIn(deviceName: "phone", isTrusted: true), preferences: Preferences(darkMode: true, fontSize: 12))
     try crossCheck(
         account,
-        ours: #"{"account_id":"a1","image_url":"https://example.com/a.png","http2_enabled":true,"e-mail":"a@example.com","login_count":3,"last_event":{"type":"signedIn","device_name":"phone","is_trusted":true},"preferences":{"dark-mode":true,"font-size":12}}"#,
-        foundation: #"{"account_id":"a1","e-mail":"a@example.com","http2_enabled":true,"image_url":"https:\/\/example.com\/a.png","last_event":{"device_name":"phone","is_trusted":true,"type":"signedIn"},"login_count":3,"preferences":{"dark-mode":true,"font-size":12}}"#
+        ours: #"{"account_id":"a1","image_url":"https://example.com/a.png","http2_enabled":true,"e-mail":"a@example.com","login_count":3,"last_event":{"type":"signedIn","device_name":"phone","is_trusted":true},"preferences":{"dark-mode":true,"font-size":12},"account_tax_ids":[],"https_urls":[]}"#,
+        foundation: #"{"account_id":"a1","account_tax_ids":[],"e-mail":"a@example.com","http2_enabled":true,"https_urls":[],"image_url":"https:\/\/example.com\/a.png","last_event":{"device_name":"phone","is_trusted":true,"type":"signedIn"},"login_count":3,"preferences":{"dark-mode":true,"font-size":12}}"#
     )
     try crossCheck(Event.signedOut, ours: #"{"type":"signedOut"}"#, foundation: #"{"type":"signedOut"}"#)
+}
+
+section("a plural acronym is one word, unlike Foundation's convertToSnakeCase") {
+    let taxed = Account(accountID: "a4", emailAddress: "d@example.com", preferences: Preferences(darkMode: false, fontSize: 10), accountTaxIDs: ["t1"], HTTPSURLs: ["https://x"])
+    check(String(decoding: taxed.jsonData(), as: UTF8.self).contains(#""account_tax_ids":["t1"],"https_urls":["https://x"]"#), String(decoding: taxed.jsonData(), as: UTF8.self))
+    // What Foundation's key strategy makes of the same names (docs/Language.md says so).
+    struct Synthesized: Codable {
+        var accountTaxIDs: [String]
+        var HTTPSURLs: [String]
+    }
+    let snake = JSONEncoder()
+    snake.keyEncodingStrategy = .convertToSnakeCase
+    snake.outputFormatting = [.sortedKeys]
+    let foundation = String(decoding: try snake.encode(Synthesized(accountTaxIDs: [], HTTPSURLs: [])), as: UTF8.self)
+    check(foundation == #"{"account_tax_i_ds":[],"h_ttpsur_ls":[]}"#, foundation)
 }
 
 section("legacy keys are read as written, by both") {
