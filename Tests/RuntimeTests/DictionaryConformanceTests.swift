@@ -12,16 +12,6 @@ struct DictionaryConformanceTests {
         try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
     }
 
-    /// `$.path: message` of reading `value` as `T`, or "no error".
-    private func failure<T: DictionaryDecodable>(_ type: T.Type, _ value: Any) -> String {
-        do {
-            _ = try T(propertyListValue: value)
-            return "no error"
-        } catch {
-            return error.description
-        }
-    }
-
     @Test func integersReadExactValuesOfAnyNumberKind() throws {
         #expect(try Int(propertyListValue: 42) == 42)
         #expect(try Int(propertyListValue: NSNumber(value: 42)) == 42)
@@ -139,5 +129,15 @@ struct DictionaryConformanceTests {
     @Test func writtenTreesArePropertyLists() throws {
         let tree: Any = ["a": [1, 2].propertyListValue, "b": Set(["x"]).propertyListValue, "c": ["k": 2.5].propertyListValue, "d": Date().propertyListValue, "e": UInt8(3).propertyListValue, "f": Float(1.5).propertyListValue]
         _ = try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
+    }
+}
+
+/// `$.path: message` of reading `value` as `T`, or "no error".
+func failure<T: DictionaryDecodable>(_ type: T.Type, _ value: Any) -> String {
+    do {
+        _ = try T(propertyListValue: value)
+        return "no error"
+    } catch {
+        return error.description
     }
 }

@@ -225,6 +225,24 @@ struct CodingDialectTests {
         #expect(binary.contains(#"cache: "none""#))
     }
 
+    @Test func dictionariesKeyedByIntegersFoundationWritesAsArraysGoThroughTheRuntime() throws {
+        let file = generate("Models/Feed.value", "Feed includes(Coding) {\n  events: [Int64: String]\n  %codingLegacyKey name=old\n  small: [UInt8: Int]?\n  counts: [Int: Int]\n  grid: [[Int16: Int]]\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        let contents = try #require(file.contents)
+        #expect(contents.contains("import ValuegenRuntime\n"))
+        let coding = try #require(contents.featureSection("Feed", "Coding"))
+        #expect(coding.contains(#"events: try container.decodeIntegerKeyed([Int64: String].self, forKey: ValuegenCodingKey("events")),"#))
+        #expect(coding.contains(#"small: try container.decodeIntegerKeyedIfPresent([UInt8: Int].self, forKey: ValuegenCodingKey("small")) ?? container.decodeIntegerKeyedIfPresent([UInt8: Int].self, forKey: ValuegenCodingKey("old")),"#))
+        #expect(coding.contains(#"try container.encodeIntegerKeyed(events, forKey: ValuegenCodingKey("events"))"#))
+        #expect(coding.contains(#"try container.encodeIntegerKeyedIfPresent(small, forKey: ValuegenCodingKey("small"))"#))
+        // Foundation writes a [Int: T] as an object itself; nested, it writes as it always has.
+        #expect(coding.contains(#"counts: try container.decode([Int: Int].self, forKey: ValuegenCodingKey("counts")),"#))
+        #expect(coding.contains(#"try container.encode(grid, forKey: ValuegenCodingKey("grid"))"#))
+        // Without such a dictionary, Coding needs no runtime.
+        let plain = try #require(generate("Models/Feed.value", "Feed includes(Coding) {\n  counts: [Int: Int]\n}\n").contents)
+        #expect(!plain.contains("import ValuegenRuntime"))
+    }
+
     @Test func aTransientExistentialNeedsNoCoding() {
         #expect(diagnostics("Models/Record.value", "Record includes(Coding, JSON, Binary) excludes(Equality) {\n  id: Int\n  %transient\n  delegate: (any Sendable)?\n}\n").isEmpty)
     }

@@ -753,10 +753,25 @@ struct DiagnosticTests {
         ])
     }
 
-    @Test func reportsADictionaryWithoutStringKeysForJSON() {
-        #expect(diagnostics("Models/User.value", "User includes(JSON) {\n  muted: [UUID: Date]\n  fine: [String: [Int]]\n}\n") == [
-            "Models/User.value:2:3: error: attribute 'muted' has type '[UUID: Date]'; JSON codes dictionaries with String keys only, as JSON objects",
+    @Test func reportsADictionaryWithoutStringOrIntegerKeysForJSON() {
+        #expect(diagnostics("Models/User.value", "User includes(JSON) {\n  muted: [UUID: Date]\n  fine: [String: [Int]]\n  events: [Int64: [Int: String]]\n  weights: Dictionary<Double, Int>?\n  nested: [String: [Swift.UInt: [Date: Int]]]\n}\n") == [
+            "Models/User.value:2:3: error: attribute 'muted' has type '[UUID: Date]'; JSON codes dictionaries with String or integer keys only (Int, Int8 … Int64, UInt … UInt64), as JSON objects",
+            "Models/User.value:5:3: error: attribute 'weights' has type 'Dictionary<Double, Int>?'; JSON codes dictionaries with String or integer keys only (Int, Int8 … Int64, UInt … UInt64), as JSON objects",
+            "Models/User.value:6:3: error: attribute 'nested' has type '[String: [Swift.UInt: [Date: Int]]]'; JSON codes dictionaries with String or integer keys only (Int, Int8 … Int64, UInt … UInt64), as JSON objects",
         ])
+    }
+
+    @Test func reportsADictionaryKeyedByIntegersInsideAnotherTypeWhereCodingAndJSONWouldDisagree() {
+        #expect(diagnostics("Models/User.value", "User includes(JSON, Coding) {\n  events: [Int64: String]\n  maybe: [UInt8: [Int: String]]?\n  grid: [[Int16: Int]]\n  byName: [String: [UInt: Int]]\n  plain: [[Int: Int]]\n}\n") == [
+            "Models/User.value:4:3: error: attribute 'grid' has type '[[Int16: Int]]'; inside another type, Coding writes a dictionary keyed by an integer type other than Int as Foundation does (an array of keys and values), where JSON writes an object: key it by Int or String there, or hold it in an attribute of a model of its own",
+            "Models/User.value:5:3: error: attribute 'byName' has type '[String: [UInt: Int]]'; inside another type, Coding writes a dictionary keyed by an integer type other than Int as Foundation does (an array of keys and values), where JSON writes an object: key it by Int or String there, or hold it in an attribute of a model of its own",
+        ])
+        // A subtype's single payload is coded by Foundation as a whole.
+        #expect(diagnostics("Models/Event.adtValue", "%coding representation=external\nEvent includes(Dictionary, Coding) {\n  %singleAttributeSubtype attributeType=\"[Int64: String]\"\n  Labels\n  Other\n}\n") == [
+            "Models/Event.adtValue:4:3: error: the payload of subtype 'Labels' has type '[Int64: String]'; as a subtype's payload, Coding writes a dictionary keyed by an integer type other than Int as Foundation does (an array of keys and values), where Dictionary writes an object: key it by Int or String there, or hold it in an attribute of a model of its own",
+        ])
+        // Without JSON and Dictionary, Coding writes them as Foundation does, as it did before.
+        #expect(diagnostics("Models/User.value", "User includes(Coding) {\n  grid: [[Int16: Int]]\n}\n") == [])
     }
 
     @Test func reportsExcludingAFeatureThatPersistenceNeeds() {

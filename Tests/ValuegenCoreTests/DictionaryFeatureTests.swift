@@ -238,9 +238,9 @@ struct DictionaryFeatureTests {
         ])
     }
 
-    @Test func dictionariesNeedStringKeys() {
-        #expect(diagnostics("Models/User.value", "User includes(Dictionary) {\n  counts: [Int: String]\n}\n") == [
-            "Models/User.value:2:3: error: attribute 'counts' has type '[Int: String]'; Dictionary codes dictionaries with String keys only, as JSON objects",
+    @Test func dictionariesNeedStringOrIntegerKeys() {
+        #expect(diagnostics("Models/User.value", "User includes(Dictionary) {\n  counts: [Double: String]\n  byID: [Int64: [UInt8: String]]\n}\n") == [
+            "Models/User.value:2:3: error: attribute 'counts' has type '[Double: String]'; Dictionary codes dictionaries with String or integer keys only (Int, Int8 … Int64, UInt … UInt64), as JSON objects",
         ])
     }
 

@@ -18,7 +18,9 @@ struct CodingFeature: Feature {
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier
-        let types = request.types(including: descriptor.name).filter { CodingRules.canCode($0, feature: descriptor.name, emitter: emitter) }
+        let types = request.types(including: descriptor.name).filter { type in
+            CodingRules.canCode(type, feature: descriptor.name, emitter: emitter) && CodingRules.codesIntegerKeysAlike(type, emitter: emitter)
+        }
         if types.contains(where: \.codingNeedsRuntime) {
             emitter.emitImport("ValuegenRuntime")
         }
@@ -129,7 +131,7 @@ extension CodePrinter {
     }
 
     mutating func encode(_ value: String, _ attribute: Attribute, container: String) {
-        let method = attribute.type.isOptional ? "encodeIfPresent" : "encode"
+        let method = "encode" + attribute.containerMethodSuffix + (attribute.type.isOptional ? "IfPresent" : "")
         line("try \(container).\(method)(\(value), forKey: \(Self.codingKey(attribute.codingKey))\(attribute.codableStyleArgument))")
     }
 
@@ -148,11 +150,19 @@ extension Attribute {
         codingRules.dateStyle.map { ", style: \($0.runtimeExpression)" } ?? ""
     }
 
+    /// What ValuegenRuntime's container extension a value is coded through adds to the name
+    /// of `decode`, `encode` and their `IfPresent` variants: `Lenient` for an integer that
+    /// may come as a string (decoding only), `IntegerKeyed` for a dictionary keyed by an
+    /// integer type Foundation writes as an array (`[Int64: T]`).
+    var containerMethodSuffix: String {
+        type.isKeyedByOtherIntegers ? "IntegerKeyed" : ""
+    }
+
     /// `try container.decode(Int.self, forKey: ValuegenCodingKey("userId"))`, or a chain of `decodeIfPresent`
     /// over the primary and legacy keys ending in the default, `nil` or the missing-value error.
     fileprivate func decodeExpression(container: String) -> String {
         let valueType = type.wrapped
-        let lenient = codingRules.acceptsIntegerStrings ? "Lenient" : ""
+        let lenient = codingRules.acceptsIntegerStrings ? "Lenient" : containerMethodSuffix
         let style = codableStyleArgument
         if decodesStrictly {
             return "try \(container).decode\(lenient)(\(valueType).self, forKey: \(CodePrinter.codingKey(codingKey))\(style))"

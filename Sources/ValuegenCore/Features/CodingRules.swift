@@ -26,11 +26,11 @@ enum CodingRules {
     }
 
     /// What JSON and Dictionary generate alike: for each type that includes `feature` and can
-    /// be coded (with dictionaries keyed by String only, as JSON objects), an extension
+    /// be coded (with dictionaries keyed by String or integers only, as JSON objects), an extension
     /// conforming to `conformance` whose body `body` writes; ValuegenRuntime imported when any.
     static func emitRuntimeConformances(_ request: GenerationRequest, feature: String, conformance: String, emitter: any Emitter, body: (inout CodePrinter, ModelType, String) -> Void) {
         let types = request.types(including: feature).filter { type in
-            canCode(type, feature: feature, emitter: emitter) && hasStringKeyedDictionariesOnly(type, feature: feature, emitter: emitter)
+            canCode(type, feature: feature, emitter: emitter) && hasObjectKeyedDictionariesOnly(type, feature: feature, emitter: emitter)
         }
         if !types.isEmpty {
             emitter.emitImport("ValuegenRuntime")
@@ -41,40 +41,6 @@ enum CodingRules {
             printer.block("extension \(type.name): \(conformance)") { body(&$0, type, access) }
             emitter.emitDeclaration(printer.text, attachedTo: type.name)
         }
-    }
-
-    /// JSON objects have string keys: `JSON` codes dictionaries keyed by String only.
-    static func hasStringKeyedDictionariesOnly(_ type: ModelType, feature: String, emitter: any Emitter) -> Bool {
-        var valid = true
-        for value in type.storedValues {
-            if let key = value.type.swift.firstDictionaryKey, key != "String" {
-                emitter.diagnose(.error, "\(value.description) has type '\(value.type.swift)'; \(feature) codes dictionaries with String keys only, as JSON objects", at: value.location)
-                valid = false
-            }
-        }
-        return valid
-    }
-}
-
-private extension String {
-    /// The key type of the first dictionary in a type's spelling whose key is not String,
-    /// e.g. `UUID` in `[[UUID: Date]]`; nil when every dictionary is keyed by String.
-    var firstDictionaryKey: String? {
-        var current = ""
-        for character in self {
-            switch character {
-            case ":":
-                if current != "String" { return current }
-                current = ""
-            case "[", "]", ",", "<", ">", "?", "(", ")":
-                current = ""
-            case " ":
-                continue
-            default:
-                current.append(character)
-            }
-        }
-        return nil
     }
 }
 
@@ -94,12 +60,12 @@ extension ModelType {
         }
     }
 
-    /// Whether `Coding`'s code for the type calls ValuegenRuntime: a date style or lenient
-    /// integers (its container extensions), an `%unknownCase` (`RawJSON`), or untagged cases
-    /// (`UntaggedDecodingAttempts`).
+    /// Whether `Coding`'s code for the type calls ValuegenRuntime: a date style, lenient
+    /// integers or integer keys (its container extensions), an `%unknownCase` (`RawJSON`), or
+    /// untagged cases (`UntaggedDecodingAttempts`).
     var codingNeedsRuntime: Bool {
         adtCoding?.unknownCase != nil || adtCoding?.representation == .untagged || (attributes + cases.flatMap(\.attributes)).contains { attribute in
-            attribute.codingRules.dateStyle != nil || attribute.codingRules.acceptsIntegerStrings
+            attribute.codingRules.dateStyle != nil || attribute.codingRules.acceptsIntegerStrings || attribute.type.isKeyedByOtherIntegers
         }
     }
 

@@ -29,7 +29,7 @@ extension KeyedDecodingContainer {
                 underlyingError: numberMismatch
             ))
         }
-        switch LenientInteger<T>(parsing: text) {
+        switch DecimalInteger<T>(parsing: text) {
         case .value(let value):
             return value
         case .outOfRange:

@@ -164,7 +164,7 @@ extension FixedWidthInteger where Self: DictionaryDecodable {
             self = try .exactly(propertyListValue: value)
             return
         }
-        switch LenientInteger<Self>(parsing: text) {
+        switch DecimalInteger<Self>(parsing: text) {
         case .value(let integer):
             self = integer
         case .notAnInteger:

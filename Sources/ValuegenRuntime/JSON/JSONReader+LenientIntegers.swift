@@ -12,7 +12,7 @@ extension JSONReader {
         let start = position
         if nextIs(UInt8(ascii: "\"")) {
             let text = try readString()
-            switch LenientInteger<T>(parsing: text) {
+            switch DecimalInteger<T>(parsing: text) {
             case .value(let value):
                 return value
             case .outOfRange:

@@ -3,30 +3,54 @@
 extension JSONWriter {
     /// An integer in decimal.
     public mutating func writeSigned(_ value: Int64) {
-        let at = commaLength
-        let digitCount = DecimalDigits.count(value.magnitude)
-        output(room: 21) { end in
-            end[0] = UInt8(ascii: ",")
-            end[at] = UInt8(ascii: "-")
-            let sign = value < 0 ? 1 : 0
-            let length = at &+ sign &+ digitCount
-            DecimalDigits.write(value.magnitude, count: digitCount, endingAt: end + length)
-            return length
-        }
-        needsComma = true
+        writeDecimal(value.magnitude, negative: value < 0, asKey: false)
     }
 
     /// A non-negative integer in decimal.
     public mutating func writeUnsigned(_ value: UInt64) {
-        let at = commaLength
-        let digitCount = DecimalDigits.count(value)
-        output(room: 21) { end in
-            end[0] = UInt8(ascii: ",")
-            let length = at &+ digitCount
-            DecimalDigits.write(value, count: digitCount, endingAt: end + length)
-            return length
+        writeDecimal(value, negative: false, asKey: false)
+    }
+
+    /// Writes `"138586341":`, an integer in decimal as a member name (and the comma before it
+    /// when needed): the key of a dictionary keyed by integers, as Foundation's Codable writes
+    /// a `[Int: T]`.
+    @inline(__always)
+    public mutating func writeIntegerKey<T: FixedWidthInteger>(_ value: T) {
+        // Inlined where T is concrete, as `writeInteger(_:)` is.
+        if T.bitWidth <= 64 {
+            if T.isSigned {
+                let signed = Int64(truncatingIfNeeded: value)
+                writeDecimal(signed.magnitude, negative: signed < 0, asKey: true)
+            } else {
+                writeDecimal(UInt64(truncatingIfNeeded: value), negative: false, asKey: true)
+            }
+        } else {
+            writeKey(String(value))
         }
-        needsComma = true
+    }
+
+    /// The digits of `magnitude` after a `-` when `negative`: a value, or a member name in
+    /// quotes followed by its colon.
+    @inline(__always)
+    private mutating func writeDecimal(_ magnitude: UInt64, negative: Bool, asKey: Bool) {
+        let at = commaLength
+        let quote = asKey ? 1 : 0
+        let digitCount = DecimalDigits.count(magnitude)
+        output(room: 24) { end in
+            // The comma, quote and sign are stored unconditionally; what follows each
+            // overwrites it when it is not needed.
+            end[0] = UInt8(ascii: ",")
+            end[at] = UInt8(ascii: "\"")
+            end[at &+ quote] = UInt8(ascii: "-")
+            let sign = negative ? 1 : 0
+            let length = at &+ quote &+ sign &+ digitCount
+            DecimalDigits.write(magnitude, count: digitCount, endingAt: end + length)
+            guard asKey else { return length }
+            end[length] = UInt8(ascii: "\"")
+            end[length &+ 1] = UInt8(ascii: ":")
+            return length &+ 2
+        }
+        needsComma = !asKey
     }
 
     /// The shortest decimal that reads back to the same Double, as `description` writes it

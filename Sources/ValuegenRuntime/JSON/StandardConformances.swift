@@ -170,24 +170,32 @@ extension Set: JSONEncodable where Element: JSONEncodable {
     }
 }
 
-extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
-    /// A JSON object; a member name that appears twice keeps its last value.
+extension Dictionary: JSONDecodable where Key: JSONObjectKey, Value: JSONDecodable {
+    /// A JSON object whose member names hold the keys (see ``JSONObjectKey``); a member name
+    /// that appears twice keeps its last value, and so does a key that two names hold (`"1"`
+    /// and `"01"`). A name that holds no key is an error at the name.
+    // Inlinable so that it is specialized for its key and value types where it is used.
+    @inlinable
     public init(from reader: inout JSONReader) throws(JSONError) {
-        var dictionary: [String: Value] = [:]
-        try reader.readObject { reader, key throws(JSONError) in
-            dictionary[key.string] = try Value(from: &reader)
+        var dictionary: [Key: Value] = [:]
+        try reader.readObject { reader, name throws(JSONError) in
+            guard let key = Key.key(forJSONMember: name) else {
+                throw reader.refusal(of: name, as: Key.self)
+            }
+            dictionary[key] = try Value(from: &reader)
         }
         self = dictionary
     }
 }
 
-extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
-    /// Members in key order, so that the same dictionary always gives the same bytes.
+extension Dictionary: JSONEncodable where Key: JSONObjectKey, Value: JSONEncodable {
+    /// Members in key order (integers in numeric order), so that the same dictionary always
+    /// gives the same bytes.
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
-        for key in keys.sorted() {
-            writer.writeKey(key)
-            self[key]!.encode(to: &writer)
+        for (key, value) in sorted(by: { $0.key < $1.key }) {
+            key.writeJSONKey(to: &writer)
+            value.encode(to: &writer)
         }
         writer.endObject()
     }
