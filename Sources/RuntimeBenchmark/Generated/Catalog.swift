@@ -3,29 +3,31 @@
 import ValuegenRuntime
 
 /// A catalogue of events and performances as a ticketing API writes it (simdjson's
-/// citm_catalog.json): maps keyed by numeric strings, many small objects, camelCase keys.
-/// The numeric keys are read as Strings: maps with integer keys ([Int: String]) are being added
-/// to the generator in parallel; these become [Int: …] when they are.
+/// citm_catalog.json): maps keyed by numeric ids written as strings ({"138586341": {…}}), read
+/// as integer-keyed dictionaries, many small objects, camelCase keys. The events are keyed by
+/// Int64 (coded through ValuegenRuntime's integer-keyed Coding), the names by Int (as
+/// Foundation's Codable codes them itself).
 public struct Catalog {
-    public let areaNames: [String: String]
-    public let audienceSubCategoryNames: [String: String]
-    public let events: [String: CatalogEvent]
+    public let areaNames: [Int: String]
+    public let audienceSubCategoryNames: [Int: String]
+    public let events: [Int64: CatalogEvent]
     public let performances: [Performance]
-    public let seatCategoryNames: [String: String]
-    public let subTopicNames: [String: String]
-    public let topicNames: [String: String]
-    public let topicSubTopics: [String: [Int]]
+    public let seatCategoryNames: [Int: String]
+    public let subTopicNames: [Int: String]
+    public let topicNames: [Int: String]
+    public let topicSubTopics: [Int: [Int]]
+    /// Keyed by venue codes ("PLEYEL_PLEYEL"), not ids.
     public let venueNames: [String: String]
 
     public init(
-        areaNames: [String: String],
-        audienceSubCategoryNames: [String: String],
-        events: [String: CatalogEvent],
+        areaNames: [Int: String],
+        audienceSubCategoryNames: [Int: String],
+        events: [Int64: CatalogEvent],
         performances: [Performance],
-        seatCategoryNames: [String: String],
-        subTopicNames: [String: String],
-        topicNames: [String: String],
-        topicSubTopics: [String: [Int]],
+        seatCategoryNames: [Int: String],
+        subTopicNames: [Int: String],
+        topicNames: [Int: String],
+        topicSubTopics: [Int: [Int]],
         venueNames: [String: String]
     ) {
         self.areaNames = areaNames
@@ -81,14 +83,14 @@ extension Catalog: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
         self.init(
-            areaNames: try container.decode([String: String].self, forKey: ValuegenCodingKey("areaNames")),
-            audienceSubCategoryNames: try container.decode([String: String].self, forKey: ValuegenCodingKey("audienceSubCategoryNames")),
-            events: try container.decode([String: CatalogEvent].self, forKey: ValuegenCodingKey("events")),
+            areaNames: try container.decode([Int: String].self, forKey: ValuegenCodingKey("areaNames")),
+            audienceSubCategoryNames: try container.decode([Int: String].self, forKey: ValuegenCodingKey("audienceSubCategoryNames")),
+            events: try container.decodeIntegerKeyed([Int64: CatalogEvent].self, forKey: ValuegenCodingKey("events")),
             performances: try container.decode([Performance].self, forKey: ValuegenCodingKey("performances")),
-            seatCategoryNames: try container.decode([String: String].self, forKey: ValuegenCodingKey("seatCategoryNames")),
-            subTopicNames: try container.decode([String: String].self, forKey: ValuegenCodingKey("subTopicNames")),
-            topicNames: try container.decode([String: String].self, forKey: ValuegenCodingKey("topicNames")),
-            topicSubTopics: try container.decode([String: [Int]].self, forKey: ValuegenCodingKey("topicSubTopics")),
+            seatCategoryNames: try container.decode([Int: String].self, forKey: ValuegenCodingKey("seatCategoryNames")),
+            subTopicNames: try container.decode([Int: String].self, forKey: ValuegenCodingKey("subTopicNames")),
+            topicNames: try container.decode([Int: String].self, forKey: ValuegenCodingKey("topicNames")),
+            topicSubTopics: try container.decode([Int: [Int]].self, forKey: ValuegenCodingKey("topicSubTopics")),
             venueNames: try container.decode([String: String].self, forKey: ValuegenCodingKey("venueNames"))
         )
     }
@@ -97,7 +99,7 @@ extension Catalog: Codable {
         var container = encoder.container(keyedBy: ValuegenCodingKey.self)
         try container.encode(areaNames, forKey: ValuegenCodingKey("areaNames"))
         try container.encode(audienceSubCategoryNames, forKey: ValuegenCodingKey("audienceSubCategoryNames"))
-        try container.encode(events, forKey: ValuegenCodingKey("events"))
+        try container.encodeIntegerKeyed(events, forKey: ValuegenCodingKey("events"))
         try container.encode(performances, forKey: ValuegenCodingKey("performances"))
         try container.encode(seatCategoryNames, forKey: ValuegenCodingKey("seatCategoryNames"))
         try container.encode(subTopicNames, forKey: ValuegenCodingKey("subTopicNames"))
@@ -111,35 +113,35 @@ extension Catalog: Codable {
 
 extension Catalog: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        var areaNames: [String: String]?
-        var audienceSubCategoryNames: [String: String]?
-        var events: [String: CatalogEvent]?
+        var areaNames: [Int: String]?
+        var audienceSubCategoryNames: [Int: String]?
+        var events: [Int64: CatalogEvent]?
         var performances: [Performance]?
-        var seatCategoryNames: [String: String]?
-        var subTopicNames: [String: String]?
-        var topicNames: [String: String]?
-        var topicSubTopics: [String: [Int]]?
+        var seatCategoryNames: [Int: String]?
+        var subTopicNames: [Int: String]?
+        var topicNames: [Int: String]?
+        var topicSubTopics: [Int: [Int]]?
         var venueNames: [String: String]?
         try reader.readObject { reader, member throws(JSONError) in
             switch member.count {
             case 9:
                 switch member {
                 case "areaNames":
-                    areaNames = try [String: String](from: &reader)
+                    areaNames = try [Int: String](from: &reader)
                 default:
                     break
                 }
             case 24:
                 switch member {
                 case "audienceSubCategoryNames":
-                    audienceSubCategoryNames = try [String: String](from: &reader)
+                    audienceSubCategoryNames = try [Int: String](from: &reader)
                 default:
                     break
                 }
             case 6:
                 switch member {
                 case "events":
-                    events = try [String: CatalogEvent](from: &reader)
+                    events = try [Int64: CatalogEvent](from: &reader)
                 default:
                     break
                 }
@@ -153,21 +155,21 @@ extension Catalog: JSONCodable {
             case 17:
                 switch member {
                 case "seatCategoryNames":
-                    seatCategoryNames = try [String: String](from: &reader)
+                    seatCategoryNames = try [Int: String](from: &reader)
                 default:
                     break
                 }
             case 13:
                 switch member {
                 case "subTopicNames":
-                    subTopicNames = try [String: String](from: &reader)
+                    subTopicNames = try [Int: String](from: &reader)
                 default:
                     break
                 }
             case 10:
                 switch member {
                 case "topicNames":
-                    topicNames = try [String: String](from: &reader)
+                    topicNames = try [Int: String](from: &reader)
                 case "venueNames":
                     venueNames = try [String: String](from: &reader)
                 default:
@@ -176,7 +178,7 @@ extension Catalog: JSONCodable {
             case 14:
                 switch member {
                 case "topicSubTopics":
-                    topicSubTopics = try [String: [Int]](from: &reader)
+                    topicSubTopics = try [Int: [Int]](from: &reader)
                 default:
                     break
                 }

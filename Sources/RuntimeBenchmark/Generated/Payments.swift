@@ -147,7 +147,7 @@ extension ChargeList: JSONCodable {
     }
 }
 
-/// 19 of a charge's 45 keys; "created" is a unix timestamp.
+/// 19 of a charge's 45 keys; "created" is a unix timestamp; "customer" is expandable.
 public struct Charge {
     public let amount: Int
     public let amountCaptured: Int
@@ -156,7 +156,7 @@ public struct Charge {
     public let captured: Bool
     public let created: Date
     public let currency: String
-    public let customer: String?
+    public let customer: ExpandableCustomer?
     public let summary: String?
     public let id: String
     public let livemode: Bool
@@ -177,7 +177,7 @@ public struct Charge {
         captured: Bool,
         created: Date,
         currency: String,
-        customer: String? = nil,
+        customer: ExpandableCustomer? = nil,
         summary: String? = nil,
         id: String,
         livemode: Bool,
@@ -300,7 +300,7 @@ extension Charge: Codable {
             captured: try container.decode(Bool.self, forKey: ValuegenCodingKey("captured")),
             created: try container.decode(Date.self, forKey: ValuegenCodingKey("created"), style: .secondsSince1970),
             currency: try container.decode(String.self, forKey: ValuegenCodingKey("currency")),
-            customer: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("customer")),
+            customer: try container.decodeIfPresent(ExpandableCustomer.self, forKey: ValuegenCodingKey("customer")),
             summary: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("description")),
             id: try container.decode(String.self, forKey: ValuegenCodingKey("id")),
             livemode: try container.decode(Bool.self, forKey: ValuegenCodingKey("livemode")),
@@ -350,7 +350,7 @@ extension Charge: JSONCodable {
         var captured: Bool?
         var created: Date?
         var currency: String?
-        var customer: String?
+        var customer: ExpandableCustomer?
         var summary: String?
         var id: String?
         var livemode: Bool?
@@ -391,7 +391,7 @@ extension Charge: JSONCodable {
                 case "currency":
                     currency = try String(from: &reader)
                 case "customer":
-                    customer = try reader.decodeNull() ? nil : String(from: &reader)
+                    customer = try reader.decodeNull() ? nil : ExpandableCustomer(from: &reader)
                 case "livemode":
                     livemode = try Bool(from: &reader)
                 case "metadata":
@@ -566,6 +566,253 @@ extension Charge: JSONCodable {
         self.refunded.encode(to: &writer)
         writer.writeRawKey("\"status\":")
         self.status.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+/// 9 of a customer's 22 keys, when the charge's customer is expanded.
+public struct Customer {
+    public let balance: Int
+    public let created: Date
+    public let currency: String?
+    public let delinquent: Bool
+    public let email: String?
+    public let id: String
+    public let metadata: [String: String]
+    public let name: String?
+    public let preferredLocales: [String]
+
+    public init(
+        balance: Int,
+        created: Date,
+        currency: String? = nil,
+        delinquent: Bool,
+        email: String? = nil,
+        id: String,
+        metadata: [String: String],
+        name: String? = nil,
+        preferredLocales: [String]
+    ) {
+        self.balance = balance
+        self.created = created
+        self.currency = currency
+        self.delinquent = delinquent
+        self.email = email
+        self.id = id
+        self.metadata = metadata
+        self.name = name
+        self.preferredLocales = preferredLocales
+    }
+}
+
+// MARK: - Customer: Equality
+
+extension Customer: Hashable {}
+
+// MARK: - Customer: Sendable
+
+extension Customer: Sendable {}
+
+// MARK: - Customer: Description
+
+extension Customer: CustomStringConvertible {
+    public var description: String {
+        var text: String = "Customer(balance: "
+        text.append(String(reflecting: balance))
+        text.append(", created: ")
+        text.append(String(reflecting: created))
+        text.append(", currency: ")
+        if let value = currency {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", delinquent: ")
+        text.append(String(reflecting: delinquent))
+        text.append(", email: ")
+        if let value = email {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", id: ")
+        text.append(String(reflecting: id))
+        text.append(", metadata: ")
+        text.append(String(reflecting: metadata))
+        text.append(", name: ")
+        if let value = name {
+            text.append(String(reflecting: value))
+        } else {
+            text.append("nil")
+        }
+        text.append(", preferredLocales: ")
+        text.append(String(reflecting: preferredLocales))
+        text.append(")")
+        return text
+    }
+}
+
+// MARK: - Customer: Coding
+
+extension Customer: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
+        self.init(
+            balance: try container.decode(Int.self, forKey: ValuegenCodingKey("balance")),
+            created: try container.decode(Date.self, forKey: ValuegenCodingKey("created"), style: .secondsSince1970),
+            currency: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("currency")),
+            delinquent: try container.decode(Bool.self, forKey: ValuegenCodingKey("delinquent")),
+            email: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("email")),
+            id: try container.decode(String.self, forKey: ValuegenCodingKey("id")),
+            metadata: try container.decode([String: String].self, forKey: ValuegenCodingKey("metadata")),
+            name: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("name")),
+            preferredLocales: try container.decode([String].self, forKey: ValuegenCodingKey("preferred_locales"))
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
+        try container.encode(balance, forKey: ValuegenCodingKey("balance"))
+        try container.encode(created, forKey: ValuegenCodingKey("created"), style: .secondsSince1970)
+        try container.encodeIfPresent(currency, forKey: ValuegenCodingKey("currency"))
+        try container.encode(delinquent, forKey: ValuegenCodingKey("delinquent"))
+        try container.encodeIfPresent(email, forKey: ValuegenCodingKey("email"))
+        try container.encode(id, forKey: ValuegenCodingKey("id"))
+        try container.encode(metadata, forKey: ValuegenCodingKey("metadata"))
+        try container.encodeIfPresent(name, forKey: ValuegenCodingKey("name"))
+        try container.encode(preferredLocales, forKey: ValuegenCodingKey("preferred_locales"))
+    }
+}
+
+// MARK: - Customer: JSON
+
+extension Customer: JSONCodable {
+    public init(from reader: inout JSONReader) throws(JSONError) {
+        var balance: Int?
+        var created: Date?
+        var currency: String?
+        var delinquent: Bool?
+        var email: String?
+        var id: String?
+        var metadata: [String: String]?
+        var name: String?
+        var preferredLocales: [String]?
+        try reader.readObject { reader, member throws(JSONError) in
+            switch member.count {
+            case 7:
+                switch member {
+                case "balance":
+                    balance = try Int(from: &reader)
+                case "created":
+                    created = try Date(from: &reader, style: .secondsSince1970)
+                default:
+                    break
+                }
+            case 8:
+                switch member {
+                case "currency":
+                    currency = try reader.decodeNull() ? nil : String(from: &reader)
+                case "metadata":
+                    metadata = try [String: String](from: &reader)
+                default:
+                    break
+                }
+            case 10:
+                switch member {
+                case "delinquent":
+                    delinquent = try Bool(from: &reader)
+                default:
+                    break
+                }
+            case 5:
+                switch member {
+                case "email":
+                    email = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 2:
+                switch member {
+                case "id":
+                    id = try String(from: &reader)
+                default:
+                    break
+                }
+            case 4:
+                switch member {
+                case "name":
+                    name = try reader.decodeNull() ? nil : String(from: &reader)
+                default:
+                    break
+                }
+            case 17:
+                switch member {
+                case "preferred_locales":
+                    preferredLocales = try [String](from: &reader)
+                default:
+                    break
+                }
+            default:
+                break
+            }
+        }
+        guard let balance = balance else {
+            throw reader.error("missing member \"balance\"")
+        }
+        guard let created = created else {
+            throw reader.error("missing member \"created\"")
+        }
+        guard let delinquent = delinquent else {
+            throw reader.error("missing member \"delinquent\"")
+        }
+        guard let id = id else {
+            throw reader.error("missing member \"id\"")
+        }
+        guard let metadata = metadata else {
+            throw reader.error("missing member \"metadata\"")
+        }
+        guard let preferredLocales = preferredLocales else {
+            throw reader.error("missing member \"preferred_locales\"")
+        }
+        self.init(
+            balance: balance,
+            created: created,
+            currency: currency,
+            delinquent: delinquent,
+            email: email,
+            id: id,
+            metadata: metadata,
+            name: name,
+            preferredLocales: preferredLocales
+        )
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.writeRawKey("\"balance\":")
+        self.balance.encode(to: &writer)
+        writer.writeRawKey("\"created\":")
+        self.created.encode(to: &writer, style: .secondsSince1970)
+        if let value = self.currency {
+            writer.writeRawKey("\"currency\":")
+            value.encode(to: &writer)
+        }
+        writer.writeRawKey("\"delinquent\":")
+        self.delinquent.encode(to: &writer)
+        if let value = self.email {
+            writer.writeRawKey("\"email\":")
+            value.encode(to: &writer)
+        }
+        writer.writeRawKey("\"id\":")
+        self.id.encode(to: &writer)
+        writer.writeRawKey("\"metadata\":")
+        self.metadata.encode(to: &writer)
+        if let value = self.name {
+            writer.writeRawKey("\"name\":")
+            value.encode(to: &writer)
+        }
+        writer.writeRawKey("\"preferred_locales\":")
+        self.preferredLocales.encode(to: &writer)
         writer.endObject()
     }
 }

@@ -4,7 +4,7 @@
 
 enum CatalogDocument {
     static let style = JSONStyle(layout: .indented(4))
-    static let summary = "4-space indented, maps keyed by numeric strings, many small objects, French names"
+    static let summary = "4-space indented, maps keyed by numeric strings (read as integer keys), many small objects, French names"
 
     /// About 4 MB at scale 1.
     static func document(scale: Double) -> JSONNode {

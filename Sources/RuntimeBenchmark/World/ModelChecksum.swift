@@ -1,6 +1,7 @@
 // What a decoded model holds, summed so that two readers in two languages can show they read
-// the same values: the simdjson readers (simdjson/checksum.h) compute the same sums over their
-// C++ structs. Sums rather than a running hash, so a map's order does not count.
+// the same values: the simdjson readers (simdjson/reader.h) compute the same sums over their
+// C++ structs. Sums rather than a running hash, so the order of a dictionary's entries, which
+// neither a Swift Dictionary nor a std::unordered_map keeps, does not count.
 import Foundation
 
 struct ModelChecksum: Equatable, CustomStringConvertible {
@@ -20,7 +21,8 @@ struct ModelChecksum: Equatable, CustomStringConvertible {
 
     /// The values `model` holds, found by reflection, so every model is summed by the same code:
     /// strings, integers, doubles, booleans, dates and nils, in structs, arrays, dictionaries (keys
-    /// and values), optionals and enum payloads. An enum's case itself is not counted.
+    /// and values: a `[Int64: T]`'s keys count as integers), optionals and enum payloads. An
+    /// enum's case itself is not counted.
     init(of model: Any) {
         add(model)
     }
@@ -51,6 +53,8 @@ struct ModelChecksum: Equatable, CustomStringConvertible {
             stringHashes &+= hash
         case let integer as Int:
             addInteger(Int64(integer))
+        case let integer as Int64:
+            addInteger(integer)
         case let double as Double:
             doubles += 1
             doubleBits &+= double.bitPattern

@@ -1,11 +1,12 @@
 // payments: list pages of a payments API (Stripe's charges): 2-space indented, every object's
 // keys in alphabetical order (so an internally tagged payment method's "type" comes after its
 // payload), snake_case, many keys the model does not read, nulls, unix timestamps, amounts in
-// cents, metadata maps, "\/" in URLs.
+// cents, metadata maps, "\/" in URLs, and an expandable "customer": its id, or the whole
+// customer object where the request expanded it.
 
 enum PaymentsDocument {
     static let style = JSONStyle(layout: .indented(2), escapesSlashes: true, sortsKeys: true)
-    static let summary = "2-space indented, keys sorted (the ADT's tag after its payload), many unread keys, \\/ in URLs"
+    static let summary = "2-space indented, keys sorted (the ADT's tag after its payload), many unread keys, \\/ in URLs, expandable customers"
 
     /// About 4 MB at scale 1.
     static func document(scale: Double) -> JSONNode {
@@ -21,6 +22,7 @@ enum PaymentsDocument {
         let refunded = status == "succeeded" && random.chance(10) ? amount : 0
         let customer: String? = random.chance(70) ? "cus_" + random.alphanumeric(14) : nil
         let name: String? = random.chance(60) ? random.sentence(.latin, words: 2) : nil
+        let email: String? = customer.map { _ in "\(random.word(.english))\(random.int(1...999))@example.com" }
         var metadata: [(key: String, value: JSONNode)] = []
         if random.chance(50) { metadata.append(("order_id", .string(String(random.int(1000...999_999))))) }
         if random.chance(20) { metadata.append(("note", .string(random.sentence(.latin, words: random.int(3...10))))) }
@@ -41,7 +43,7 @@ enum PaymentsDocument {
                     "postal_code": .stringOrNull(random.chance(60) ? String(random.int(10000...99999)) : nil),
                     "state": .null,
                 ],
-                "email": .stringOrNull(customer.map { _ in "\(random.word(.english))\(random.int(1...999))@example.com" }),
+                "email": .stringOrNull(email),
                 "name": .stringOrNull(name),
                 "phone": .null,
             ],
@@ -49,7 +51,7 @@ enum PaymentsDocument {
             "captured": .bool(status == "succeeded"),
             "created": .integer(1_678_037_688 + random.int(0...30_000_000)),
             "currency": .string(random.pick(["usd", "eur", "chf", "brl"])),
-            "customer": .stringOrNull(customer),
+            "customer": expandableCustomer(customer, email: email, name: name, &random),
             "description": .stringOrNull(random.chance(50) ? "Order of \(random.sentence(.latin, words: random.int(1...4)))" : nil),
             "destination": .null,
             "dispute": .null,
@@ -95,6 +97,38 @@ enum PaymentsDocument {
             "status": .string(status),
             "transfer_data": .null,
             "transfer_group": .null,
+        ]
+    }
+
+    /// An expandable field: null for a charge without a customer, else the customer's id in
+    /// seven of ten charges and the whole customer, with the keys Stripe writes for one, in the
+    /// others (a page mixing requests that expanded "customer" and requests that did not).
+    static func expandableCustomer(_ id: String?, email: String?, name: String?, _ random: inout WorldRandom) -> JSONNode {
+        guard let id else { return .null }
+        guard !random.chance(70) else { return .string(id) }
+        return [
+            "address": .null,
+            "balance": .integer(random.chance(80) ? 0 : -random.int(1...50_000)),
+            "created": .integer(1_600_000_000 + random.int(0...70_000_000)),
+            "currency": .stringOrNull(random.chance(70) ? random.pick(["usd", "eur", "chf", "brl"]) : nil),
+            "default_source": .null,
+            "delinquent": .bool(random.chance(5)),
+            "description": .null,
+            "discount": .null,
+            "email": .stringOrNull(email),
+            "id": .string(id),
+            "invoice_prefix": .string(random.characters(8, from: "ABCDEF0123456789")),
+            "invoice_settings": ["custom_fields": .null, "default_payment_method": .null, "footer": .null, "rendering_options": .null],
+            "livemode": true,
+            "metadata": random.chance(30) ? ["crm_id": .string(String(random.int(10_000...99_999)))] : [:],
+            "name": .stringOrNull(name),
+            "next_invoice_sequence": .integer(random.int(1...40)),
+            "object": "customer",
+            "phone": .null,
+            "preferred_locales": .strings(random.chance(40) ? [random.pick(["fr", "de", "en", "pt-BR"])] : []),
+            "shipping": .null,
+            "tax_exempt": "none",
+            "test_clock": .null,
         ]
     }
 

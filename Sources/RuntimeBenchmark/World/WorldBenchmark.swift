@@ -1,8 +1,9 @@
 // World-shaped JSON (issue 23): documents shaped like those servers send — indented, escaped,
-// non-ASCII, mostly unread, numeric-keyed maps, float arrays, tags after payloads — generated
-// with a fixed seed, decoded and encoded by the generated JSON against Foundation's coders
-// with the generated Codable, and read by simdjson's On-Demand API into C++ structs when
-// --simdjson names its readers (simdjson/run-benchmark.sh builds them and passes it).
+// non-ASCII, mostly unread, numeric-keyed maps, float arrays, tags after payloads, fields that
+// are an id or the whole object — generated with a fixed seed, decoded and encoded by the
+// generated JSON against Foundation's coders with the generated Codable, and read by
+// simdjson's On-Demand API into C++ structs when --simdjson names its readers
+// (simdjson/run-benchmark.sh builds them and passes it).
 import Foundation
 
 enum WorldBenchmark {

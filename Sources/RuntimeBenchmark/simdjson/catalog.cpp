@@ -1,5 +1,5 @@
-// catalog: Catalog.value's models in C++, the numeric-string keys kept as strings as the Swift
-// model keeps them.
+// catalog: Catalog.value's models in C++, the maps keyed by numeric strings read into maps
+// keyed by int64_t, as the Swift model reads them into dictionaries keyed by Int and Int64.
 #include "shapes.h"
 
 namespace world {
@@ -38,15 +38,15 @@ struct Performance {
     std::string venue_code;
 };
 
-using Names = std::unordered_map<std::string, std::string>;
+using Names = std::unordered_map<int64_t, std::string>;
 
 struct Catalog {
     Names area_names, audience_sub_category_names;
-    std::unordered_map<std::string, CatalogEvent> events;
+    std::unordered_map<int64_t, CatalogEvent> events;
     std::vector<Performance> performances;
     Names seat_category_names, sub_topic_names, topic_names;
-    std::unordered_map<std::string, std::vector<int64_t>> topic_sub_topics;
-    Names venue_names;
+    std::unordered_map<int64_t, std::vector<int64_t>> topic_sub_topics;
+    std::unordered_map<std::string, std::string> venue_names;
 };
 
 void checksum_fields(Checksum& c, const CatalogEvent& e) {
@@ -126,14 +126,14 @@ int read_catalog(const simdjson::padded_string& json, int rounds) {
     return measure(json, rounds, [](simdjson::ondemand::document& document) {
         Catalog k;
         read_object(object(document.get_object()), [&](std::string_view key, value field) {
-            if (key == "areaNames") k.area_names = read_map(field, read_string);
-            else if (key == "audienceSubCategoryNames") k.audience_sub_category_names = read_map(field, read_string);
-            else if (key == "events") k.events = read_map(field, read_event);
+            if (key == "areaNames") k.area_names = read_map(field, read_string, integer_key);
+            else if (key == "audienceSubCategoryNames") k.audience_sub_category_names = read_map(field, read_string, integer_key);
+            else if (key == "events") k.events = read_map(field, read_event, integer_key);
             else if (key == "performances") k.performances = read_array(field, read_performance);
-            else if (key == "seatCategoryNames") k.seat_category_names = read_map(field, read_string);
-            else if (key == "subTopicNames") k.sub_topic_names = read_map(field, read_string);
-            else if (key == "topicNames") k.topic_names = read_map(field, read_string);
-            else if (key == "topicSubTopics") k.topic_sub_topics = read_map(field, read_ints);
+            else if (key == "seatCategoryNames") k.seat_category_names = read_map(field, read_string, integer_key);
+            else if (key == "subTopicNames") k.sub_topic_names = read_map(field, read_string, integer_key);
+            else if (key == "topicNames") k.topic_names = read_map(field, read_string, integer_key);
+            else if (key == "topicSubTopics") k.topic_sub_topics = read_map(field, read_ints, integer_key);
             else if (key == "venueNames") k.venue_names = read_map(field, read_string);
         });
         return k;

@@ -1,5 +1,6 @@
-// payments: Payments.value's and PaymentMethodDetails.adtValue's models in C++. The payment
-// method is internally tagged with "type" after its payload: its tag is found first.
+// payments: Payments.value's, PaymentMethodDetails.adtValue's and ExpandableCustomer.adtValue's
+// models in C++. The payment method is internally tagged with "type" after its payload: its tag
+// is found first. The customer is untagged: a string is its id, an object the whole customer.
 #include "shapes.h"
 
 #include <variant>
@@ -40,6 +41,20 @@ struct UsBankAccount {
 
 using PaymentMethodDetails = std::variant<Card, SepaDebit, UsBankAccount>;
 
+struct Customer {
+    int64_t balance = 0, created = 0;
+    std::optional<std::string> currency;
+    bool delinquent = false;
+    std::optional<std::string> email;
+    std::string id;
+    std::unordered_map<std::string, std::string> metadata;
+    std::optional<std::string> name;
+    std::vector<std::string> preferred_locales;
+};
+
+/// The id alone, or the whole customer.
+using ExpandableCustomer = std::variant<std::string, Customer>;
+
 enum class ChargeStatus { succeeded, pending, failed };
 
 struct Charge {
@@ -48,7 +63,8 @@ struct Charge {
     bool captured = false;
     int64_t created = 0;
     std::string currency;
-    std::optional<std::string> customer, description;
+    std::optional<ExpandableCustomer> customer;
+    std::optional<std::string> description;
     std::string id;
     bool livemode = false;
     std::unordered_map<std::string, std::string> metadata;
@@ -81,6 +97,12 @@ void checksum_fields(Checksum& c, const UsBankAccount& d) {
 }
 void checksum_fields(Checksum& c, const PaymentMethodDetails& d) {
     std::visit([&](const auto& details) { c.add(details); }, d);
+}
+void checksum_fields(Checksum& c, const Customer& u) {
+    c.all(u.balance, u.created, u.currency, u.delinquent, u.email, u.id, u.metadata, u.name, u.preferred_locales);
+}
+void checksum_fields(Checksum& c, const ExpandableCustomer& e) {
+    std::visit([&](const auto& customer) { c.add(customer); }, e);
 }
 // An enumeration's case is not counted (ModelChecksum.swift counts payloads only).
 void checksum_fields(Checksum&, const ChargeStatus&) {}
@@ -166,6 +188,29 @@ PaymentMethodDetails read_payment_method(value v) {
     throw simdjson::simdjson_error(simdjson::INCORRECT_TYPE);
 }
 
+Customer read_customer(value v) {
+    Customer u;
+    read_object(v, [&](std::string_view key, value field) {
+        if (key == "balance") u.balance = read_int(field);
+        else if (key == "created") u.created = read_int(field);
+        else if (key == "currency") u.currency = read_optional(field, read_string);
+        else if (key == "delinquent") u.delinquent = read_bool(field);
+        else if (key == "email") u.email = read_optional(field, read_string);
+        else if (key == "id") u.id = read_string(field);
+        else if (key == "metadata") u.metadata = read_map(field, read_string);
+        else if (key == "name") u.name = read_optional(field, read_string);
+        else if (key == "preferred_locales") u.preferred_locales = read_array(field, read_string);
+    });
+    return u;
+}
+
+/// The first case that fits, as the generated decoder reads an untagged ADT: a string is the
+/// id, an object the customer.
+ExpandableCustomer read_expandable_customer(value v) {
+    if (v.type() == simdjson::ondemand::json_type::string) return read_string(v);
+    return read_customer(v);
+}
+
 ChargeStatus read_status(value v) {
     std::string_view status = v.get_string();
     if (status == "succeeded") return ChargeStatus::succeeded;
@@ -184,7 +229,7 @@ Charge read_charge(value v) {
         else if (key == "captured") h.captured = read_bool(field);
         else if (key == "created") h.created = read_int(field);
         else if (key == "currency") h.currency = read_string(field);
-        else if (key == "customer") h.customer = read_optional(field, read_string);
+        else if (key == "customer") h.customer = read_optional(field, read_expandable_customer);
         else if (key == "description") h.description = read_optional(field, read_string);
         else if (key == "id") h.id = read_string(field);
         else if (key == "livemode") h.livemode = read_bool(field);

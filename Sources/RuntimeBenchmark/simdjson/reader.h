@@ -9,6 +9,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cinttypes>
 #include <cstdint>
@@ -50,13 +51,33 @@ auto read_array(value v, Read read) -> std::vector<decltype(read(v))> {
 
 inline std::vector<int64_t> read_ints(value v) { return read_array(v, read_int); }
 
-/// A JSON object read as a map from its keys.
-template <typename Read>
-auto read_map(value v, Read read) -> std::unordered_map<std::string, decltype(read(v))> {
-    std::unordered_map<std::string, decltype(read(v))> map;
+/// A member name as a map key: the name itself.
+inline std::string string_key(std::string_view name) { return std::string(name); }
+
+/// A member name as a map key: the integer it holds in decimal ("138586341"), read as the
+/// generated decoders read a key of a dictionary keyed by integers (Swift's `Int(_: String)`:
+/// an optional sign, then ASCII digits, in range); anything else is an error.
+inline int64_t integer_key(std::string_view name) {
+    std::string_view digits = name;
+    if (!digits.empty() && digits[0] == '+') digits.remove_prefix(1);  // from_chars takes '-' only
+    int64_t key = 0;
+    const char* end = digits.data() + digits.size();
+    auto result = std::from_chars(digits.data(), end, key);
+    if (digits.empty() || (digits.size() < name.size() && digits[0] == '-') || result.ec != std::errc() || result.ptr != end) {
+        throw simdjson::simdjson_error(simdjson::INCORRECT_TYPE);
+    }
+    return key;
+}
+
+/// A JSON object read as a map from its member names, each made a key by `key` (`string_key`,
+/// `integer_key`).
+template <typename Read, typename Key = decltype(&string_key)>
+auto read_map(value v, Read read, Key key = string_key)
+    -> std::unordered_map<decltype(key(std::string_view())), decltype(read(v))> {
+    std::unordered_map<decltype(key(std::string_view())), decltype(read(v))> map;
     for (auto field : object(v.get_object())) {
-        std::string key(std::string_view(field.unescaped_key()));
-        map.emplace(std::move(key), read(field.value()));
+        auto name = key(std::string_view(field.unescaped_key()));
+        map.emplace(std::move(name), read(field.value()));
     }
     return map;
 }
@@ -136,8 +157,10 @@ struct Checksum {
     void add(const std::vector<T>& elements) {
         for (const auto& element : elements) add(element);
     }
-    template <typename T>
-    void add(const std::unordered_map<std::string, T>& map) {
+    /// Keys and values summed, so the order of the entries does not count (Swift's Dictionary
+    /// keeps none either).
+    template <typename Key, typename T>
+    void add(const std::unordered_map<Key, T>& map) {
         for (const auto& [key, element] : map) {
             add(key);
             add(element);
