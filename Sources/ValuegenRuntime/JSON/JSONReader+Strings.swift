@@ -180,40 +180,60 @@ extension JSONReader {
         // The bytes above ASCII seen so far, lane by lane.
         var high = SIMD2<UInt64>()
         let count = byteCount
-        while true {
-            // Sixteen bytes at a time while none of them is a quote, a backslash or a control
-            // character: most of a document's bytes are inside strings.
-            while index &+ 16 <= count {
-                let block = self.block(at: index)
-                let special = Self.specialBytes(block)
-                if special == .zero {
-                    high |= Self.highBytes(block)
-                    index &+= 16
-                    continue
+
+        /// Notes the escape whose backslash is at `backslash`, as both loops below see it.
+        @inline(__always)
+        func noteEscape(at backslash: Int) {
+            escaped = true
+            guard backslash &+ 1 < count else { return }
+            let next = byte(at: backslash &+ 1)
+            if !Self.isTwoByteEscape(next) {
+                longOrInvalidEscapes = true
+                if next >= 0x80 {
+                    // The escape is refused, but after the string's UTF-8 is checked.
+                    high = SIMD2(repeating: ~0)
                 }
-                let first = Self.firstLane(special)
-                high |= Self.highBytes(block) & Self.lanes(below: first)
-                index &+= first
-                break
             }
-            guard index < count else { break }
+        }
+
+        // Sixteen bytes at a time: most of a document's bytes are inside strings. Every
+        // escape of a block is dealt with from the block's mask, so that a URL written with
+        // `\/` or a text full of `\r\n` is not loaded again after each escape.
+        while index &+ 16 <= count {
+            let block = self.block(at: index)
+            var special = Self.specialBytes(block)
+            let highBytes = Self.highBytes(block)
+            var next = 16
+            while special != .zero {
+                let lane = Self.firstLane(special)
+                let byte = self.byte(at: index &+ lane)
+                if byte == UInt8(ascii: "\"") {
+                    high |= highBytes & Self.lanes(below: lane)
+                    offset = index &+ lane &+ 1
+                    return RawString(range: start..<(index &+ lane), isEscaped: escaped, hasLongOrInvalidEscapes: longOrInvalidEscapes, isASCII: high == .zero)
+                }
+                guard byte == UInt8(ascii: "\\") else {
+                    offset = index &+ lane
+                    throw fail("a control character (\(Self.hex(byte))) in a string must be escaped")
+                }
+                noteEscape(at: index &+ lane)
+                // The escaped byte never ends the string.
+                next = lane &+ 2
+                if next >= 16 { break }
+                special &= ~Self.lanes(below: next)
+            }
+            high |= highBytes
+            index &+= next
+        }
+        // The last fifteen bytes of the document, one at a time.
+        while index < count {
             let byte = self.byte(at: index)
             if byte == UInt8(ascii: "\"") {
                 offset = index &+ 1
                 return RawString(range: start..<index, isEscaped: escaped, hasLongOrInvalidEscapes: longOrInvalidEscapes, isASCII: high == .zero)
             }
             if byte == UInt8(ascii: "\\") {
-                escaped = true
-                if index &+ 1 < count {
-                    let next = self.byte(at: index &+ 1)
-                    if !Self.isTwoByteEscape(next) {
-                        longOrInvalidEscapes = true
-                        if next >= 0x80 {
-                            // The escape is refused, but after the string's UTF-8 is checked.
-                            high = SIMD2(repeating: ~0)
-                        }
-                    }
-                }
+                noteEscape(at: index)
                 index &+= 2
                 continue
             }
@@ -221,7 +241,6 @@ extension JSONReader {
                 offset = index
                 throw fail("a control character (\(Self.hex(byte))) in a string must be escaped")
             }
-            // Only in the last fifteen bytes of the document, read one at a time.
             if byte >= 0x80 {
                 high = SIMD2(repeating: ~0)
             }
