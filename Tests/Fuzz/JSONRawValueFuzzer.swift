@@ -1,3 +1,5 @@
+// fuzz-support: Tests/Fuzz/Support/ReadOutcome.swift
+//
 // libFuzzer target for what keeps JSON as its bytes and the lenient integers, on arbitrary
 // bytes. Compiled together with the runtime's sources (see run-fuzzers.sh), so it reaches
 // internals and imports no ValuegenRuntime.
@@ -13,22 +15,6 @@
 //   when it is an optional '-' and digits whose value fits, the value Int64(text) gives.
 
 import Foundation
-
-/// What reading gives: the value and where the reader stopped, or the error.
-enum Outcome<T: Equatable>: Equatable {
-    case value(T, end: Int)
-    case error(JSONError)
-}
-
-func outcome<T: Equatable>(_ input: UnsafeRawBufferPointer, _ body: (inout JSONReader) throws(JSONError) -> T) -> Outcome<T> {
-    var reader = JSONReader(bytes: input)
-    do throws(JSONError) {
-        let value = try body(&reader)
-        return .value(value, end: reader.offset)
-    } catch {
-        return .error(error)
-    }
-}
 
 @inline(never)
 func fail(_ what: String, _ input: UnsafeRawBufferPointer) -> Never {

@@ -1,24 +1,10 @@
+// fuzz-support: Tests/Fuzz/Support/ReadOutcome.swift
+//
 // libFuzzer target holding the JSON reader's fast paths to the paths they short-cut, on
 // arbitrary bytes: numbers (Clinger, Eisel–Lemire, eight digits at a time), strings and
 // member names (sixteen bytes at a time, small Strings), literals, and ADT values read in
 // one pass. Each must give the same value, the same end and the same error as its full path.
 // Compiled together with the runtime's sources (see run-fuzzers.sh), so it reaches internals.
-
-/// What reading gives: the value and where the reader stopped, or the error.
-enum Outcome<T: Equatable>: Equatable {
-    case value(T, end: Int)
-    case error(JSONError)
-}
-
-func outcome<T: Equatable>(_ input: UnsafeRawBufferPointer, _ body: (inout JSONReader) throws(JSONError) -> T) -> Outcome<T> {
-    var reader = JSONReader(bytes: input)
-    do throws(JSONError) {
-        let value = try body(&reader)
-        return .value(value, end: reader.offset)
-    } catch {
-        return .error(error)
-    }
-}
 
 @inline(never)
 func expectSame<T: Equatable>(_ what: String, _ fast: Outcome<T>, _ full: Outcome<T>, _ input: UnsafeRawBufferPointer) {

@@ -1,4 +1,5 @@
 // fuzz-support: Tests/RuntimeTests/JSONScanningReference.swift
+// fuzz-support: Tests/Fuzz/Support/ReadOutcome.swift
 //
 // libFuzzer target holding the reader's scanning since issue 23 (strings, escapes and UTF-8
 // sixteen bytes at a time, skipped values that build nothing, white space by blocks, UTF-8
@@ -7,45 +8,29 @@
 // as the contents of a string (between quotes), so that string bodies are reached directly.
 // Compiled together with the runtime's sources and the reference (see run-fuzzers.sh).
 
-/// What reading gives: the value and where the reader stopped, or the error.
-enum ScanOutcome<T: Equatable>: Equatable {
-    case value(T, end: Int)
-    case error(JSONError)
-}
-
-func scanOutcome<T: Equatable>(_ input: UnsafeRawBufferPointer, _ body: (inout JSONReader) throws(JSONError) -> T) -> ScanOutcome<T> {
-    var reader = JSONReader(bytes: input)
-    do throws(JSONError) {
-        let value = try body(&reader)
-        return .value(value, end: reader.offset)
-    } catch {
-        return .error(error)
-    }
-}
-
 @inline(never)
-func expectSameScan<T: Equatable>(_ what: String, _ fast: ScanOutcome<T>, _ reference: ScanOutcome<T>, _ input: UnsafeRawBufferPointer) {
+func expectSameScan<T: Equatable>(_ what: String, _ fast: Outcome<T>, _ reference: Outcome<T>, _ input: UnsafeRawBufferPointer) {
     guard fast == reference else {
         fatalError("\(what): the reader gives \(fast), the reference \(reference) for \(Array(input))")
     }
 }
 
 func checkScanning(_ input: UnsafeRawBufferPointer) {
-    let string = scanOutcome(input) { reader throws(JSONError) in try reader.readString() }
-    let referenceString = scanOutcome(input) { reader throws(JSONError) in try reader.referenceReadString() }
+    let string = outcome(input) { reader throws(JSONError) in try reader.readString() }
+    let referenceString = outcome(input) { reader throws(JSONError) in try reader.referenceReadString() }
     expectSameScan("readString", string, referenceString, input)
     if case .value(let value, _) = string, case .value(let expected, _) = referenceString, Array(value.utf8) != Array(expected.utf8) {
         fatalError("readString: different bytes for \(Array(input))")
     }
     expectSameScan("skipValue",
-                   scanOutcome(input) { reader throws(JSONError) -> Int in try reader.skipValue(); return 0 },
-                   scanOutcome(input) { reader throws(JSONError) -> Int in try reader.referenceSkipValue(); return 0 }, input)
+                   outcome(input) { reader throws(JSONError) -> Int in try reader.skipValue(); return 0 },
+                   outcome(input) { reader throws(JSONError) -> Int in try reader.referenceSkipValue(); return 0 }, input)
     expectSameScan("skipWhitespace",
-                   scanOutcome(input) { reader throws(JSONError) -> Int in reader.skipWhitespace(); return 0 },
-                   scanOutcome(input) { reader throws(JSONError) -> Int in reader.referenceSkipWhitespace(); return 0 }, input)
+                   outcome(input) { reader throws(JSONError) -> Int in reader.skipWhitespace(); return 0 },
+                   outcome(input) { reader throws(JSONError) -> Int in reader.referenceSkipWhitespace(); return 0 }, input)
     // Member names: the keys `readObject` gives, against the reference's strings.
     expectSameScan("member names",
-                   scanOutcome(input) { reader throws(JSONError) -> [String] in
+                   outcome(input) { reader throws(JSONError) -> [String] in
                        var keys: [String] = []
                        try reader.readObject { reader, key throws(JSONError) in
                            keys.append(key.string)
@@ -53,7 +38,7 @@ func checkScanning(_ input: UnsafeRawBufferPointer) {
                        }
                        return keys
                    },
-                   scanOutcome(input) { reader throws(JSONError) -> [String] in
+                   outcome(input) { reader throws(JSONError) -> [String] in
                        var keys: [String] = []
                        try reader.readObject { reader, _ throws(JSONError) in try reader.referenceSkipValue() }
                        // Again, the names by the reference: from the `{`, name by name.
