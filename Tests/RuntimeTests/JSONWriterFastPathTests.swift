@@ -3,8 +3,9 @@ import Testing
 @testable import ValuegenRuntime
 
 /// The writer's fast paths against the slow paths they replace: doubles against
-/// `description`, strings against a byte-at-a-time escaper, integers against `String(_:)`,
-/// on many random and edge-case values.
+/// `description` (Schubfach, ShortestDecimal.swift, for every finite Double), strings against
+/// a byte-at-a-time escaper, integers against `String(_:)`, on many random and edge-case
+/// values.
 @Suite("JSON writer fast paths")
 struct JSONWriterFastPathTests {
     // MARK: - Doubles
@@ -22,14 +23,13 @@ struct JSONWriterFastPathTests {
         Issue.record("the array differs, every value alone is right", sourceLocation: sourceLocation)
     }
 
-    /// Values in plain notation take the fast path: it must give nil only outside it.
+    /// The writer's choice of plain notation is `description`'s: for zero and the magnitudes
+    /// from 1e-4 to 2^53, and those only.
     private func expectFastPath(_ values: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
         for value in values where value.isFinite {
-            let plain = value == 0 || (value.magnitude >= 1e-4 && value.magnitude < 0x1p53)
-            #expect((ShortestDecimal(value) != nil) == plain, "\(value)", sourceLocation: sourceLocation)
-            if plain {
-                #expect(!value.description.contains("e"), "\(value)", sourceLocation: sourceLocation)
-            }
+            let plain = value == 0 || (value.magnitude >= 1e-4 && value.magnitude <= 0x1p53)
+            #expect(ShortestDecimal(value).isPlain == plain, "\(value)", sourceLocation: sourceLocation)
+            #expect(value.description.contains("e") != plain, "\(value)", sourceLocation: sourceLocation)
         }
     }
 
@@ -80,13 +80,7 @@ struct JSONWriterFastPathTests {
         var centers: [Double] = (-20...60).map { pow(2, Double($0)) } + (-6...17).map { pow(10, Double($0)) }
         centers += [1e-4, 0x1p50, 0x1p53].map { $0 * 3 / 2 }
         for center in centers {
-            var below = center
-            var above = center
-            for _ in 0..<8 {
-                values += [below, above]
-                below = below.nextDown
-                above = above.nextUp
-            }
+            values += neighbours(of: center, ulps: 8)
         }
         // Ties between two shortest candidates, where `description` rounds the last digit to
         // even: 2^50 + 1/4 is as close to ...624.2 as to ...624.3.
@@ -96,6 +90,50 @@ struct JSONWriterFastPathTests {
         values += values.map { -$0 }
         expectDescriptions(values)
         expectFastPath(values)
+    }
+
+    @Test func everyBinadeAndTheSmallestSubnormalsMatchDescription() {
+        // Random significands in every binade, normal and subnormal, with the significands
+        // at its edges: the intervals around powers of two are one-sided.
+        var generator = SeededGenerator(seed: 2047)
+        var values: [Double] = []
+        for exponent in UInt64(0)...2046 {
+            for _ in 0..<40 {
+                values.append(Double(bitPattern: exponent << 52 | (generator.next() & 0xF_FFFF_FFFF_FFFF)))
+            }
+            for significand: UInt64 in [0, 1, 2, 3, 4, 0x8_0000_0000_0000, 0xF_FFFF_FFFF_FFFE, 0xF_FFFF_FFFF_FFFF] {
+                values.append(Double(bitPattern: exponent << 52 | significand))
+            }
+        }
+        // The subnormals with the fewest digits, all of them: the method's precision is
+        // tightest there (and `description` writes 5e-324 and 1e-323 with one digit).
+        values += (1...20_000).map { Double(bitPattern: UInt64($0)) }
+        values += values.map { -$0 }
+        expectDescriptions(values)
+        expectFastPath(values)
+    }
+
+    @Test func powersOfTenAndTheirNeighboursMatchDescription() {
+        var values: [Double] = []
+        for exponent in -325...309 {
+            guard let power = Double("1e\(exponent)"), power.isFinite, power > 0 else { continue }
+            values += neighbours(of: power, ulps: 4)
+        }
+        expectDescriptions(values)
+        expectFastPath(values)
+    }
+
+    /// `center` and the values up to `ulps - 1` steps below and above it.
+    private func neighbours(of center: Double, ulps: Int) -> [Double] {
+        var values: [Double] = []
+        var below = center
+        var above = center
+        for _ in 0..<ulps {
+            values += [below, above]
+            below = below.nextDown
+            above = above.nextUp
+        }
+        return values
     }
 
     @Test func integralDoublesMatchDescription() {
@@ -144,7 +182,7 @@ struct JSONWriterFastPathTests {
     @Test func everyCharacterToEscapeIsFoundAtEveryPositionOfShortAndLongStrings() {
         let specials: [Character] = ["\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{0}", "\u{1F}", "\u{1}"]
         var texts: [String] = []
-        for length in 0...48 {
+        for length in [Int](0...48) + [79, 80, 81, 95, 96, 97, 111, 112, 113, 128, 160] {
             texts.append(String(repeating: "a", count: length))
             for position in 0..<Swift.max(length, 1) {
                 for special in specials {
@@ -170,6 +208,25 @@ struct JSONWriterFastPathTests {
             texts.append(String((0..<length).map { _ in
                 Double.random(in: 0...1, using: &generator) < plain ? "abcdefghij".randomElement(using: &generator)! : alphabet.randomElement(using: &generator)!
             }))
+        }
+        expectEscapedLikeTheReference(texts)
+    }
+
+    @Test func longTextsFullOfEscapesAndNonASCIIAreEscapedLikeTheReference() {
+        // Markdown as people write it: lines ending in \r\n, quotes, paths with backslashes,
+        // tabs, CJK, accented Latin, emoji, now and then a control character; at every
+        // density, from none in a block of 32 bytes to all of them.
+        let pieces = ["the ", "quick ", "fox ", "\"quoted\" ", "C:\\Users\\me ", "\r\n", "\t", "日本語のテキスト", "café ", "naïve ", "😀", "👍🏽 ", "\u{1}", "\u{1F}", "> \"", "\\", "\u{7F}", "\u{2028}"]
+        var generator = SeededGenerator(seed: 23)
+        var texts: [String] = []
+        for index in 0..<300 {
+            let plainShare = [0.0, 0.5, 0.9, 0.99][index % 4]
+            var text = ""
+            let length = Int.random(in: 64...4_000, using: &generator)
+            while text.utf8.count < length {
+                text += Double.random(in: 0...1, using: &generator) < plainShare ? "abcdefgh " : pieces.randomElement(using: &generator)!
+            }
+            texts.append(text)
         }
         expectEscapedLikeTheReference(texts)
     }

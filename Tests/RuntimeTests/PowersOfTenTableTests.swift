@@ -55,9 +55,10 @@ struct PowersOfTenTableTests {
     }
 }
 
-/// Just enough of an arbitrary-precision unsigned integer to check the table: 32-bit limbs,
-/// least significant first, no leading zero limbs.
-private struct BigUnsigned: Equatable, Comparable {
+/// Just enough of an arbitrary-precision unsigned integer to check the tables (this one, and
+/// Schubfach's in SchubfachTableTests): 32-bit limbs, least significant first, no leading zero
+/// limbs.
+struct BigUnsigned: Equatable, Comparable {
     private(set) var limbs: [UInt32]
 
     init(_ value: UInt32) {

@@ -1,5 +1,5 @@
-/// Decimal digits of unsigned integers written straight into an output buffer, two digits
-/// per division, for the integers and doubles `JSONWriter` writes.
+/// Decimal digits of unsigned integers written straight into an output buffer, eight digits
+/// at a time, for the integers and doubles `JSONWriter` writes.
 enum DecimalDigits {
     /// How many digits `value` has (1 for 0).
     @inline(__always)
@@ -11,27 +11,53 @@ enum DecimalDigits {
         return guess &+ ((value | 1) >= powerOf10(guess) ? 1 : 0)
     }
 
-    /// Writes the last `count` digits of `value`, with leading zeros if it has fewer, in
-    /// the `count` bytes that end just before `end`; returns the digits before them
-    /// (`value / 10^count`).
-    @inline(__always) @discardableResult
-    static func write(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
-        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+    /// Writes the last `count` digits of `value` (1 to 20 of them), with leading zeros if it
+    /// has fewer, from `start` on; up to seven bytes after them are written too, with
+    /// anything: the caller has room for them, and writes over them or leaves them past its
+    /// end. The leading one to eight digits first, then groups of eight, each made in a word
+    /// with a few multiplications and stored at once.
+    @inline(__always)
+    static func write(_ value: UInt64, count: Int, startingAt start: UnsafeMutablePointer<UInt8>) {
+        let output = UnsafeMutableRawPointer(start)
+        let leading = (count &- 1) & 7 &+ 1
         var rest = value
-        var position = end
-        var remaining = count
-        while remaining >= 2 {
-            let pair = Int(truncatingIfNeeded: rest % 100)
-            rest /= 100
-            position -= 2
-            UnsafeMutableRawPointer(position).storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), as: UInt16.self)
-            remaining &-= 2
+        var last: UInt64 = 0
+        var middle: UInt64 = 0
+        if count > 8 {
+            last = rest % 100_000_000
+            rest /= 100_000_000
+            if count > 16 {
+                middle = rest % 100_000_000
+                rest /= 100_000_000
+            }
         }
-        if remaining == 1 {
-            position[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
+        // The leading digits: eight with leading zeros, the first ones shifted out.
+        let first = eightDigits(UInt32(truncatingIfNeeded: rest % 100_000_000)) &>> UInt64((8 &- leading) &* 8)
+        output.storeBytes(of: first.littleEndian, as: UInt64.self)
+        if count > 16 {
+            output.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: middle)).littleEndian, toByteOffset: leading, as: UInt64.self)
+            output.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: last)).littleEndian, toByteOffset: leading &+ 8, as: UInt64.self)
+        } else if count > 8 {
+            output.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: last)).littleEndian, toByteOffset: leading, as: UInt64.self)
         }
-        return rest
+    }
+
+    /// The eight ASCII digits of `value` (below 10^8, with leading zeros), the first in the
+    /// lowest byte: the halves, quarters and digits are split in parallel in one word, each
+    /// division a multiplication and a shift exact for its small range.
+    @inline(__always)
+    static func eightDigits(_ value: UInt32) -> UInt64 {
+        // [abcd][efgh] in two 32-bit lanes, the first lowest.
+        let halves = UInt64(value / 10_000) | UInt64(value % 10_000) &<< 32
+        // x / 100 = x·10486 >> 20 for x < 10^4: [ab][ef] and [cd][gh], then [ab][cd][ef][gh]
+        // in 16-bit lanes.
+        let hundreds = ((halves &* 10_486) &>> 20) & 0x0000_007F_0000_007F
+        let quarters = ((halves &- hundreds &* 100) &<< 16) &+ hundreds
+        // x / 10 = x·103 >> 10 for x < 100: the tens in the low byte of each lane, the units
+        // in the high one.
+        let tens = ((quarters &* 103) &>> 10) & 0x000F_000F_000F_000F
+        let digits = tens &+ ((quarters &- tens &* 10) &<< 8)
+        return digits | 0x3030_3030_3030_3030
     }
 
     /// 10^exponent for exponent in 0...19 (a `switch` the compiler turns into a table).
@@ -59,14 +85,5 @@ enum DecimalDigits {
         case 18: 1_000_000_000_000_000_000
         default: 10_000_000_000_000_000_000
         }
-    }
-
-    /// "00", "01", … "99" back to back: the two digits of n start at byte 2n.
-    private static var digitPairs: StaticString {
-        """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
     }
 }

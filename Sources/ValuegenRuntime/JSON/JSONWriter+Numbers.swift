@@ -36,7 +36,7 @@ extension JSONWriter {
         let at = commaLength
         let quote = asKey ? 1 : 0
         let digitCount = DecimalDigits.count(magnitude)
-        output(room: 24) { end in
+        output(room: 32) { end in
             // The comma, quote and sign are stored unconditionally; what follows each
             // overwrites it when it is not needed.
             end[0] = UInt8(ascii: ",")
@@ -44,7 +44,7 @@ extension JSONWriter {
             end[at &+ quote] = UInt8(ascii: "-")
             let sign = negative ? 1 : 0
             let length = at &+ quote &+ sign &+ digitCount
-            DecimalDigits.write(magnitude, count: digitCount, endingAt: end + length)
+            DecimalDigits.write(magnitude, count: digitCount, startingAt: end + (length &- digitCount))
             guard asKey else { return length }
             end[length] = UInt8(ascii: "\"")
             end[length &+ 1] = UInt8(ascii: ":")
@@ -61,17 +61,12 @@ extension JSONWriter {
             writeNull()
             return
         }
-        if let decimal = ShortestDecimal(value) {
-            let at = commaLength
-            output(room: ShortestDecimal.maximumLength &+ 1) { end in
-                end[0] = UInt8(ascii: ",")
-                return at &+ decimal.write(to: end + at)
-            }
-            needsComma = true
-        } else {
-            // Exponent notation: rare enough to leave to the standard library.
-            writeText(value.description)
+        let at = commaLength
+        output(room: ShortestDecimal.room &+ 1) { end in
+            end[0] = UInt8(ascii: ",")
+            return at &+ ShortestDecimal(value).write(to: end + at)
         }
+        needsComma = true
     }
 
     /// The shortest decimal that reads back to the same Float; infinity and NaN as `null`.

@@ -143,7 +143,13 @@ public struct JSONWriter {
     private mutating func grow(_ room: Int) {
         let old = storage
         let count = self.count
-        let size = Swift.max(old.count &* 2, count &+ room, 64)
+        var size = Swift.max(old.count &* 2, count &+ room, 64)
+        if size > 256 << 10 && size < LargeMemory.threshold {
+            // Past 256 KB, straight to the huge pages' size: doubling copies each buffer into
+            // new memory, and a 2 MB document touched 5 MB of new pages on its way, 1,300 page
+            // faults that cost four times its writing (docs/Performance.md, issue 23).
+            size = LargeMemory.threshold
+        }
         storage = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             LargeMemory.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), count: size)
             old.withUnsafeBufferPointer { old in
