@@ -48,16 +48,6 @@ extension JSONReader {
                 written &+= run
             }
             if backslash == end { return written }
-            // The two-byte escapes, most of a text's, without `escape(at:end:)`'s jump.
-            if backslash &+ 1 < end {
-                let next = byte(at: backslash &+ 1)
-                if Self.isTwoByteEscape(next) {
-                    output[written] = Self.decodedTwoByteEscape(next)
-                    written &+= 1
-                    index = backslash &+ 2
-                    continue
-                }
-            }
             let escape = try self.escape(at: backslash, end: end)
             written &+= Self.writeUTF8(escape.scalar, to: output + written)
             index = backslash &+ escape.length
@@ -74,10 +64,6 @@ extension JSONReader {
         while true {
             let backslash = nextBackslash(from: index, end: end)
             if backslash == end { return }
-            if backslash &+ 1 < end, Self.isTwoByteEscape(byte(at: backslash &+ 1)) {
-                index = backslash &+ 2
-                continue
-            }
             index = backslash &+ (try escape(at: backslash, end: end)).length
         }
     }
@@ -97,17 +83,27 @@ extension JSONReader {
 
     /// The escape at `index` (a backslash) in a string whose raw bytes end at `end`: the
     /// scalar it stands for and how many bytes it takes (2, 6, or 12 for a surrogate pair).
+    @inline(__always)
     private func escape(at index: Int, end: Int) throws(JSONError) -> (scalar: UInt32, length: Int) {
+        // The two-byte escapes, most of a text's: a bit test and a table, where a `switch` over
+        // every escape was an indirect jump that text full of escapes kept mispredicting.
+        if index &+ 1 < end {
+            let next = byte(at: index &+ 1)
+            if Self.isTwoByteEscape(next) {
+                return (UInt32(Self.decodedTwoByteEscape(next)), 2)
+            }
+        }
+        return try longOrInvalidEscape(at: index, end: end)
+    }
+
+    /// ``escape(at:end:)`` for what is not a two-byte escape: a `\u` escape (a surrogate pair
+    /// included), or an error.
+    @inline(never)
+    private func longOrInvalidEscape(at index: Int, end: Int) throws(JSONError) -> (scalar: UInt32, length: Int) {
         func failAt(_ message: String) -> JSONError { JSONError(message: message, offset: index) }
         guard index &+ 1 < end else { throw failAt("an escape at the end of a string") }
         let escape = byte(at: index &+ 1)
         switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(escape), 2)
-        case UInt8(ascii: "n"): return (0x0A, 2)
-        case UInt8(ascii: "r"): return (0x0D, 2)
-        case UInt8(ascii: "t"): return (0x09, 2)
-        case UInt8(ascii: "b"): return (0x08, 2)
-        case UInt8(ascii: "f"): return (0x0C, 2)
         case UInt8(ascii: "u"):
             let scalar = try hex4(at: index &+ 2, end: end)
             if (0xD800...0xDBFF).contains(scalar) {

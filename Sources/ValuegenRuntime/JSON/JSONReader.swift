@@ -104,7 +104,8 @@ public struct JSONReader {
     mutating func skipWhitespaceSlowly() {
         var index = position
         let count = byteCount
-        // One space, after a member's `:` in an indented document.
+        // One space, as between the members and elements of `{"a": 1, "b": [1, 2]}` (the one
+        // after a member's `:` is skipped by `skipSpaceAfterColon()` before it gets here).
         if index &+ 1 < count, byte(at: index) == 0x20, byte(at: index &+ 1) > 0x20 {
             position = index &+ 1
             return
@@ -118,15 +119,7 @@ public struct JSONReader {
             }
             index &+= 16
         }
-        while index < count {
-            switch byte(at: index) {
-            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
-            default:
-                position = index
-                return
-            }
-        }
-        position = index
+        position = nonWhitespace(from: index)
     }
 
     // MARK: - Scalars
