@@ -43,11 +43,37 @@ extension JSONReader {
         return unsafeBitCast((block .== quotes) .| (block .== backslashes) .| (block .< spaces), to: SIMD2<UInt64>.self)
     }
 
+    /// 0xFF in each byte of the block that is a quote or a control character, 0 in the others.
+    @inline(__always)
+    static func quoteOrControlBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let spaces = SIMD16<UInt8>(repeating: 0x20)
+        return unsafeBitCast((block .== quotes) .| (block .< spaces), to: SIMD2<UInt64>.self)
+    }
+
     /// 0xFF in each byte of the block that is a backslash, 0 in the others.
     @inlinable @inline(__always)
     static func backslashBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
         let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
         return unsafeBitCast(block .== backslashes, to: SIMD2<UInt64>.self)
+    }
+
+    /// 0xFF in each byte of the block that, after a backslash, makes one of JSON's two-byte
+    /// escapes (`"`, `\\`, `/`, `b`, `f`, `n`, `r`, `t`), 0 in the others: every escape of a
+    /// block checked at once, where a loop over them was a branch an escape.
+    @inline(__always)
+    static func twoByteEscapeBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let slashes = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
+        let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        let bs = SIMD16<UInt8>(repeating: UInt8(ascii: "b"))
+        let fs = SIMD16<UInt8>(repeating: UInt8(ascii: "f"))
+        let ns = SIMD16<UInt8>(repeating: UInt8(ascii: "n"))
+        let rs = SIMD16<UInt8>(repeating: UInt8(ascii: "r"))
+        let ts = SIMD16<UInt8>(repeating: UInt8(ascii: "t"))
+        let punctuation = (block .== quotes) .| (block .== slashes) .| (block .== backslashes)
+        let letters = (block .== bs) .| (block .== fs) .| (block .== ns) .| (block .== rs) .| (block .== ts)
+        return unsafeBitCast(punctuation .| letters, to: SIMD2<UInt64>.self)
     }
 
     /// 0xFF in each byte of the block that is not JSON's white space (space, tab, line feed,

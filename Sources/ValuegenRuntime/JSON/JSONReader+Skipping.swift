@@ -25,7 +25,7 @@ extension JSONReader {
     @inline(never)
     mutating func skipString() throws(JSONError) {
         let raw = try scanRawString()
-        if raw.hasLongOrInvalidEscapes {
+        if raw.mayHaveOtherEscapes {
             try checkEscapes(raw.range, isASCII: raw.isASCII)
         } else if !raw.isASCII {
             try validateUTF8(raw.range)

@@ -120,9 +120,9 @@ extension JSONReader {
     struct RawString {
         var range: Range<Int>
         var isEscaped: Bool
-        /// Whether it has an escape other than the two-byte ones (`\n`, `\"`, `\/`, …): a
-        /// `\u` escape, or one to refuse. A string without one needs no check of its escapes.
-        var hasLongOrInvalidEscapes: Bool
+        /// false when every escape is a two-byte one (`\n`, `\"`, `\/`, …); true when one
+        /// may be something else, a `\u` escape or one to refuse, and the escapes need checking.
+        var mayHaveOtherEscapes: Bool
         /// Every byte below 0x80: well-formed UTF-8 without checking.
         var isASCII: Bool
     }
@@ -170,70 +170,93 @@ extension JSONReader {
 
     /// Moves past a string, checking control characters (escapes' syntax and UTF-8 are the
     /// caller's to check); returns the range of its contents and whether it has escapes.
+    ///
+    /// Sixteen bytes at a time, and no branch an escape, so that a URL written with `\/` or a
+    /// text full of `\r\n` costs little more than one without: a block's backslashes are
+    /// checked all at once against the bytes after them, which must make two-byte escapes
+    /// (anything else, `\u` included, is left to the caller's exact check); the first quote
+    /// or control character ends the string unless the backslashes just before it are odd in
+    /// number, which one byte tells in all but escaped quotes. A control character, the last
+    /// bytes of the document and the end of it are left to ``scanRawStringSlowly()``, which
+    /// throws the error.
     @inline(__always)
     mutating func scanRawString() throws(JSONError) -> RawString {
         let start = offset &+ 1
         // A local index, stored back once: the loop then keeps it in a register.
         var index = start
-        var escaped = false
-        var longOrInvalidEscapes = false
-        // The bytes above ASCII seen so far, lane by lane.
+        // Lane by lane, for the blocks before the last: backslashes, backslashes that do not
+        // make a two-byte escape with the byte after them, and bytes above ASCII.
+        var backslashes = SIMD2<UInt64>()
+        var otherEscapes = SIMD2<UInt64>()
         var high = SIMD2<UInt64>()
         let count = byteCount
-
-        /// Notes the escape whose backslash is at `backslash`, as both loops below see it.
-        @inline(__always)
-        func noteEscape(at backslash: Int) {
-            escaped = true
-            guard backslash &+ 1 < count else { return }
-            let next = byte(at: backslash &+ 1)
-            if !Self.isTwoByteEscape(next) {
-                longOrInvalidEscapes = true
-                if next >= 0x80 {
-                    // The escape is refused, but after the string's UTF-8 is checked.
-                    high = SIMD2(repeating: ~0)
-                }
-            }
-        }
-
-        // Sixteen bytes at a time: most of a document's bytes are inside strings. Every
-        // escape of a block is dealt with from the block's mask, so that a URL written with
-        // `\/` or a text full of `\r\n` is not loaded again after each escape.
-        while index &+ 16 <= count {
+        // Seventeen bytes: a backslash's escape is checked with a load one byte further on.
+        blocks: while index &+ 17 <= count {
             let block = self.block(at: index)
-            var special = Self.specialBytes(block)
-            let highBytes = Self.highBytes(block)
-            var next = 16
-            while special != .zero {
-                let lane = Self.firstLane(special)
-                let byte = self.byte(at: index &+ lane)
-                if byte == UInt8(ascii: "\"") {
-                    high |= highBytes & Self.lanes(below: lane)
-                    offset = index &+ lane &+ 1
-                    return RawString(range: start..<(index &+ lane), isEscaped: escaped, hasLongOrInvalidEscapes: longOrInvalidEscapes, isASCII: high == .zero)
+            let blockBackslashes = Self.backslashBytes(block)
+            let blockOtherEscapes = blockBackslashes == .zero ? blockBackslashes : blockBackslashes & ~Self.twoByteEscapeBytes(self.block(at: index &+ 1))
+            let blockHigh = Self.highBytes(block)
+            var stops = Self.quoteOrControlBytes(block)
+            while stops != .zero {
+                let lane = Self.firstLane(stops)
+                let end = index &+ lane
+                if isEscaped(end, inStringFrom: start) {
+                    stops &= ~Self.lanes(below: lane &+ 1)
+                    continue
                 }
-                guard byte == UInt8(ascii: "\\") else {
-                    offset = index &+ lane
-                    throw fail("a control character (\(Self.hex(byte))) in a string must be escaped")
-                }
-                noteEscape(at: index &+ lane)
-                // The escaped byte never ends the string.
-                next = lane &+ 2
-                if next >= 16 { break }
-                special &= ~Self.lanes(below: next)
+                guard byte(at: end) == UInt8(ascii: "\"") else { break blocks }
+                let inside = Self.lanes(below: lane)
+                backslashes |= blockBackslashes & inside
+                otherEscapes |= blockOtherEscapes & inside
+                high |= blockHigh & inside
+                offset = end &+ 1
+                return RawString(range: start..<end, isEscaped: backslashes != .zero, mayHaveOtherEscapes: otherEscapes != .zero, isASCII: high == .zero)
             }
-            high |= highBytes
-            index &+= next
+            backslashes |= blockBackslashes
+            otherEscapes |= blockOtherEscapes
+            high |= blockHigh
+            index &+= 16
         }
-        // The last fifteen bytes of the document, one at a time.
+        offset = start &- 1
+        return try scanRawStringSlowly()
+    }
+
+    /// Whether the byte at `index` of a string whose contents start at `start` is escaped:
+    /// whether the run of backslashes before it is odd.
+    @inline(__always)
+    private func isEscaped(_ index: Int, inStringFrom start: Int) -> Bool {
+        var before = index &- 1
+        while before >= start, byte(at: before) == UInt8(ascii: "\\") { before &-= 1 }
+        return (index &- 1 &- before) & 1 == 1
+    }
+
+    /// ``scanRawString()`` a byte at a time: for a string in the last fifteen bytes of the
+    /// document and for errors, with the reader's errors and offsets.
+    @inline(never)
+    mutating func scanRawStringSlowly() throws(JSONError) -> RawString {
+        let start = offset &+ 1
+        var index = start
+        var escaped = false
+        var longOrInvalidEscapes = false
+        var isASCII = true
+        let count = byteCount
         while index < count {
             let byte = self.byte(at: index)
             if byte == UInt8(ascii: "\"") {
                 offset = index &+ 1
-                return RawString(range: start..<index, isEscaped: escaped, hasLongOrInvalidEscapes: longOrInvalidEscapes, isASCII: high == .zero)
+                return RawString(range: start..<index, isEscaped: escaped, mayHaveOtherEscapes: longOrInvalidEscapes, isASCII: isASCII)
             }
             if byte == UInt8(ascii: "\\") {
-                noteEscape(at: index)
+                escaped = true
+                if index &+ 1 < count {
+                    let next = self.byte(at: index &+ 1)
+                    if !Self.isTwoByteEscape(next) {
+                        longOrInvalidEscapes = true
+                    }
+                    // The escaped byte is the string's too: above ASCII, its UTF-8 is checked
+                    // before the escape is refused.
+                    if next >= 0x80 { isASCII = false }
+                }
                 index &+= 2
                 continue
             }
@@ -241,9 +264,7 @@ extension JSONReader {
                 offset = index
                 throw fail("a control character (\(Self.hex(byte))) in a string must be escaped")
             }
-            if byte >= 0x80 {
-                high = SIMD2(repeating: ~0)
-            }
+            if byte >= 0x80 { isASCII = false }
             index &+= 1
         }
         offset = start &- 1
