@@ -5,6 +5,7 @@ struct BenchmarkArguments {
     static let usage = """
         usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--simdjson PATH]
                                           [--world-documents FOLDER] [--profile SHAPE [ROUNDS]]
+                                          [--profile-encode SHAPE [ROUNDS]]
           N                 records for the record benchmarks (100000 by default)
           --world-scale S   size of the world-shaped documents, 1 by default (a few MB each)
           --world-only      run the world-shaped documents alone
@@ -17,6 +18,8 @@ struct BenchmarkArguments {
                             geojson, payments, issues) ROUNDS times (1000 by default) with the
                             generated JSON, for a profiler (perf record, valgrind); prints nothing
                             else
+          --profile-encode SHAPE [ROUNDS]
+                            the same for encoding: decode SHAPE once, then encode it ROUNDS times
         """
 
     var recordCount = 100_000
@@ -24,7 +27,7 @@ struct BenchmarkArguments {
     var worldOnly = false
     var simdjsonReader: String?
     var worldDocumentsFolder: String?
-    var profiledShape: (name: String, rounds: Int)?
+    var profiledShape: (name: String, rounds: Int, encoding: Bool)?
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -52,14 +55,14 @@ struct BenchmarkArguments {
                     throw Failure(description: "--world-documents needs a folder")
                 }
                 worldDocumentsFolder = folder
-            case "--profile":
+            case "--profile", "--profile-encode":
                 guard let name = remaining.next() else {
-                    throw Failure(description: "--profile needs the name of a world-shaped document")
+                    throw Failure(description: "\(argument) needs the name of a world-shaped document")
                 }
-                profiledShape = (name, 1000)
+                profiledShape = (name, 1000, argument == "--profile-encode")
             default:
                 if let profiled = profiledShape, profiled.rounds == 1000, let rounds = Int(argument), rounds > 0 {
-                    profiledShape = (profiled.name, rounds)
+                    profiledShape = (profiled.name, rounds, profiled.encoding)
                     continue
                 }
                 guard !countSeen, let count = Int(argument), count > 0 else {

@@ -13,7 +13,7 @@ let arguments = BenchmarkArguments.parsed()
 /// Every measurement, ours and Foundation's alike, is the best of this many runs.
 let runs = 5
 if let profiled = arguments.profiledShape {
-    try WorldBenchmark.profile(profiled.name, rounds: profiled.rounds, scale: arguments.worldScale)
+    try WorldBenchmark.profile(profiled.name, rounds: profiled.rounds, encoding: profiled.encoding, scale: arguments.worldScale)
     exit(0)
 }
 if arguments.worldOnly {

@@ -20,12 +20,16 @@ enum WorldBenchmark {
     ] }
 
     /// Decodes one document again and again with the generated JSON, for a profiler.
-    static func profile(_ name: String, rounds: Int, scale: Double) throws {
+    static func profile(_ name: String, rounds: Int, encoding: Bool, scale: Double) throws {
         guard let shape = shapes.first(where: { $0.name == name }) else {
             print("error: --profile \(name): no such document; the documents are \(shapes.map(\.name).joined(separator: ", "))")
             exit(2)
         }
-        try shape.decodeRepeatedly(shape.document(scale), rounds)
+        if encoding {
+            try shape.encodeRepeatedly(shape.document(scale), rounds)
+        } else {
+            try shape.decodeRepeatedly(shape.document(scale), rounds)
+        }
     }
 
     static func run(_ arguments: BenchmarkArguments) throws {

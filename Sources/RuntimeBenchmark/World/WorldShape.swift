@@ -12,6 +12,8 @@ struct WorldShape {
     let measure: (_ json: [UInt8], _ rounds: Int) throws -> WorldFigures
     /// Decodes the document `rounds` times with the generated JSON alone (for a profiler).
     let decodeRepeatedly: (_ json: [UInt8], _ rounds: Int) throws -> Void
+    /// Decodes the document once and encodes the value `rounds` times.
+    let encodeRepeatedly: (_ json: [UInt8], _ rounds: Int) throws -> Void
 
     init<Model: JSONCodable & Codable & Equatable>(
         _ name: String, _ model: Model.Type, summary: String, style: JSONStyle, document: @escaping (Double) -> JSONNode
@@ -22,6 +24,10 @@ struct WorldShape {
         self.measure = { json, rounds in try WorldShape.measure(Model.self, name, json, rounds) }
         self.decodeRepeatedly = { json, rounds in
             for _ in 0..<rounds { _ = try Model(jsonBytes: json) }
+        }
+        self.encodeRepeatedly = { json, rounds in
+            let value = try Model(jsonBytes: json)
+            for _ in 0..<rounds { _ = value.jsonBytes() }
         }
     }
 

@@ -23,6 +23,10 @@ extension Date {
     /// (`1714566896.789`, `1e+16`); a date that is not finite is `null`, which `JSONEncoder`
     /// refuses to write.
     public func encode(to writer: inout JSONWriter, style: DateCodingStyle) {
+        if case .iso8601 = style {
+            writer.writeISO8601(self)
+            return
+        }
         switch style.form(of: self) {
         case .number(let number): writer.writeFoundationNumber(number)
         case .string(let string): writer.writeString(string)
@@ -63,5 +67,20 @@ extension JSONWriter {
         } else {
             writeDouble(value)
         }
+    }
+}
+
+extension JSONWriter {
+    /// A date as an ISO 8601 string, its digits written in place (no String is made).
+    mutating func writeISO8601(_ date: Date) {
+        let at = commaLength
+        output(room: ISO8601.maximumLength &+ 3) { end in
+            end[0] = UInt8(ascii: ",")
+            end[at] = UInt8(ascii: "\"")
+            let length = ISO8601.write(date, to: end + (at &+ 1))
+            end[at &+ 1 &+ length] = UInt8(ascii: "\"")
+            return at &+ length &+ 2
+        }
+        needsComma = true
     }
 }

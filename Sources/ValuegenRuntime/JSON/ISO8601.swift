@@ -3,30 +3,53 @@ import Foundation
 /// ISO 8601 dates with millisecond fractions, in UTC, without a DateFormatter (which is two
 /// orders of magnitude slower). Days are converted with Howard Hinnant's civil-date algorithms.
 enum ISO8601 {
+    /// The most bytes ``write(_:to:)`` writes: `+999999-12-31T23:59:59.999Z`.
+    static let maximumLength = 27
+
     static func format(_ date: Date) -> String {
+        String(unsafeUninitializedCapacity: maximumLength) { write(date, to: $0.baseAddress.unsafelyUnwrapped) }
+    }
+
+    /// Writes the date to `output`, which has room for ``maximumLength`` bytes, and returns
+    /// how many it wrote: digits written in place, where building a String from pieces cost
+    /// more than everything else of encoding a model with three dates.
+    static func write(_ date: Date, to output: UnsafeMutablePointer<UInt8>) -> Int {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        guard !milliseconds.isNaN else { return "0001-01-01T00:00:00.000Z" }
         // Only what `parse` reads back: years -999999 to 999999, the nearest of them beyond
         // (so far out a Double misses milliseconds, and the last one of +999999 reads back
-        // as the first of the year 1000000).
+        // as the first of the year 1000000); not a number is the first day of the year 1.
         let readable = readableMilliseconds
-        let total = milliseconds <= Double(readable.lowerBound) ? readable.lowerBound
+        let total = milliseconds.isNaN ? days(fromCivil: 1, 1, 1) * 86_400_000
+            : milliseconds <= Double(readable.lowerBound) ? readable.lowerBound
             : milliseconds >= Double(readable.upperBound) ? readable.upperBound : Int64(milliseconds)
         let (seconds, millis) = total.floorDivided(by: 1000)
         let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
         let (year, month, day) = civil(fromDays: days)
-        var text = ""
-        text.reserveCapacity(24)
-        if year < 0 || year > 9999 {
-            text += year < 0 ? "-" : "+"
-            text += padded(abs(year), 6)
-        } else {
-            text += padded(year, 4)
+        var at = 0
+        func put(_ value: Int64, _ width: Int) {
+            var rest = value
+            var index = at &+ width
+            while index > at {
+                index &-= 1
+                output[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+                rest /= 10
+            }
+            at &+= width
         }
-        text += "-" + padded(month, 2) + "-" + padded(day, 2)
-        text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
-        text += "." + padded(millis, 3) + "Z"
-        return text
+        func put(_ character: Unicode.Scalar) {
+            output[at] = UInt8(ascii: character)
+            at &+= 1
+        }
+        if year < 0 || year > 9999 {
+            put(year < 0 ? "-" : "+")
+            put(abs(year), 6)
+        } else {
+            put(year, 4)
+        }
+        put("-"); put(month, 2); put("-"); put(day, 2)
+        put("T"); put(secondOfDay / 3600, 2); put(":"); put(secondOfDay / 60 % 60, 2); put(":"); put(secondOfDay % 60, 2)
+        put("."); put(millis, 3); put("Z")
+        return at
     }
 
     /// From the first millisecond of the year -999999 to the last of the year 999999.
@@ -96,11 +119,6 @@ enum ISO8601 {
         guard day <= daysIn(month: month, year: sign * year) else { return nil }
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    private static func padded(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {

@@ -14,7 +14,11 @@ extension JSONReader {
     /// The index of the first nonzero byte of two words (one of which is nonzero).
     @inlinable @inline(__always)
     static func firstLane(_ words: SIMD2<UInt64>) -> Int {
-        words[0] != 0 ? words[0].trailingZeroBitCount &>> 3 : 8 &+ words[1].trailingZeroBitCount &>> 3
+        // Both counts and a select, not a branch: whether the first hit is in the first eight
+        // bytes (an indentation's depth, a string's length) is what a predictor cannot guess.
+        let low = words[0].trailingZeroBitCount
+        let high = 64 &+ words[1].trailingZeroBitCount
+        return (low == 64 ? high : low) &>> 3
     }
 
     /// 0xFF in each of the first `count` (0 to 16) bytes, 0 in the others.

@@ -241,7 +241,7 @@ extension Date: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
-        writer.writeString(ISO8601.format(self))
+        writer.writeISO8601(self)
     }
 }
 
