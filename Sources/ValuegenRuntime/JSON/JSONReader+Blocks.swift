@@ -21,6 +21,14 @@ extension JSONReader {
         return (low == 64 ? high : low) &>> 3
     }
 
+    /// Whether a mask has any byte set: one test of the two words or'ed, where `!= .zero`
+    /// compiled to a branch a word, and whether the first word has a hit (an indentation's
+    /// depth, a string's length) is what a predictor cannot guess.
+    @inlinable @inline(__always)
+    static func hasAny(_ mask: SIMD2<UInt64>) -> Bool {
+        mask[0] | mask[1] != 0
+    }
+
     /// 0xFF in each of the first `count` (0 to 16) bytes, 0 in the others.
     @inlinable @inline(__always)
     static func lanes(below count: Int) -> SIMD2<UInt64> {

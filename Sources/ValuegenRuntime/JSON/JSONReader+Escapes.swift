@@ -51,7 +51,7 @@ extension JSONReader {
                 let block = self.block(at: index)
                 UnsafeMutableRawPointer(output + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
                 let backslashes = Self.backslashBytes(block)
-                if backslashes == .zero {
+                if !Self.hasAny(backslashes) {
                     index &+= 16
                     written &+= 16
                     continue
@@ -96,7 +96,7 @@ extension JSONReader {
         var index = start
         while index &+ 16 <= end {
             let backslashes = Self.backslashBytes(block(at: index))
-            if backslashes != .zero { return index &+ Self.firstLane(backslashes) }
+            if Self.hasAny(backslashes) { return index &+ Self.firstLane(backslashes) }
             index &+= 16
         }
         while index < end, byte(at: index) != UInt8(ascii: "\\") { index &+= 1 }

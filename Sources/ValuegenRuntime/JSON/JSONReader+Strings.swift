@@ -79,7 +79,7 @@ extension JSONReader {
         while index &+ 16 <= count {
             let block = baseAddress.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             let special = Self.specialBytes(block) | Self.highBytes(block)
-            if special == .zero {
+            if !Self.hasAny(special) {
                 index &+= 16
                 continue
             }
@@ -95,7 +95,7 @@ extension JSONReader {
         while index &+ 16 <= count {
             let block = baseAddress.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             let special = Self.specialBytes(block)
-            if special == .zero {
+            if !Self.hasAny(special) {
                 index &+= 16
                 continue
             }
@@ -139,7 +139,7 @@ extension JSONReader {
         guard start &+ 16 <= byteCount else { return nil }
         let block = baseAddress.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
         let special = Self.specialBytes(block) | Self.highBytes(block)
-        guard special != .zero else { return nil }
+        guard Self.hasAny(special) else { return nil }
         let end = start &+ Self.firstLane(special)
         guard self.byte(at: end) == UInt8(ascii: "\"") else { return nil }
         position = end &+ 1
@@ -194,10 +194,10 @@ extension JSONReader {
         blocks: while index &+ 17 <= count {
             let block = self.block(at: index)
             let blockBackslashes = Self.backslashBytes(block)
-            let blockOtherEscapes = blockBackslashes == .zero ? blockBackslashes : blockBackslashes & ~Self.twoByteEscapeBytes(self.block(at: index &+ 1))
+            let blockOtherEscapes = Self.hasAny(blockBackslashes) ? blockBackslashes & ~Self.twoByteEscapeBytes(self.block(at: index &+ 1)) : blockBackslashes
             let blockHigh = Self.highBytes(block)
             var stops = Self.quoteOrControlBytes(block)
-            while stops != .zero {
+            while Self.hasAny(stops) {
                 let lane = Self.firstLane(stops)
                 let end = index &+ lane
                 if isEscaped(end, inStringFrom: start) {
@@ -210,7 +210,7 @@ extension JSONReader {
                 otherEscapes |= blockOtherEscapes & inside
                 high |= blockHigh & inside
                 offset = end &+ 1
-                return RawString(range: start..<end, isEscaped: backslashes != .zero, mayHaveOtherEscapes: otherEscapes != .zero, isASCII: high == .zero)
+                return RawString(range: start..<end, isEscaped: Self.hasAny(backslashes), mayHaveOtherEscapes: Self.hasAny(otherEscapes), isASCII: !Self.hasAny(high))
             }
             backslashes |= blockBackslashes
             otherEscapes |= blockOtherEscapes

@@ -113,7 +113,7 @@ public struct JSONReader {
         // A line break and the next line's indentation, sixteen bytes at a time.
         while index &+ 16 <= count {
             let nonWhitespace = Self.nonWhitespaceBytes(block(at: index))
-            if nonWhitespace != .zero {
+            if Self.hasAny(nonWhitespace) {
                 position = index &+ Self.firstLane(nonWhitespace)
                 return
             }
