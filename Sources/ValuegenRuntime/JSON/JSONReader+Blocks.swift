@@ -70,6 +70,13 @@ extension JSONReader {
         return unsafeBitCast(block .== backslashes, to: SIMD2<UInt64>.self)
     }
 
+    /// 0xFF in each byte of the block that is a slash, 0 in the others.
+    @inline(__always)
+    static func slashBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        let slashes = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
+        return unsafeBitCast(block .== slashes, to: SIMD2<UInt64>.self)
+    }
+
     /// 0xFF in each byte of the block that, after a backslash, makes one of JSON's two-byte
     /// escapes (`"`, `\\`, `/`, `b`, `f`, `n`, `r`, `t`), 0 in the others: every escape of a
     /// block checked at once, where a loop over them was a branch an escape.

@@ -194,7 +194,16 @@ extension JSONReader {
         blocks: while index &+ 17 <= count {
             let block = self.block(at: index)
             let blockBackslashes = Self.backslashBytes(block)
-            let blockOtherEscapes = Self.hasAny(blockBackslashes) ? blockBackslashes & ~Self.twoByteEscapeBytes(self.block(at: index &+ 1)) : blockBackslashes
+            var blockOtherEscapes = blockBackslashes
+            if Self.hasAny(blockBackslashes) {
+                // `\/` first, a URL's only escape: one compare, and the others only when a
+                // block has another.
+                let next = self.block(at: index &+ 1)
+                blockOtherEscapes &= ~Self.slashBytes(next)
+                if Self.hasAny(blockOtherEscapes) {
+                    blockOtherEscapes &= ~Self.twoByteEscapeBytes(next)
+                }
+            }
             let blockHigh = Self.highBytes(block)
             var stops = Self.quoteOrControlBytes(block)
             while Self.hasAny(stops) {
