@@ -138,8 +138,15 @@ struct ValuegenCommandPlugin: CommandPlugin {
         }
         let targets = try names.isEmpty ? context.package.targets : context.package.targets(named: names)
         let tool = try context.tool(named: "valuegen").url
+        let checked = targets.compactMap { $0 as? SourceModuleTarget }.filter { target in
+            target.sourceFiles.contains { SchemaFileNaming.schemaExtension(of: $0.url.lastPathComponent) != nil }
+        }
+        guard !checked.isEmpty else {
+            Diagnostics.warning("no target has .value, .adtValue or .object files\(names.isEmpty ? "" : " among \(names.joined(separator: ", "))"); nothing to compare")
+            return
+        }
         var failed: [String] = []
-        for case let target as SourceModuleTarget in targets where target.sourceFiles.contains(where: { SchemaFileNaming.schemaExtension(of: $0.url.lastPathComponent) != nil }) {
+        for target in checked {
             let productDirectory = try buildPluginProducts(of: target, context: context, fallback: tool.deletingLastPathComponent())
             let status = try status(of: tool, ["compat"] + passed + ["--product-directory", productDirectory.path, target.directoryURL.path])
             if status != 0 {
