@@ -78,6 +78,16 @@ import ValuegenPluginSDK
         ])
     }
 
+    @Test func aRenamedKeySaysWhichLegacyKeyKeepsOldJSONReadable() {
+        let findings = compare(
+            [("U.value", "U includes(JSON) {\n  %codingKey name=\"zip code\"\n  zip: String\n}\n")],
+            [("U.value", "U includes(JSON) {\n  zip: String\n}\n")]
+        )
+        #expect(findings.map { $0.description(allowed: []) } == [
+            #"U.value:2:3: error: [json-wire] the key of 'zip' is "zip", was "zip code": JSON written before has the old key, which is not read; keep reading it with '%codingLegacyKey name="zip code"' before it"#,
+        ])
+    }
+
     @Test func aRequiredAttributeWithoutADefaultBreaksBothWiresAndTheInitializer() {
         #expect(classify("U.value", "U includes(JSON, Binary) {\n  name: String\n}\n", "U includes(JSON, Binary) {\n  name: String\n  age: Int\n}\n") == [
             "binary-wire required-attribute-added U.age", "json-wire required-attribute-added U.age", "swift-source required-attribute-added U.age",

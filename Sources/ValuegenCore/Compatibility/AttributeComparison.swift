@@ -40,7 +40,7 @@ struct AttributeComparison {
                 } else if keyStyles.old != keyStyles.new, Self.key(of: before.name, style: keyStyles.old) == before.codingKey, Self.key(of: after.name, style: keyStyles.new) == after.codingKey {
                     keyStyleChanged = true
                 } else {
-                    findings.report(.keyRenamed, member, "the key of '\(after.name)' is \"\(after.codingKey)\", was \"\(before.codingKey)\"")
+                    findings.report(.keyRenamed, member, "the key of '\(after.name)' is \"\(after.codingKey)\", was \"\(before.codingKey)\"", jsonHint: "keep reading it with '%codingLegacyKey name=\(Self.annotationValue(before.codingKey))' before it")
                 }
             }
             let (oldNumber, newNumber) = (before.binaryFieldNumber(position: oldIndex), after.binaryFieldNumber(position: newIndex))
@@ -105,6 +105,13 @@ struct AttributeComparison {
         member.location = attribute.location
         member.member = attribute.name
         return member
+    }
+
+    /// An annotation's value as the parser reads it back: bare, or quoted with `\"` and `\\`.
+    private static func annotationValue(_ text: String) -> String {
+        let bare = !text.isEmpty && text.allSatisfy { !$0.isWhitespace && $0 != "\"" && $0 != "#" && $0 != "\\" }
+        guard !bare else { return text }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     private static func key(of name: String, style: String?) -> String {

@@ -13,10 +13,14 @@ struct FindingList {
         self.persistedTypes = persistedTypes
     }
 
-    mutating func report(_ change: SchemaChange, _ subject: Subject, _ what: String, oldPlace: String? = nil, pin: BinaryPin? = nil, leavingOut omitted: Set<CompatibilityKind> = []) {
+    /// `hint` ends the message of the change's JSON finding: how to keep old JSON readable.
+    mutating func report(_ change: SchemaChange, _ subject: Subject, _ what: String, oldPlace: String? = nil, pin: BinaryPin? = nil, jsonHint hint: String? = nil, leavingOut omitted: Set<CompatibilityKind> = []) {
         let rule = CompatibilityTable.rule(for: change)
         for (kind, consequence) in rule.consequences where !omitted.contains(kind) && applies(kind, to: subject) {
             var message = "\(what): \(consequence)"
+            if let hint, kind == .jsonWire {
+                message += "; \(hint)"
+            }
             if let pin, kind == .binaryWire {
                 message += change == .fieldNumberReused ? "; give it a number of its own with '\(pin.line)' before it" : "; keep it with '\(pin.line)' before it"
             }

@@ -150,7 +150,7 @@ public enum CompatibilityTable {
             (.swiftSource, "calls of the memberwise initializer that leave it out no longer compile"),
         ]),
         CompatibilityRule(change: .keyRenamed, evolutionRow: nil, consequences: [
-            (.jsonWire, "JSON written before has the old key, which is not read; add %codingLegacyKey name=<old key>"),
+            (.jsonWire, "JSON written before has the old key, which is not read"),
         ]),
         CompatibilityRule(change: .keyRenamedWithLegacyKey, evolutionRow: nil, consequences: [
             (.persistenceSafe, "JSON written before is read through the legacy key"),
