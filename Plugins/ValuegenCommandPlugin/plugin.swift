@@ -4,9 +4,17 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory generate-models [--target NAME]...`:
 /// writes the generated Swift files into `Sources/<Target>/Generated/`, for people who commit
 /// generated code or build with other tools. Extra files from plugins are allowed here.
+///
+/// `swift package generate-models compat [--target NAME]... [--against REV] [--allow KIND]...
+/// [--format json] [--fix]` runs `valuegen compat` on each target's schemas against a git
+/// revision (HEAD unless `--against` names another): docs/Compatibility.md.
 @main
 struct ValuegenCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        if arguments.first == "compat" {
+            try checkCompatibility(context: context, arguments: Array(arguments.dropFirst()))
+            return
+        }
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         guard extractor.remainingArguments.isEmpty else {
@@ -119,14 +127,50 @@ struct ValuegenCommandPlugin: CommandPlugin {
         return folder
     }
 
+    /// `valuegen compat --against REV <target folder>` for each target with schemas; every
+    /// target is checked before the command fails.
+    private func checkCompatibility(context: PluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let names = extractor.extractOption(named: "target")
+        var passed = extractor.remainingArguments
+        if !passed.contains(where: { $0 == "--against" || $0.hasPrefix("--against=") }) {
+            passed = ["--against", "HEAD"] + passed
+        }
+        let targets = try names.isEmpty ? context.package.targets : context.package.targets(named: names)
+        let tool = try context.tool(named: "valuegen").url
+        let checked = targets.compactMap { $0 as? SourceModuleTarget }.filter { target in
+            target.sourceFiles.contains { SchemaFileNaming.schemaExtension(of: $0.url.lastPathComponent) != nil }
+        }
+        guard !checked.isEmpty else {
+            Diagnostics.warning("no target has .value, .adtValue or .object files\(names.isEmpty ? "" : " among \(names.joined(separator: ", "))"); nothing to compare")
+            return
+        }
+        var failed: [String] = []
+        for target in checked {
+            let productDirectory = try buildPluginProducts(of: target, context: context, fallback: tool.deletingLastPathComponent())
+            let status = try status(of: tool, ["compat"] + passed + ["--product-directory", productDirectory.path, target.directoryURL.path])
+            if status != 0 {
+                failed.append("'\(target.name)' (exit status \(status))")
+            }
+        }
+        guard failed.isEmpty else {
+            throw PluginConfigurationError(description: "valuegen compat found breaking changes or errors in \(failed.joined(separator: ", ")); its messages are above")
+        }
+    }
+
     private func run(_ tool: URL, _ arguments: [String], target: String) throws {
+        let status = try status(of: tool, arguments)
+        guard status == 0 else {
+            throw PluginConfigurationError(description: "valuegen failed for target '\(target)' (exit status \(status)); its messages are above")
+        }
+    }
+
+    private func status(of tool: URL, _ arguments: [String]) throws -> Int32 {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PluginConfigurationError(description: "valuegen failed for target '\(target)' (exit status \(process.terminationStatus)); its messages are above")
-        }
+        return process.terminationStatus
     }
 }

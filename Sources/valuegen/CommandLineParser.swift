@@ -39,9 +39,15 @@ enum CommandLineParser {
             }
             return .pluginWorker(libraryPath: arguments[1])
         default:
-            let suggestion = Suggestion.closest(to: first, among: ["generate", "format", "plugins", "--help", "--version"])
+            let suggestion = Suggestion.closest(to: first, among: ["generate", "format", "compat", "plugins", "--help", "--version"])
             throw UsageError(message: "unknown command '\(first)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
         }
+    }
+
+    /// `--name=value` is `--name` and `value`: long options only, as swiftc and SwiftPM take them.
+    static func splitAttachedValue(_ argument: String) -> (name: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
     private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
@@ -54,13 +60,7 @@ enum CommandLineParser {
                 parsed.options.inputs.append(argument)
                 continue
             }
-            // `--name=value`: long options only, as swiftc and SwiftPM take them.
-            var name = argument
-            var attachedValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                attachedValue = String(argument[argument.index(after: equals)...])
-            }
+            let (name, attachedValue) = splitAttachedValue(argument)
             guard let option = GenerateOption.all.first(where: { $0.names.contains(name) }) else {
                 throw UsageError(message: "unknown option '\(name)'\(GenerateOption.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? "")")
             }
@@ -171,6 +171,7 @@ enum Usage {
 
     USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins [--plugin-timeout SECONDS]] [--check] [--quiet] PATH...
            valuegen format [--check] [--to-swift-syntax] PATH...
+           valuegen compat [--allow KIND]... [--format text|json] [--fix] (OLD NEW | --against REV PATH...)
            valuegen plugins inspect LIBRARY
 
     ARGUMENTS:
@@ -214,6 +215,11 @@ enum Usage {
       -h, --help            Print this help.
 
       An option's value may also follow an equals sign: --output=Generated.
+
+    COMPATIBILITY:
+      valuegen compat OLD NEW            Classify every change between two versions of the schemas
+      valuegen compat --against REV PATH (binary-wire, json-wire, swift-source breaking;
+                                         persistence-safe; additive); 'valuegen compat --help'.
 
     PLUGINS:
       valuegen plugins inspect LIBRARY   Print a plugin's id, version, ABI version, include names

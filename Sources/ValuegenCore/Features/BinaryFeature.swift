@@ -66,7 +66,7 @@ extension Attribute {
     }
 }
 
-private extension ModelType {
+extension ModelType {
     /// An ADT none of whose cases has a payload, without an `%unknownCase`: Binary writes it
     /// as its case number alone.
     var isPlainEnumeration: Bool {

@@ -14,30 +14,14 @@ public struct GenerationRun: Sendable {
 
     public func run(_ options: GenerationOptions) -> GenerationReport {
         var report = GenerationReport()
-        let discovered: SchemaDiscovery.Discovered
-        do {
-            // The build plugin lists the module's Swift types itself (--swift-types).
-            discovered = try SchemaDiscovery.discover(options.inputs, swiftFiles: options.swiftTypeListPath == nil)
-        } catch {
-            report.usageErrors.append(error.description)
-            return report
-        }
-        let schemas = discovered.schemas
-        let swiftTypes: [SwiftTypeDeclaration]
-        switch Self.swiftTypes(options, swiftFiles: discovered.swiftFiles) {
-        case .success(let found): swiftTypes = found
-        case .failure(let failure):
-            report.usageErrors.append(failure.message)
-            return report
-        }
-        let plan: GenerationPlan
-        switch GenerationPlan.make(for: schemas, options: options, builtIn: registry) {
-        case .success(let made): plan = made
+        let loaded: LoadedModule
+        switch load(options) {
+        case .success(let module): loaded = module
         case .failure(let failure):
             report.usageErrors = failure.messages
             return report
         }
-        report.diagnostics += plan.warnings
+        report.diagnostics += loaded.plan.warnings
         if !options.checkOnly {
             do {
                 try FileSystem.createDirectory(options.outputDirectory)
@@ -46,31 +30,10 @@ public struct GenerationRun: Sendable {
                 return report
             }
         }
-
-        let conflicts = outputConflicts(schemas)
-        for (path, other) in conflicts.sorted(by: { $0.key < $1.key }) {
-            if other == Self.moduleSupportFileOwner {
-                report.diagnostics.append(Diagnostic(.error, "generates \(ModuleSupportFile.fileName), the name of the module support file that Valuegen writes beside the generated files; rename the schema file", path: path))
-            } else {
-                report.diagnostics.append(Diagnostic(.error, "generates the same output file as \(other); rename one of the two schema files", path: path))
-            }
-        }
-
-        // Every file is resolved, then the module of all of them, before any is generated.
-        let parsed = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ParsedSchema? in
-            let entry = plan.entries[index]
-            guard conflicts[entry.schema.path] == nil else { return nil }
-            return parse(entry)
-        }
-        let protocols = SchemaProtocols(parsed.compactMap { $0 })
-        let resolved = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ResolvedSchema? in
-            parsed[index].map { plan.entries[index].pipeline.resolve($0, protocols: protocols) }
-        }
-        let kept = resolved.indices.filter { resolved[$0] != nil }
-        var moduleResolver = ModuleResolver(swiftTypes: swiftTypes, runtimeIsAvailable: options.runtimeAvailability, registry: registry)
-        moduleResolver.declaredMembers = DeclaredMemberNames(registries: plan.entries.map { ($0.schema.path, $0.pipeline.registry) })
-        moduleResolver.describesModuleForPlugins = plan.entries.contains { $0.pipeline.registry.readsModule }
-        let module = moduleResolver.resolve(kept.map { resolved[$0]! })
+        report.diagnostics += loaded.conflictDiagnostics
+        let plan = loaded.plan
+        let kept = loaded.kept
+        let module = loaded.module
         let generated = ConcurrentMap.map(Array(kept.indices)) { position -> GeneratedFile in
             plan.entries[kept[position]].pipeline.generate(module.schemas[position])
         }
@@ -93,6 +56,71 @@ public struct GenerationRun: Sendable {
             }
         }
         return report
+    }
+
+    /// A run's schemas read, resolved one by one and then as one module, before any feature
+    /// runs: what `run` generates from, and what `valuegen compat` compares.
+    struct LoadedModule {
+        var plan: GenerationPlan
+        /// Schema files whose outputs would collide, reported and left out.
+        var conflictDiagnostics: [Diagnostic]
+        /// The indices in `plan.entries` of the schemas in `module`, in the same order.
+        var kept: [Int]
+        var module: ResolvedModule
+    }
+
+    struct LoadFailure: Error {
+        var messages: [String]
+    }
+
+    /// Discovers the schemas, reads the configurations, loads the plugins and resolves the
+    /// module; a usage, configuration or plugin problem is a failure.
+    func load(_ options: GenerationOptions) -> Result<LoadedModule, LoadFailure> {
+        let discovered: SchemaDiscovery.Discovered
+        do {
+            // The build plugin lists the module's Swift types itself (--swift-types).
+            discovered = try SchemaDiscovery.discover(options.inputs, swiftFiles: options.swiftTypeListPath == nil)
+        } catch {
+            return .failure(LoadFailure(messages: [error.description]))
+        }
+        let schemas = discovered.schemas
+        let swiftTypes: [SwiftTypeDeclaration]
+        switch Self.swiftTypes(options, swiftFiles: discovered.swiftFiles) {
+        case .success(let found): swiftTypes = found
+        case .failure(let failure): return .failure(LoadFailure(messages: [failure.message]))
+        }
+        let plan: GenerationPlan
+        switch GenerationPlan.make(for: schemas, options: options, builtIn: registry) {
+        case .success(let made): plan = made
+        case .failure(let failure): return .failure(LoadFailure(messages: failure.messages))
+        }
+
+        let conflicts = outputConflicts(schemas)
+        var conflictDiagnostics: [Diagnostic] = []
+        for (path, other) in conflicts.sorted(by: { $0.key < $1.key }) {
+            if other == Self.moduleSupportFileOwner {
+                conflictDiagnostics.append(Diagnostic(.error, "generates \(ModuleSupportFile.fileName), the name of the module support file that Valuegen writes beside the generated files; rename the schema file", path: path))
+            } else {
+                conflictDiagnostics.append(Diagnostic(.error, "generates the same output file as \(other); rename one of the two schema files", path: path))
+            }
+        }
+
+        // Every file is resolved, then the module of all of them, before any is generated.
+        let parsed = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ParsedSchema? in
+            let entry = plan.entries[index]
+            guard conflicts[entry.schema.path] == nil else { return nil }
+            return parse(entry)
+        }
+        let protocols = SchemaProtocols(parsed.compactMap { $0 })
+        let resolved = ConcurrentMap.map(Array(plan.entries.indices)) { index -> ResolvedSchema? in
+            parsed[index].map { plan.entries[index].pipeline.resolve($0, protocols: protocols) }
+        }
+        let kept = resolved.indices.filter { resolved[$0] != nil }
+        var moduleResolver = ModuleResolver(swiftTypes: swiftTypes, runtimeIsAvailable: options.runtimeAvailability, registry: registry)
+        moduleResolver.declaredMembers = DeclaredMemberNames(registries: plan.entries.map { ($0.schema.path, $0.pipeline.registry) })
+        moduleResolver.describesModuleForPlugins = plan.entries.contains { $0.pipeline.registry.readsModule }
+        let module = moduleResolver.resolve(kept.map { resolved[$0]! })
+        return .success(LoadedModule(plan: plan, conflictDiagnostics: conflictDiagnostics, kept: kept, module: module))
     }
 
     /// The module's Swift types: the build plugin's list, or a scan of the Swift files among

@@ -1,0 +1,53 @@
+import ValuegenPluginSDK
+
+/// One consequence of one change between two versions of a module's schemas, at the new
+/// schema's line (a removal at the line of the type or case that lost something, with the old
+/// place in `oldPlace`).
+public struct CompatibilityFinding: Sendable, Equatable {
+    public var kind: CompatibilityKind
+    public var change: SchemaChange
+    /// The new schema file; for a removed type, the file that declared it.
+    public var path: String
+    public var location: SourceLocation?
+    /// The type, with the case for a payload's attribute: `Shape.circle`.
+    public var owner: String
+    /// The attribute or case; nil for the type itself.
+    public var member: String?
+    /// What changed and what it does, without the category.
+    public var message: String
+    /// Where the removed or changed declaration was: `HEAD~1:Models/User.value:4:3`.
+    public var oldPlace: String?
+    /// The pin that keeps a renumbered field where it was.
+    public var pin: BinaryPin?
+
+    /// `path:line:column: severity: [category] message`, the form editors attach to a line.
+    public func description(allowed: Set<CompatibilityKind>) -> String {
+        Diagnostic(severity(allowed: allowed), "[\(kind.rawValue)] \(message)", path: path, at: location).description
+    }
+
+    /// An error for a breaking category not allowed, a warning for an allowed one, a note otherwise.
+    public func severity(allowed: Set<CompatibilityKind>) -> DiagnosticSeverity {
+        guard kind.isBreaking else { return .note }
+        return allowed.contains(kind) ? .warning : .error
+    }
+}
+
+/// A `%binaryField number=N` line that keeps an attribute's Binary field number as it was (or
+/// moves a new attribute off a number the old schema used).
+public struct BinaryPin: Sendable, Equatable, Hashable {
+    public var path: String
+    public var typeName: String
+    /// The ADT case (its subtype's name as written) whose payload holds the attribute.
+    public var subtypeName: String?
+    public var attributeName: String
+    public var number: Int
+    /// Where the attribute is written: the pin goes on the line before.
+    public var location: SourceLocation
+    /// The value of the attribute's own `%binaryField number=`, which the pin replaces.
+    public var existingValue: SourceLocation?
+
+    /// The line to write before the attribute.
+    public var line: String {
+        "%binaryField number=\(number)"
+    }
+}

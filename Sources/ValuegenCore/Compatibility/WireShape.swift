@@ -1,0 +1,84 @@
+import ValuegenPluginSDK
+
+/// What `valuegen compat` knows of how an attribute's type is written: its Binary wire type
+/// (docs/BinaryFormat.md, "Payloads of the standard types") and whether a change of type is an
+/// integer widening, which old data survives.
+enum WireShape {
+    enum WireType: String {
+        case varint
+        case fixed64
+        case lengthDelimited = "length-delimited"
+        case fixed32
+    }
+
+    /// The wire types a field of the type is read from, when the type is one valuegen knows:
+    /// a standard type (numbers take two, docs/BinaryFormat.md "Numbers in fields"), a
+    /// collection, or a schema type of the module (`messageTypes` are written as messages,
+    /// `enumerationTypes` as varints). Nil for a type declared elsewhere, which conforms itself.
+    static func wireTypes(of type: TypeReference, enumerationTypes: Set<String>, messageTypes: Set<String>) -> [WireType]? {
+        let spelling = type.wrapped
+        if spelling.hasPrefix("[") || spelling.hasPrefix("Set<") || spelling.hasSuffix("?") {
+            return [.lengthDelimited]
+        }
+        if integerRank(spelling) != nil {
+            return [.varint, .fixed64]
+        }
+        switch spelling {
+        case "Bool": return [.varint]
+        case "Double", "CGFloat", "Date", "TimeInterval": return [.fixed64, .varint]
+        case "Float": return [.fixed32]
+        case "String", "Data", "URL", "UUID": return [.lengthDelimited]
+        default: break
+        }
+        if enumerationTypes.contains(spelling) { return [.varint] }
+        if messageTypes.contains(spelling) { return [.lengthDelimited] }
+        return nil
+    }
+
+    /// Whether every integer of `old` is written as `new` writes it and fits it: the same
+    /// spelling with integer types only widened, signed to signed and unsigned to unsigned
+    /// (`[Int32]` → `[Int64]`, `UInt8?` → `UInt?`).
+    static func isIntegerWidening(from old: String, to new: String) -> Bool {
+        let oldParts = words(of: old)
+        let newParts = words(of: new)
+        guard oldParts.count == newParts.count, old != new else { return false }
+        for (before, after) in zip(oldParts, newParts) where before != after {
+            guard let from = integerRank(before), let to = integerRank(after), from.signed == to.signed, from.bits <= to.bits else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `Int32` is signed and 32 bits; nil for what is not an integer type.
+    private static func integerRank(_ name: String) -> (signed: Bool, bits: Int)? {
+        switch name {
+        case "Int8": return (true, 8)
+        case "Int16": return (true, 16)
+        case "Int32": return (true, 32)
+        case "Int64", "Int": return (true, 64)
+        case "UInt8": return (false, 8)
+        case "UInt16": return (false, 16)
+        case "UInt32": return (false, 32)
+        case "UInt64", "UInt": return (false, 64)
+        default: return nil
+        }
+    }
+
+    /// The spelling cut into names and the punctuation between them.
+    static func words(of spelling: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        for character in spelling {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                current.append(character)
+            } else {
+                if !current.isEmpty { parts.append(current) }
+                current = ""
+                parts.append(String(character))
+            }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+}
