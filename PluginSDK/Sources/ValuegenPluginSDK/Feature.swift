@@ -46,6 +46,12 @@ public struct FeatureDescriptor: Sendable, Equatable {
     /// description of every type of the run in every file's request costs a run of 1000 files
     /// more than the rest of the request. The C ABI's `VALUEGEN_FEATURE_MODULE` (ABI 1.1).
     public var readsModule: Bool
+    /// The annotations the feature reads, by name without the `%` (`["redacted"]`): valuegen
+    /// warns at an annotation that no built-in feature and no loaded plugin reads, with a
+    /// suggestion when it is close to one that is read (`%redact`). nil when the feature does
+    /// not say, as plugins built before ABI 1.2 do: while one is loaded, only near-misses of
+    /// built-in annotations warn. The C ABI's `valuegen_plugin.annotation_names` (ABI 1.2).
+    public var annotationNames: [String]?
 
     /// A descriptor; `includeNames` must not be empty. A feature that runs only where
     /// `includes(...)` names it leaves `defaultKinds` empty.
@@ -58,7 +64,8 @@ public struct FeatureDescriptor: Sendable, Equatable {
         canBeExcluded: Bool = true,
         implies: [String] = [],
         generatedMemberNames: [String] = [],
-        readsModule: Bool = false
+        readsModule: Bool = false,
+        annotationNames: [String]? = []
     ) {
         precondition(!includeNames.isEmpty, "a feature needs at least one include name")
         self.id = id
@@ -70,6 +77,7 @@ public struct FeatureDescriptor: Sendable, Equatable {
         self.implies = implies
         self.generatedMemberNames = generatedMemberNames
         self.readsModule = readsModule
+        self.annotationNames = annotationNames
     }
 
     /// The canonical include name, the one that appears in ``ModelType/includes``.
