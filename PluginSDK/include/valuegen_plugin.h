@@ -74,9 +74,11 @@ extern "C" {
  * generates (valuegen_plugin.member_names). A plugin built against 1.1 that uses them works
  * on a 1.0 host only without them: a 1.0 host returns NULL for extension ids it does not
  * know, refuses the new emission kinds with VALUEGEN_STATUS_INVALID_ARGUMENT, and never reads
- * the new descriptor fields. Check io->host_abi_minor in negotiation to refuse or degrade. */
+ * the new descriptor fields. Check io->host_abi_minor in negotiation to refuse or degrade.
+ * 1.2 added, and only added: the annotations a plugin reads (valuegen_plugin.annotation_names),
+ * which a 1.0 or 1.1 host never reads. */
 #define VALUEGEN_ABI_MAJOR 1
-#define VALUEGEN_ABI_MINOR 1
+#define VALUEGEN_ABI_MINOR 2
 
 /* ---- Status codes -------------------------------------------------------------------- */
 
@@ -234,6 +236,17 @@ typedef struct valuegen_plugin {
      * member_name_count is 0. A 1.0 descriptor (or 0 names) declares none. */
     const char *const *member_names;
     uint32_t member_name_count;
+    /* ABI 1.2 (read only when struct_size covers them and abi_minor is 2 or more). The names of
+     * the annotations the plugin reads, without the '%': { "fake", "sample" } for `%fake` and
+     * `%sample`. Valuegen warns at an annotation that no built-in feature and no loaded plugin
+     * reads (`%redact: no feature reads this annotation; did you mean '%redacted'?`), so a
+     * plugin built against 1.2 declares every annotation it reads; 0 names declares that it
+     * reads none. Static names, each a Swift identifier; annotation_names may be NULL when
+     * annotation_name_count is 0. A 1.0 or 1.1 descriptor declares nothing: while such a
+     * plugin is loaded, an annotation nobody declares stays quiet unless it is a near-miss of
+     * a built-in annotation. */
+    const char *const *annotation_names;
+    uint32_t annotation_name_count;
 } valuegen_plugin;
 
 /* ---- Negotiation --------------------------------------------------------------------- */

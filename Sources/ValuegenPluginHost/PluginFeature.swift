@@ -85,8 +85,15 @@ extension PluginOutput {
 /// A feature that comes from a plugin library, which messages name.
 public protocol PluginBacked {
     var pluginName: PluginName { get }
+    /// What loading the library found that the user should hear of (``PluginLibrary/warnings``).
+    var loadWarnings: [String] { get }
+}
+
+extension PluginBacked {
+    public var loadWarnings: [String] { [] }
 }
 
 extension PluginFeature: PluginBacked {
     public var pluginName: PluginName { PluginName(library) }
+    public var loadWarnings: [String] { library.warnings }
 }

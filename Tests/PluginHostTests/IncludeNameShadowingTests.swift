@@ -10,9 +10,11 @@ import Testing
 struct IncludeNameShadowingTests {
     static let source = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/Frozen/legacy_validation.c").path
 
-    /// The legacy plugin, built against the frozen 1.0 header alone.
+    /// The legacy plugin, built against the frozen 1.0 header alone, once for every test.
+    static let built = Result { try ABICompatibilityTests.plugin(source, named: "LegacyValidation10", headers: ABICompatibilityTests.frozenHeaderFolder) }
+
     static func legacyPlugin() throws -> String {
-        try ABICompatibilityTests.plugin(source, named: "LegacyValidation10", headers: ABICompatibilityTests.frozenHeaderFolder)
+        try built.get()
     }
 
     static let thing = """

@@ -216,12 +216,13 @@ struct InspectABI11Tests {
             path:            \(library)
             id:              dev.valuegen.example.tagged
             version:         1.0.0
-            ABI:             1.1 (this valuegen: 1.1)
+            ABI:             1.2 (this valuegen: 1.2)
             include names:   Tagged
             default for:     none
             supports:        .value, .adtValue, .object
             features:        thread-safe
             member names:    taggedName
+            annotations:     none
 
             """)
     }

@@ -99,6 +99,13 @@ private enum ExportedPlugin {
         }
         plugin.member_names = UnsafePointer(members)
         plugin.member_name_count = UInt32(description.generatedMemberNames.count)
+        let annotationNames = description.annotationNames ?? []
+        let annotations = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(annotationNames.count, 1))
+        for (index, name) in annotationNames.enumerated() {
+            annotations[index] = UnsafePointer(strdup(name))
+        }
+        plugin.annotation_names = UnsafePointer(annotations)
+        plugin.annotation_name_count = UInt32(annotationNames.count)
         let pointer = UnsafeMutablePointer<valuegen_plugin>.allocate(capacity: 1)
         pointer.initialize(to: plugin)
         self.feature = feature

@@ -41,7 +41,19 @@ public struct FeatureRegistry: Sendable {
         }
         self.byName = byName
         self.shadowings = shadowings
+        annotationNames = Set(features.flatMap { $0.descriptor.annotationNames ?? [] })
+        sortedAnnotationNames = annotationNames.sorted()
+        builtInAnnotationNames = Set(features.filter { !($0 is PluginBacked) }.flatMap { $0.descriptor.annotationNames ?? [] }).sorted()
+        everyPluginDeclaresAnnotations = features.allSatisfy { $0.descriptor.annotationNames != nil }
     }
+
+    /// Every annotation some feature of the registry reads.
+    let annotationNames: Set<String>
+    let sortedAnnotationNames: [String]
+    /// The annotations the built-in features read, sorted.
+    let builtInAnnotationNames: [String]
+    /// Whether every feature says what it reads: no plugin built before ABI 1.2 is loaded.
+    let everyPluginDeclaresAnnotations: Bool
 
     /// What makes an include name always name a built-in feature, whatever plugins are loaded.
     public static let reservedPrefix = "valuegen."

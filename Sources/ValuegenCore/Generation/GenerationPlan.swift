@@ -74,7 +74,8 @@ struct GenerationPlan {
         var nearestRemodel: [String: String?] = [:]
         /// The warnings of the Remodel configurations read, in the order they were read.
         var remodelWarnings: [Diagnostic] = []
-        /// Plugins that took a built-in feature's include name, once each.
+        /// What loading the plugins found (a plugin that took a built-in feature's include
+        /// name, a descriptor too small for its minor), once each.
         var shadowingWarnings: [Diagnostic] = []
 
         init(options: GenerationOptions, builtIn: FeatureRegistry) {
@@ -148,6 +149,12 @@ struct GenerationPlan {
                 feature = try IsolatedPluginFeature(libraryPath: path, options: reference.options, workerExecutable: worker, timeout: timeout)
             } else {
                 feature = PluginFeature(library: try PluginLibrary.load(path), options: reference.options)
+            }
+            for warning in (feature as? PluginBacked)?.loadWarnings ?? [] {
+                let diagnostic = Diagnostic(.warning, warning, path: reference.origin?.file ?? path)
+                if !shadowingWarnings.contains(diagnostic) {
+                    shadowingWarnings.append(diagnostic)
+                }
             }
             if let name = reference.includeName, let plugin = feature as? any Feature & PluginBacked {
                 feature = RenamedPluginFeature(plugin, names: [name], shadowedBuiltIns: [])

@@ -29,6 +29,7 @@ final class RenamedPluginFeature: Feature, PluginBacked, @unchecked Sendable {
     }
 
     var pluginName: PluginName { plugin.pluginName }
+    var loadWarnings: [String] { plugin.loadWarnings }
 
     /// The names the plugin itself declares; the first is the one it looks for.
     var ownNames: [String] { plugin.descriptor.includeNames }

@@ -34,6 +34,7 @@ struct ModelResolver {
     /// The file's request; `protocols` are the module's, which its types may adopt.
     mutating func resolve(_ syntax: SchemaSyntax, protocols: SchemaProtocols = .none) -> GenerationRequest {
         scope = resolveScope(syntax)
+        warnOfUnreadAnnotations(in: syntax)
         let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
 
         // Each check runs when its line is reached, so diagnostics come in the order of the file.
