@@ -14,8 +14,8 @@ if arguments.first == FormatCommand.name {
 }
 do {
     switch try CommandLineParser.parse(arguments) {
-    case .help:
-        print(Usage.text)
+    case .help(let topic):
+        print(topic.text)
         exitCode = 0
     case .version:
         print("valuegen \(ValuegenVersion.current)")
