@@ -111,7 +111,8 @@ typedef int32_t valuegen_status;
 
 /* generate() may run on several threads at once. */
 #define VALUEGEN_FEATURE_THREAD_SAFE 0x1u
-/* The plugin may emit extra files (VALUEGEN_EMIT_FILE). */
+/* The plugin may emit extra files (VALUEGEN_EMIT_FILE). Informational in every 1.x minor: shown
+ * by `valuegen plugins inspect`, never enforced (a plugin that leaves it out still may). */
 #define VALUEGEN_FEATURE_EXTRA_FILES 0x2u
 /* (ABI 1.1) The plugin reads what only the whole module knows: the request's "module" and the
  * "structure" of its type references. The host makes and sends them only to plugins that set

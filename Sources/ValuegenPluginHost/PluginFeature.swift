@@ -71,7 +71,9 @@ extension PluginOutput {
         case VALUEGEN_STATUS_OK:
             break
         case VALUEGEN_STATUS_FAILED:
-            if !diagnostics.contains(where: { $0.severity == .error }) {
+            if !refusals.isEmpty {
+                emitter.diagnose(.error, "\(plugin) failed after the host refused its emission (the refusal is reported above); a refused emission is a bug in the plugin, which should return VALUEGEN_STATUS_INTERNAL_ERROR", at: nil)
+            } else if !diagnostics.contains(where: { $0.severity == .error }) {
                 emitter.diagnose(.error, "\(plugin) failed without reporting why", at: nil)
             }
         case VALUEGEN_STATUS_INTERNAL_ERROR:
