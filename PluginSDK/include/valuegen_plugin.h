@@ -76,7 +76,8 @@ extern "C" {
  * know, refuses the new emission kinds with VALUEGEN_STATUS_INVALID_ARGUMENT, and never reads
  * the new descriptor fields. Check io->host_abi_minor in negotiation to refuse or degrade.
  * 1.2 added, and only added: the annotations a plugin reads (valuegen_plugin.annotation_names),
- * which a 1.0 or 1.1 host never reads. */
+ * which a 1.0 or 1.1 host never reads; and module-wide extra files (VALUEGEN_EMIT_MODULE_FILE),
+ * which a 1.0 or 1.1 host refuses. */
 #define VALUEGEN_ABI_MAJOR 1
 #define VALUEGEN_ABI_MINOR 2
 
@@ -144,6 +145,12 @@ typedef int32_t valuegen_status;
  * need (imports of the per-schema file are VALUEGEN_EMIT_IMPORT). Imports are de-duplicated
  * and sorted. */
 #define VALUEGEN_EMIT_MODULE_IMPORT 5
+/* ABI 1.2. A file of the whole module at `path` (relative, as VALUEGEN_EMIT_FILE's): an index
+ * beside per-type files, say. Written once per run however many types, schema files or plugins
+ * emit it: the same path with the same text lands once; the same path with other text is an
+ * error on the later schema file (in path order) naming both. Refused by the build-tool plugin,
+ * as every extra file is. A 1.0 or 1.1 host refuses it with VALUEGEN_STATUS_INVALID_ARGUMENT. */
+#define VALUEGEN_EMIT_MODULE_FILE 6
 
 /* One thing a plugin adds. Filled by the plugin, borrowed by the host during emit(). */
 typedef struct valuegen_emission {

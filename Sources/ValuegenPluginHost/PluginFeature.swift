@@ -59,6 +59,7 @@ extension PluginOutput {
             case .file(let path, let contents): emitter.emitFile(path: path, contents: contents)
             case .moduleDeclaration(let key, let code): emitter.emitModuleDeclaration(code, key: key)
             case .moduleImport(let module): emitter.emitModuleImport(module)
+            case .moduleFile(let path, let contents): emitter.emitModuleFile(path: path, contents: contents)
             }
         }
         for diagnostic in diagnostics {

@@ -178,6 +178,8 @@ enum WorkerProtocol {
                 return .object([JSONMember(key: "kind", value: .string("moduleDeclaration")), JSONMember(key: "key", value: .string(key)), JSONMember(key: "text", value: .string(code))])
             case .moduleImport(let module):
                 return .object([JSONMember(key: "kind", value: .string("moduleImport")), JSONMember(key: "text", value: .string(module))])
+            case .moduleFile(let path, let contents):
+                return .object([JSONMember(key: "kind", value: .string("moduleFile")), JSONMember(key: "path", value: .string(path)), JSONMember(key: "text", value: .string(contents))])
             }
         }
         let diagnostics: [JSONValue] = output.diagnostics.map { diagnostic in
@@ -211,6 +213,7 @@ enum WorkerProtocol {
                 guard let key = emission["key"]?.stringValue else { return nil }
                 output.emissions.append(.moduleDeclaration(key: key, code: text))
             case "moduleImport": output.emissions.append(.moduleImport(text))
+            case "moduleFile": output.emissions.append(.moduleFile(path: emission["path"]?.stringValue ?? "", contents: text))
             default: return nil
             }
         }

@@ -106,6 +106,12 @@ public protocol Emitter: AnyObject {
     /// Requires `import module` at the top of the module support file, for the code of
     /// ``emitModuleDeclaration(_:key:)``. Since ABI 1.1; same default.
     func emitModuleImport(_ module: String)
+    /// Adds a file of the whole module (an `index.ts` beside per-type files), written once per
+    /// run however many types, schema files or features emit it: the same `path` with the same
+    /// contents lands once, with other contents it is an error naming both schema files. Paths
+    /// as ``emitFile(path:contents:)``'s. Since ABI 1.2; an emitter written before it gets the
+    /// default, which reports an error rather than drop the file.
+    func emitModuleFile(path: String, contents: String)
 }
 
 /// What an emitter written before module declarations existed does with one: report, as an
@@ -115,6 +121,11 @@ extension Emitter {
     /// Reports an error that this emitter cannot take module declarations.
     public func emitModuleDeclaration(_ code: String, key: String) {
         diagnose(.error, "the module declaration '\(key)' was not kept: \(type(of: self)) does not implement emitModuleDeclaration(_:key:)", at: nil)
+    }
+
+    /// Reports an error that this emitter cannot take module files.
+    public func emitModuleFile(path: String, contents: String) {
+        diagnose(.error, "the module file '\(path)' was not kept: \(type(of: self)) does not implement emitModuleFile(path:contents:)", at: nil)
     }
 
     /// Reports an error that this emitter cannot take module imports.

@@ -163,6 +163,10 @@ private final class HostEmitter: Emitter {
         emit(kind: VALUEGEN_EMIT_MODULE_IMPORT, text: module, typeName: nil, path: nil)
     }
 
+    func emitModuleFile(path: String, contents: String) {
+        emit(kind: VALUEGEN_EMIT_MODULE_FILE, text: contents, typeName: nil, path: path)
+    }
+
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?) {
         if severity == .error {
             reportedError = true

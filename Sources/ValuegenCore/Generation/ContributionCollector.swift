@@ -12,6 +12,8 @@ final class ContributionCollector: Emitter {
     /// Code for the module support file, by key, in the order emitted.
     private(set) var moduleDeclarations: [(key: String, code: String)] = []
     private(set) var moduleImports: [String] = []
+    /// Files of the whole module, in the order emitted (`ModuleFiles`).
+    private(set) var moduleFiles: [(path: String, contents: String)] = []
     private(set) var diagnostics: [(severity: DiagnosticSeverity, message: String, location: SourceLocation?)] = []
 
     init(featureName: String, origin: String? = nil) {
@@ -45,6 +47,14 @@ final class ContributionCollector: Emitter {
 
     func emitModuleImport(_ module: String) {
         moduleImports.append(module)
+    }
+
+    func emitModuleFile(path: String, contents: String) {
+        guard ExtraFilePath.isSafe(path) else {
+            diagnose(.error, "\(origin) emitted the module file '\(path)', which is not a relative path inside the output folder", at: nil)
+            return
+        }
+        moduleFiles.append((path, contents))
     }
 
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?) {

@@ -74,7 +74,9 @@ public struct GenerationRun: Sendable {
         let generated = ConcurrentMap.map(Array(kept.indices)) { position -> GeneratedFile in
             plan.entries[kept[position]].pipeline.generate(module.schemas[position])
         }
-        var checked = checkExtraFiles(generated, options: options)
+        var withModuleFiles = generated
+        ModuleFiles.collect(into: &withModuleFiles)
+        var checked = checkExtraFiles(withModuleFiles, options: options)
         let support = ModuleSupportFile.collect(from: &checked)
         let files = checked
         var outcomes = ConcurrentMap.map(Array(files.indices)) { index in

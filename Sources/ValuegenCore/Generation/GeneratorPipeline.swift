@@ -44,6 +44,8 @@ public struct GeneratedFile: Sendable {
     public var moduleDeclarations: [ModuleDeclaration] = []
     /// Imports of the module support file.
     public var moduleImports: [String] = []
+    /// Files of the whole module features emitted; `ModuleFiles` keeps each path once per run.
+    public var moduleFiles: [ExtraFile] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool {
@@ -159,6 +161,9 @@ public struct GeneratorPipeline: Sendable {
                 contribution.moduleDeclarations.map { ModuleDeclaration(key: $0.key, code: $0.code, featureName: contribution.featureName, origin: contribution.origin) }
             },
             moduleImports: contributions.flatMap(\.moduleImports),
+            moduleFiles: contributions.flatMap { contribution in
+                contribution.moduleFiles.map { ExtraFile(path: $0.path, contents: $0.contents, featureName: contribution.featureName, origin: contribution.origin) }
+            },
             diagnostics: diagnostics.diagnostics
         )
     }
