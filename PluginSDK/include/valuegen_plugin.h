@@ -74,9 +74,12 @@ extern "C" {
  * generates (valuegen_plugin.member_names). A plugin built against 1.1 that uses them works
  * on a 1.0 host only without them: a 1.0 host returns NULL for extension ids it does not
  * know, refuses the new emission kinds with VALUEGEN_STATUS_INVALID_ARGUMENT, and never reads
- * the new descriptor fields. Check io->host_abi_minor in negotiation to refuse or degrade. */
+ * the new descriptor fields. Check io->host_abi_minor in negotiation to refuse or degrade.
+ * 1.2 added, and only added: the annotations a plugin reads (valuegen_plugin.annotation_names),
+ * which a 1.0 or 1.1 host never reads; and module-wide extra files (VALUEGEN_EMIT_MODULE_FILE),
+ * which a 1.0 or 1.1 host refuses. */
 #define VALUEGEN_ABI_MAJOR 1
-#define VALUEGEN_ABI_MINOR 1
+#define VALUEGEN_ABI_MINOR 2
 
 /* ---- Status codes -------------------------------------------------------------------- */
 
@@ -109,7 +112,8 @@ typedef int32_t valuegen_status;
 
 /* generate() may run on several threads at once. */
 #define VALUEGEN_FEATURE_THREAD_SAFE 0x1u
-/* The plugin may emit extra files (VALUEGEN_EMIT_FILE). */
+/* The plugin may emit extra files (VALUEGEN_EMIT_FILE). Informational in every 1.x minor: shown
+ * by `valuegen plugins inspect`, never enforced (a plugin that leaves it out still may). */
 #define VALUEGEN_FEATURE_EXTRA_FILES 0x2u
 /* (ABI 1.1) The plugin reads what only the whole module knows: the request's "module" and the
  * "structure" of its type references. The host makes and sends them only to plugins that set
@@ -141,6 +145,12 @@ typedef int32_t valuegen_status;
  * need (imports of the per-schema file are VALUEGEN_EMIT_IMPORT). Imports are de-duplicated
  * and sorted. */
 #define VALUEGEN_EMIT_MODULE_IMPORT 5
+/* ABI 1.2. A file of the whole module at `path` (relative, as VALUEGEN_EMIT_FILE's): an index
+ * beside per-type files, say. Written once per run however many types, schema files or plugins
+ * emit it: the same path with the same text lands once; the same path with other text is an
+ * error on the later schema file (in path order) naming both. Refused by the build-tool plugin,
+ * as every extra file is. A 1.0 or 1.1 host refuses it with VALUEGEN_STATUS_INVALID_ARGUMENT. */
+#define VALUEGEN_EMIT_MODULE_FILE 6
 
 /* One thing a plugin adds. Filled by the plugin, borrowed by the host during emit(). */
 typedef struct valuegen_emission {
@@ -234,6 +244,17 @@ typedef struct valuegen_plugin {
      * member_name_count is 0. A 1.0 descriptor (or 0 names) declares none. */
     const char *const *member_names;
     uint32_t member_name_count;
+    /* ABI 1.2 (read only when struct_size covers them and abi_minor is 2 or more). The names of
+     * the annotations the plugin reads, without the '%': { "fake", "sample" } for `%fake` and
+     * `%sample`. Valuegen warns at an annotation that no built-in feature and no loaded plugin
+     * reads (`%redact: no feature reads this annotation; did you mean '%redacted'?`), so a
+     * plugin built against 1.2 declares every annotation it reads; 0 names declares that it
+     * reads none. Static names, each a Swift identifier; annotation_names may be NULL when
+     * annotation_name_count is 0. A 1.0 or 1.1 descriptor declares nothing: while such a
+     * plugin is loaded, an annotation nobody declares stays quiet unless it is a near-miss of
+     * a built-in annotation. */
+    const char *const *annotation_names;
+    uint32_t annotation_name_count;
 } valuegen_plugin;
 
 /* ---- Negotiation --------------------------------------------------------------------- */

@@ -14,6 +14,7 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
     public let descriptor: FeatureDescriptor
     public let pluginName: PluginName
     public let options: JSONValue?
+    public let loadWarnings: [String]
     private let libraryPath: String
     private let workerExecutable: String
     /// How long one file's `generate` may take before its worker is killed; nil for no limit.
@@ -42,6 +43,7 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
         case .success(let described):
             self.descriptor = described.descriptor
             self.pluginName = PluginName(id: described.descriptor.id, path: libraryPath)
+            self.loadWarnings = described.warnings
             idle.append(worker)
         case .failure(let error):
             worker.stop()

@@ -59,6 +59,7 @@ extension PluginOutput {
             case .file(let path, let contents): emitter.emitFile(path: path, contents: contents)
             case .moduleDeclaration(let key, let code): emitter.emitModuleDeclaration(code, key: key)
             case .moduleImport(let module): emitter.emitModuleImport(module)
+            case .moduleFile(let path, let contents): emitter.emitModuleFile(path: path, contents: contents)
             }
         }
         for diagnostic in diagnostics {
@@ -71,7 +72,9 @@ extension PluginOutput {
         case VALUEGEN_STATUS_OK:
             break
         case VALUEGEN_STATUS_FAILED:
-            if !diagnostics.contains(where: { $0.severity == .error }) {
+            if !refusals.isEmpty {
+                emitter.diagnose(.error, "\(plugin) failed after the host refused its emission (the refusal is reported above); a refused emission is a bug in the plugin, which should return VALUEGEN_STATUS_INTERNAL_ERROR", at: nil)
+            } else if !diagnostics.contains(where: { $0.severity == .error }) {
                 emitter.diagnose(.error, "\(plugin) failed without reporting why", at: nil)
             }
         case VALUEGEN_STATUS_INTERNAL_ERROR:
@@ -85,8 +88,15 @@ extension PluginOutput {
 /// A feature that comes from a plugin library, which messages name.
 public protocol PluginBacked {
     var pluginName: PluginName { get }
+    /// What loading the library found that the user should hear of (``PluginLibrary/warnings``).
+    var loadWarnings: [String] { get }
+}
+
+extension PluginBacked {
+    public var loadWarnings: [String] { [] }
 }
 
 extension PluginFeature: PluginBacked {
     public var pluginName: PluginName { PluginName(library) }
+    public var loadWarnings: [String] { library.warnings }
 }

@@ -80,12 +80,12 @@ final class PluginInvocation {
                 return refuse("attached code to '\(typeName)', which this file does not declare")
             }
             output.emissions.append(.declaration(typeName: typeName, code: text))
-        case VALUEGEN_EMIT_FILE:
+        case VALUEGEN_EMIT_FILE, VALUEGEN_EMIT_MODULE_FILE:
             guard let path = emission.path.flatMap(String.init(validatingCString:)), ExtraFilePath.isSafe(path) else {
                 let shown = emission.path.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? "NULL"
                 return refuse("emitted the file '\(shown)', which is not a relative path inside the output folder (no leading '/', no '..')")
             }
-            output.emissions.append(.file(path: path, contents: text))
+            output.emissions.append(emission.kind == VALUEGEN_EMIT_FILE ? .file(path: path, contents: text) : .moduleFile(path: path, contents: text))
         case VALUEGEN_EMIT_MODULE_DECLARATION:
             guard Int(emission.struct_size) >= keyedEmissionSize else {
                 return refuse("emitted a module declaration in a valuegen_emission of \(emission.struct_size) bytes, too small to hold its key; build against ABI 1.1's valuegen_plugin.h and set struct_size to sizeof(valuegen_emission) (\(keyedEmissionSize) bytes)")

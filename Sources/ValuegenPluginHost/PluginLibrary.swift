@@ -19,6 +19,9 @@ public struct PluginLibrary: @unchecked Sendable {
     public let abiMinor: UInt32
     /// VALUEGEN_FEATURE_* bits.
     public let featureBits: UInt32
+    /// What the descriptor says that the host cannot use (a minor claimed without its fields),
+    /// each one sentence naming the library; reported as warnings.
+    public let warnings: [String]
     let generate: valuegen_generate_fn
     /// Held around `generate` when the plugin is not thread-safe. One per library, not per
     /// feature: two configurations may use the same library with different options.
@@ -95,6 +98,7 @@ public struct PluginLibrary: @unchecked Sendable {
         }
         let includeNames = try identifiers(names, count: descriptor.include_name_count, called: "include name", path: path)
         let memberNames = try generatedMemberNames(of: descriptor, size: size, path: path)
+        let annotationNames = try declaredAnnotationNames(of: descriptor, size: size, path: path)
         let supported = ModelKind.kinds(fromBits: descriptor.supported_kinds)
         guard !supported.isEmpty else {
             throw .invalidDescriptor(path, "supported_kinds names no kind of model")
@@ -108,11 +112,13 @@ public struct PluginLibrary: @unchecked Sendable {
                 defaultKinds: ModelKind.kinds(fromBits: descriptor.default_kinds).intersection(supported),
                 supportedKinds: supported,
                 generatedMemberNames: memberNames,
-                readsModule: descriptor.features & UInt32(VALUEGEN_FEATURE_MODULE) != 0
+                readsModule: descriptor.features & UInt32(VALUEGEN_FEATURE_MODULE) != 0,
+                annotationNames: annotationNames
             ),
             abiMajor: descriptor.abi_major,
             abiMinor: descriptor.abi_minor,
             featureBits: descriptor.features,
+            warnings: missingFields(of: descriptor, size: size, path: path),
             generate: generate
         )
     }
@@ -134,6 +140,37 @@ extension PluginLibrary {
             found.append(name)
         }
         return found
+    }
+
+    /// The size of valuegen_plugin in ABI 1.2, which added `annotation_names` and
+    /// `annotation_name_count`.
+    static let annotationNamesDescriptorSize = MemoryLayout<valuegen_plugin>.offset(of: \valuegen_plugin.annotation_name_count)! + MemoryLayout<UInt32>.size
+
+    /// The annotations an ABI 1.2 descriptor declares it reads; nil for an older descriptor,
+    /// which declares nothing.
+    fileprivate static func declaredAnnotationNames(of descriptor: valuegen_plugin, size: UInt32, path: String) throws(PluginError) -> [String]? {
+        guard Int(size) >= annotationNamesDescriptorSize, descriptor.abi_minor >= 2 else { return nil }
+        guard descriptor.annotation_name_count > 0 else { return [] }
+        guard let names = descriptor.annotation_names else {
+            throw .invalidDescriptor(path, "annotation_name_count is \(descriptor.annotation_name_count) but annotation_names is NULL")
+        }
+        var found: [String] = []
+        for name in try identifiers(names, count: descriptor.annotation_name_count, called: "annotation name", path: path) where !found.contains(name) {
+            found.append(name)
+        }
+        return found
+    }
+
+    /// A descriptor that claims a minor its `struct_size` does not reach: the fields that minor
+    /// added are not read, which its author should hear of.
+    fileprivate static func missingFields(of descriptor: valuegen_plugin, size: UInt32, path: String) -> [String] {
+        let minors: [(minor: UInt32, size: Int, fields: String)] = [
+            (1, memberNamesDescriptorSize, "member_names"),
+            (2, annotationNamesDescriptorSize, "annotation_names"),
+        ]
+        guard let missing = minors.first(where: { descriptor.abi_minor >= $0.minor && Int(size) < $0.size }) else { return [] }
+        let fields = minors.filter { $0.minor >= missing.minor && $0.minor <= min(descriptor.abi_minor, HostABI.minor) }.map(\.fields).joined(separator: " and ")
+        return ["plugin library '\(path)' says it was built for plugin ABI \(descriptor.abi_major).\(descriptor.abi_minor), but its valuegen_plugin's struct_size, \(size), is too small to hold what ABI \(descriptor.abi_major).\(missing.minor) added, so its \(fields) \(fields.contains(" and ") ? "are" : "is") not read; set struct_size to sizeof(valuegen_plugin) (MemoryLayout<valuegen_plugin>.size in Swift)"]
     }
 
     /// A descriptor's list of C strings that must each be a Swift identifier (include names,

@@ -11,6 +11,8 @@ public struct PluginOutput: Sendable, Equatable {
         case moduleDeclaration(key: String, code: String)
         /// ABI 1.1: an import of the module support file.
         case moduleImport(String)
+        /// ABI 1.2: a file of the whole module, written once per run.
+        case moduleFile(path: String, contents: String)
     }
 
     public struct Diagnostic: Sendable, Equatable {

@@ -115,6 +115,8 @@ enum WorkerProtocol {
                 JSONMember(key: "abiMinor", value: .number(Double(library.abiMinor))),
                 JSONMember(key: "features", value: .number(Double(library.featureBits))),
                 JSONMember(key: "generatedMemberNames", value: .array(descriptor.generatedMemberNames.map { .string($0) })),
+                JSONMember(key: "annotationNames", value: descriptor.annotationNames.map { .array($0.map { .string($0) }) } ?? .null),
+                JSONMember(key: "warnings", value: .array(library.warnings.map { .string($0) })),
             ])),
         ]))
     }
@@ -143,14 +145,23 @@ enum WorkerProtocol {
         if case .array(let members)? = descriptor["generatedMemberNames"] {
             memberNames = members.compactMap(\.stringValue)
         }
+        var annotationNames: [String]?
+        if case .array(let annotations)? = descriptor["annotationNames"] {
+            annotationNames = annotations.compactMap(\.stringValue)
+        }
+        var warnings: [String] = []
+        if case .array(let sentences)? = descriptor["warnings"] {
+            warnings = sentences.compactMap(\.stringValue)
+        }
         return .success(WorkerDescriptor(
             descriptor: FeatureDescriptor(
                 id: id, version: version, includeNames: names.compactMap(\.stringValue),
                 defaultKinds: ModelKind.kinds(fromBits: UInt32(defaults)), supportedKinds: ModelKind.kinds(fromBits: UInt32(supported)),
                 generatedMemberNames: memberNames,
-                readsModule: UInt32(features) & UInt32(VALUEGEN_FEATURE_MODULE) != 0
+                readsModule: UInt32(features) & UInt32(VALUEGEN_FEATURE_MODULE) != 0,
+                annotationNames: annotationNames
             ),
-            abiMajor: UInt32(major), abiMinor: UInt32(minor), featureBits: UInt32(features)
+            abiMajor: UInt32(major), abiMinor: UInt32(minor), featureBits: UInt32(features), warnings: warnings
         ))
     }
 
@@ -167,6 +178,8 @@ enum WorkerProtocol {
                 return .object([JSONMember(key: "kind", value: .string("moduleDeclaration")), JSONMember(key: "key", value: .string(key)), JSONMember(key: "text", value: .string(code))])
             case .moduleImport(let module):
                 return .object([JSONMember(key: "kind", value: .string("moduleImport")), JSONMember(key: "text", value: .string(module))])
+            case .moduleFile(let path, let contents):
+                return .object([JSONMember(key: "kind", value: .string("moduleFile")), JSONMember(key: "path", value: .string(path)), JSONMember(key: "text", value: .string(contents))])
             }
         }
         let diagnostics: [JSONValue] = output.diagnostics.map { diagnostic in
@@ -200,6 +213,7 @@ enum WorkerProtocol {
                 guard let key = emission["key"]?.stringValue else { return nil }
                 output.emissions.append(.moduleDeclaration(key: key, code: text))
             case "moduleImport": output.emissions.append(.moduleImport(text))
+            case "moduleFile": output.emissions.append(.moduleFile(path: emission["path"]?.stringValue ?? "", contents: text))
             default: return nil
             }
         }
@@ -220,6 +234,7 @@ struct WorkerDescriptor: Sendable {
     var abiMajor: UInt32
     var abiMinor: UInt32
     var featureBits: UInt32
+    var warnings: [String] = []
 }
 
 #if canImport(Glibc)

@@ -3,7 +3,9 @@ import ValuegenPluginHost
 
 /// What the command line asks for.
 enum Command {
-    case help
+    /// `valuegen --help` lists the commands; `valuegen COMMAND --help` (or `valuegen help
+    /// COMMAND`) describes one.
+    case help(Usage.Topic)
     case version
     case generate(GenerationOptions, quiet: Bool)
     case inspectPlugin(path: String)
@@ -23,12 +25,19 @@ enum CommandLineParser {
         }
         switch first {
         case "--help", "-h", "help":
-            return .help
+            guard arguments.count > 1 else { return .help(.overview) }
+            guard let topic = Usage.Topic(command: arguments[1]) else {
+                throw UsageError(message: "no help for '\(arguments[1])'; the commands are \(Usage.Topic.commandNames.joined(separator: ", "))")
+            }
+            return .help(topic)
         case "--version":
             return .version
         case "generate":
             return try parseGenerate(Array(arguments.dropFirst()))
         case "plugins":
+            if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                return .help(.plugins)
+            }
             guard arguments.count == 3, arguments[1] == "inspect" else {
                 throw UsageError(message: "usage: valuegen plugins inspect PATH")
             }
@@ -86,7 +95,7 @@ enum CommandLineParser {
                 apply(&parsed, value)
             }
             if parsed.help {
-                return .help
+                return .help(.generate)
             }
         }
         guard !parsed.options.inputs.isEmpty else {
@@ -166,13 +175,98 @@ private struct GenerateOption: Sendable {
 }
 
 enum Usage {
-    static let text = """
+    /// What `--help` describes.
+    enum Topic: Equatable {
+        case overview, generate, format, compat, plugins
+
+        static let commandNames = ["generate", "format", "compat", "plugins"]
+
+        init?(command: String) {
+            switch command {
+            case "generate": self = .generate
+            case "format": self = .format
+            case "compat": self = .compat
+            case "plugins": self = .plugins
+            default: return nil
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .overview: return Usage.overview
+            case .generate: return Usage.generate
+            case .format: return Usage.format
+            case .compat: return CompatCommand.usage
+            case .plugins: return Usage.plugins
+            }
+        }
+    }
+
+    static let overview = """
     OVERVIEW: Generate Swift model types from .value, .adtValue and .object schema files.
 
+    USAGE: valuegen COMMAND [OPTIONS]
+
+    COMMANDS:
+      generate              Generate a Swift file from each schema file (valuegen generate Models).
+      format                Rewrite schema files in the canonical layout, or check that they are.
+      compat                Classify every change between two versions of the schemas (binary-wire,
+                            json-wire, swift-source breaking; persistence-safe; additive).
+      plugins inspect       Print what a generator plugin library says about itself.
+
+      Run 'valuegen COMMAND --help' (or 'valuegen help COMMAND') for a command's options.
+
+    OPTIONS:
+      --version             Print the version.
+      -h, --help            Print this help.
+
+    EXIT CODES:
+      0  success
+      1  errors in schema files, or stale or unformatted files with --check
+      2  usage, configuration or plugin library errors
+    """
+
+    static let format = """
+    OVERVIEW: Rewrite schema files in the canonical layout, as swift-format does for Swift.
+
+    USAGE: valuegen format [--check] [--to-swift-syntax] PATH...
+
+    ARGUMENTS:
+      PATH                  A schema file, or a folder searched recursively for them.
+
+    OPTIONS:
+      --check               Write nothing; exit 1 listing the files that are not formatted.
+      --to-swift-syntax     Also rewrite Remodel-style attributes (NSString *name) in Swift style.
+      -h, --help            Print this help.
+
+    EXIT CODES:
+      0  every file is formatted (with --check: already was)
+      1  a file has errors, or with --check is not formatted
+      2  usage or file-system errors
+    """
+
+    static let plugins = """
+    OVERVIEW: Print what a generator plugin library says about itself: its id, version, ABI
+    version, include names, the kinds it generates for, its features, and the member names and
+    annotations it declares.
+
+    USAGE: valuegen plugins inspect LIBRARY
+
+    ARGUMENTS:
+      LIBRARY               A plugin library (.so or .dylib).
+
+    OPTIONS:
+      -h, --help            Print this help.
+
+    EXIT CODES:
+      0  the library loaded
+      2  it cannot be loaded (the message says why)
+    """
+
+    static let generate = """
+    OVERVIEW: Generate a Swift file from each .value, .adtValue and .object schema file.
+
     USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins [--plugin-timeout SECONDS]] [--check] [--quiet] PATH...
-           valuegen format [--check] [--to-swift-syntax] PATH...
-           valuegen compat [--allow KIND]... [--format text|json] [--fix] (OLD NEW | --against REV PATH...)
-           valuegen plugins inspect LIBRARY
 
     ARGUMENTS:
       PATH                  A schema file, or a folder searched recursively for them.
@@ -215,15 +309,6 @@ enum Usage {
       -h, --help            Print this help.
 
       An option's value may also follow an equals sign: --output=Generated.
-
-    COMPATIBILITY:
-      valuegen compat OLD NEW            Classify every change between two versions of the schemas
-      valuegen compat --against REV PATH (binary-wire, json-wire, swift-source breaking;
-                                         persistence-safe; additive); 'valuegen compat --help'.
-
-    PLUGINS:
-      valuegen plugins inspect LIBRARY   Print a plugin's id, version, ABI version, include names
-                                         and features.
 
     EXIT CODES:
       0  success

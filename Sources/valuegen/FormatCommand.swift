@@ -36,6 +36,10 @@ enum FormatCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(Usage.format)
+            return 0
+        }
         let options: Options
         switch parse(arguments) {
         case .success(let parsed):

@@ -22,6 +22,8 @@ enum InspectPluginCommand {
         if library.readsModule { features.append("reads-module") }
         // Shown only when declared (ABI 1.1), so a 1.0 plugin's description is as it was.
         let members = descriptor.generatedMemberNames.isEmpty ? "" : "\nmember names:    \(descriptor.generatedMemberNames.joined(separator: ", "))"
+        // Shown only when declared (ABI 1.2); a plugin that reads none says so.
+        let annotations = descriptor.annotationNames.map { names in "\nannotations:     \(names.isEmpty ? "none" : names.map { "%" + $0 }.joined(separator: ", "))" } ?? ""
         print("""
         path:            \(path)
         id:              \(descriptor.id)
@@ -30,7 +32,7 @@ enum InspectPluginCommand {
         include names:   \(descriptor.includeNames.joined(separator: ", "))
         default for:     \(kinds(descriptor.defaultKinds))
         supports:        \(kinds(descriptor.supportedKinds))
-        features:        \(features.isEmpty ? "none" : features.joined(separator: ", "))\(members)
+        features:        \(features.isEmpty ? "none" : features.joined(separator: ", "))\(members)\(annotations)
         """)
         return 0
     }

@@ -17,8 +17,8 @@ if arguments.first == CompatCommand.name {
 }
 do {
     switch try CommandLineParser.parse(arguments) {
-    case .help:
-        print(Usage.text)
+    case .help(let topic):
+        print(topic.text)
         exitCode = 0
     case .version:
         print("valuegen \(ValuegenVersion.current)")

@@ -14,11 +14,31 @@ import ValuegenCore
         #expect(result.standardOutput == "valuegen \(ValuegenVersion.current)\n")
     }
 
-    @Test func helpPrintsTheUsage() throws {
+    @Test func helpListsTheCommands() throws {
         let result = try valuegen(["--help"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins [--plugin-timeout SECONDS]] [--check] [--quiet] PATH..."))
-        #expect(result.standardOutput.contains("valuegen plugins inspect LIBRARY"))
+        #expect(result.standardOutput.contains("COMMANDS:\n  generate "))
+        #expect(result.standardOutput.contains("\n  format "))
+        #expect(result.standardOutput.contains("\n  plugins inspect "))
+        #expect(result.standardOutput.contains("Run 'valuegen COMMAND --help'"))
+    }
+
+    /// Every command has its own help, after the command or after `help`.
+    @Test func everyCommandHasItsOwnHelp() throws {
+        let usages = [
+            "generate": "USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins [--plugin-timeout SECONDS]] [--check] [--quiet] PATH...",
+            "format": "USAGE: valuegen format [--check] [--to-swift-syntax] PATH...",
+            "plugins": "USAGE: valuegen plugins inspect LIBRARY",
+        ]
+        for arguments in [["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"]] {
+            let result = try valuegen(arguments)
+            #expect(result.status == 0 && result.standardError == "", "\(arguments): \(result.standardError)")
+            let command = arguments[0] == "help" ? arguments[1] : arguments[0]
+            #expect(result.standardOutput.contains(usages[command]!), "\(arguments)")
+        }
+        let unknown = try valuegen(["help", "frobnicate"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are generate, format, plugins\nRun 'valuegen --help' for usage.\n")
     }
 
     @Test func unknownOptionIsAUsageError() throws {

@@ -7,6 +7,7 @@ import Testing
 @Suite("ABI compatibility across minors")
 struct ABICompatibilityTests {
     static let frozenHeaderFolder = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/Frozen/ABI-1.0").path
+    static let frozen11HeaderFolder = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/Frozen/ABI-1.1").path
     static let probeSource = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/QueryProbe/query_probe.c").path
 
     /// A C plugin built against the given header folder alone.
@@ -60,7 +61,7 @@ struct ABICompatibilityTests {
     /// A host of ABI 1.0 (a C stand-in built against the frozen header) offers no query/2:
     /// the 1.1 plugin still loads, sees minor 0, and falls back to what query/1 can tell.
     @Test func pluginOfABI11DegradesOnAHostOfABI10() throws {
-        let library = try Self.plugin(Self.probeSource, named: "QueryProbe11OnOldHost", headers: PluginBuilder.headerFolder)
+        let library = try Self.plugin(Self.probeSource, named: "QueryProbe11OnOldHost", headers: Self.frozen11HeaderFolder)
         let host = PluginBuilder.buildFolder.appendingPathComponent("host_abi_1_0").path
         try PluginBuilder.run("cc", ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-I", Self.frozenHeaderFolder, "-o", host,
                                      PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/Frozen/host_abi_1_0.c").path, "-ldl"])
@@ -74,6 +75,26 @@ struct ABICompatibilityTests {
 
             """)
         #expect(outcome.status == 0)
+    }
+
+    /// A plugin built against 1.1 declares no annotations: an annotation no built-in reads
+    /// stays quiet (it may be the plugin's), while a near-miss of a built-in one still warns.
+    @Test(arguments: [false, true])
+    func pluginOfABI11DeclaresNoAnnotationsSoOnlyNearMissesOfBuiltInsWarn(isolated: Bool) throws {
+        let source = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/AttributeNames/attribute_names.c").path
+        let library = try Self.plugin(source, named: "AttributeNames11Frozen\(isolated)", headers: Self.frozen11HeaderFolder)
+        let folder = try ProcessRunner.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("User includes(AttributeNames) {\n  %owner team=a\n  userId: Int\n  %redact\n  email: String\n}\n".utf8).write(to: folder.appendingPathComponent("User.value"))
+        let outcome = try ProcessRunner.valuegen(["generate", "User.value", "--plugin", library, "--output", "out", "--quiet"] + (isolated ? ["--isolate-plugins"] : []), in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.errorLines == ["User.value:4:3: warning: %redact: no built-in feature reads this annotation; did you mean '%redacted'?"])
+    }
+
+    @Test func frozen11HeaderIsABI11() throws {
+        let header = try String(contentsOfFile: Self.frozen11HeaderFolder + "/valuegen_plugin.h", encoding: .utf8)
+        #expect(header.contains("#define VALUEGEN_ABI_MAJOR 1\n#define VALUEGEN_ABI_MINOR 1\n"))
+        #expect(!header.contains("annotation_names"))
     }
 
     @Test func frozenHeaderIsABI10() throws {

@@ -19,11 +19,12 @@ import ValuegenPluginHost
             path:            \(fake)
             id:              dev.valuegen.examples.fake
             version:         1.0.0
-            ABI:             1.1 (this valuegen: 1.1)
+            ABI:             1.2 (this valuegen: 1.2)
             include names:   Fake
             default for:     none
             supports:        .value, .adtValue, .object
             features:        thread-safe
+            annotations:     %fake
 
             """)
 
@@ -34,11 +35,12 @@ import ValuegenPluginHost
             path:            \(attributeNames)
             id:              dev.valuegen.examples.attribute-names
             version:         1.0.0
-            ABI:             1.1 (this valuegen: 1.1)
+            ABI:             1.2 (this valuegen: 1.2)
             include names:   AttributeNames
             default for:     none
             supports:        .value, .adtValue, .object
             features:        thread-safe
+            annotations:     none
 
             """)
     }

@@ -100,7 +100,7 @@ import ValuegenPluginSDK
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try PluginFailureTests.generate(["Conflict.value", "A.value"], plugins: [library], isolated: isolated, in: folder)
         #expect(outcome.errorLines == [
-            "Conflict.value: error: feature 'Tagged' emitted the module declaration 'dev.valuegen.example.tagged/Tagged' with other code than feature 'Tagged' emitted under that key in A.value; a key names one declaration of ValuegenModuleSupport.swift, so emit the same code under it everywhere or use another key",
+            "Conflict.value: error: plugin 'dev.valuegen.example.tagged' (\(library)) emitted the module declaration 'dev.valuegen.example.tagged/Tagged' with other code than plugin 'dev.valuegen.example.tagged' (\(library)) emitted under that key in A.value; a key names one declaration of ValuegenModuleSupport.swift, so emit the same code under it everywhere or use another key",
         ])
         #expect(outcome.status == 1)
         #expect(!PluginFailureTests.exists("out/Conflict.swift", in: folder))
@@ -216,12 +216,13 @@ struct InspectABI11Tests {
             path:            \(library)
             id:              dev.valuegen.example.tagged
             version:         1.0.0
-            ABI:             1.1 (this valuegen: 1.1)
+            ABI:             1.2 (this valuegen: 1.2)
             include names:   Tagged
             default for:     none
             supports:        .value, .adtValue, .object
             features:        thread-safe
             member names:    taggedName
+            annotations:     none
 
             """)
     }

@@ -78,6 +78,17 @@ extension PluginFailureTests {
             #expect(!FileManager.default.fileExists(atPath: "/tmp/valuegen-escaped.txt"))
         }
 
+        /// FAILED after a refused emission: the second message says why, instead of "without
+        /// reporting why".
+        @Test(arguments: [false, true])
+        func failedAfterARefusedEmissionNamesTheRefusal(isolated: Bool) throws {
+            let library = try PluginFailureTests.brokenPlugin("fails_after_refusal.c", named: "FailsAfterRefusal")
+            try expectGenerationErrors([
+                "Thing.value: error: plugin 'dev.valuegen.test.broken' (\(library)) emitted the file '/tmp/valuegen-refused.txt', which is not a relative path inside the output folder (no leading '/', no '..')",
+                "Thing.value: error: plugin 'dev.valuegen.test.broken' (\(library)) failed after the host refused its emission (the refusal is reported above); a refused emission is a bug in the plugin, which should return VALUEGEN_STATUS_INTERNAL_ERROR",
+            ], library: library, isolated: isolated)
+        }
+
         /// The plugin checks that emit() refused the emission with VALUEGEN_STATUS_INVALID_ARGUMENT. LP64 sizes.
         @Test(arguments: [false, true])
         func emissionSmallerThanABI10(isolated: Bool) throws {

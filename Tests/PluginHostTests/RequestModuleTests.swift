@@ -40,7 +40,7 @@ import ValuegenPluginSDK
         let capture = CapturingFeature(readsModule: readsModule)
         let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding([capture]))
         // ModuleProbe is not loaded here: the schemas name it, so it is a known include.
-        let probe = FeatureDescriptor(id: "dev.valuegen.test.module-probe", version: "1.0.0", includeNames: ["ModuleProbe"], defaultKinds: [])
+        let probe = FeatureDescriptor(id: "dev.valuegen.test.module-probe", version: "1.0.0", includeNames: ["ModuleProbe"], defaultKinds: [], annotationNames: ["bounds"])
         let withProbe = FeatureRegistry(features: pipeline.registry.features + [NamedOnlyFeature(descriptor: probe)])
         let sources = files.map { SchemaSource(path: $0.path, text: $0.text) }
         var requests: [String: GenerationRequest] = [:]
@@ -235,7 +235,7 @@ import ValuegenPluginSDK
             import ValuegenPluginSDK
 
             struct ModuleReader: Feature {
-                let descriptor = FeatureDescriptor(id: "dev.valuegen.test.module-reader", version: "1.0.0", includeNames: ["ModuleProbe"], defaultKinds: [], readsModule: true)
+                let descriptor = FeatureDescriptor(id: "dev.valuegen.test.module-reader", version: "1.0.0", includeNames: ["ModuleProbe"], defaultKinds: [], readsModule: true, annotationNames: ["bounds"])
 
                 func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
                     guard let module = request.module else {

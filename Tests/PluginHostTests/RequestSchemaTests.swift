@@ -134,7 +134,7 @@ import ValuegenPluginSDK
             case .unknownStructureKind: request.update("types", 0, "attributes", 0, "type", "structure") { $0.set("kind", to: .string("tuple")) }
             case .setElementAsName: request.update("types", 0, "attributes", 0, "type", "structure") { $0.set("element", to: .string("UUID")) }
             case .moduleTypeWithoutFile: request.update("module", "types", 0) { $0.remove("file") }
-            case .argumentLocationAsString: request.update("types", 0, "annotations", 0, "arguments", 0) { $0.set("location", to: .string("1:1")) }
+            case .argumentLocationAsString: request.update("types", 0, "attributes", 5, "annotations", 1, "arguments", 0) { $0.set("location", to: .string("1:1")) }
             }
         }
 
@@ -153,7 +153,7 @@ import ValuegenPluginSDK
             case .unknownStructureKind: return "/types/0/attributes/0/type/structure/kind: \"tuple\" is not one of the allowed values"
             case .setElementAsName: return "/types/0/attributes/0/type/structure/element: \"UUID\" is not of type object"
             case .moduleTypeWithoutFile: return "/module/types/0: the required member 'file' is missing"
-            case .argumentLocationAsString: return "/types/0/annotations/0/arguments/0/location: \"1:1\" is not of type object"
+            case .argumentLocationAsString: return "/types/0/attributes/5/annotations/1/arguments/0/location: \"1:1\" is not of type object"
             }
         }
     }

@@ -133,7 +133,8 @@ struct CapturingFeature: Feature {
     }
 
     let box = Box()
-    let descriptor = FeatureDescriptor(id: "test.capture", version: "1.0.0", includeNames: ["Capture"])
+    /// It reads `%fake`, `%owner` and `%deprecated`, which no built-in feature reads.
+    var descriptor = FeatureDescriptor(id: "test.capture", version: "1.0.0", includeNames: ["Capture"], annotationNames: ["deprecated", "fake", "owner"])
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         box.keep(request)

@@ -38,6 +38,13 @@
 #ifndef BROKEN_MEMBER_NAME_COUNT
 #define BROKEN_MEMBER_NAME_COUNT 0
 #endif
+/* ABI 1.2's annotations: none unless a file says otherwise. */
+#ifndef BROKEN_ANNOTATION_NAMES
+#define BROKEN_ANNOTATION_NAMES NULL
+#endif
+#ifndef BROKEN_ANNOTATION_NAME_COUNT
+#define BROKEN_ANNOTATION_NAME_COUNT 0
+#endif
 
 valuegen_status broken_generate(const valuegen_host *host, const char *request_json, size_t request_length);
 
@@ -59,6 +66,8 @@ const valuegen_plugin broken_plugin = {
     broken_generate,
     BROKEN_MEMBER_NAMES,
     BROKEN_MEMBER_NAME_COUNT,
+    BROKEN_ANNOTATION_NAMES,
+    BROKEN_ANNOTATION_NAME_COUNT,
 };
 
 #ifndef BROKEN_CUSTOM_NEGOTIATION

@@ -13,7 +13,8 @@ struct FakeFeature: Feature {
         id: "dev.valuegen.examples.fake",
         version: "1.0.0",
         includeNames: ["Fake"],
-        supportedKinds: [.value, .adtValue, .object]
+        supportedKinds: [.value, .adtValue, .object],
+        annotationNames: [SampleValues.annotationName]
     )
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {

@@ -20,6 +20,7 @@
 #include <string.h>
 
 static const char *const probe_include_names[] = { "ModuleProbe" };
+static const char *const probe_annotation_names[] = { "bounds" };
 
 typedef struct {
     const valuegen_host *host;
@@ -244,6 +245,8 @@ static const valuegen_plugin probe_plugin = {
     .supported_kinds = VALUEGEN_KIND_ALL,
     .features = VALUEGEN_FEATURE_THREAD_SAFE | VALUEGEN_FEATURE_MODULE,
     .generate = probe_generate,
+    .annotation_names = probe_annotation_names, /* ABI 1.2: the one annotation it reads */
+    .annotation_name_count = 1,
 };
 
 valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io) {

@@ -130,22 +130,31 @@ static valuegen_status tagged_generate(const valuegen_host *host, const char *re
 }
 
 static const valuegen_plugin tagged_plugin = {
-    sizeof(valuegen_plugin),
-    VALUEGEN_ABI_MAJOR,
-    VALUEGEN_ABI_MINOR,
-    "dev.valuegen.example.tagged",
-    "1.0.0",
-    tagged_include_names,
-    1,
-    0,                         /* runs only where included */
-    VALUEGEN_KIND_ALL,
-    VALUEGEN_FEATURE_THREAD_SAFE,
-    tagged_generate,
-    tagged_member_names,
-    1,
+    /* Designated initializers: fields a later ABI minor appends start zeroed, and
+     * -Wmissing-field-initializers stays quiet. */
+    .struct_size = sizeof(valuegen_plugin),
+    .abi_major = VALUEGEN_ABI_MAJOR,
+    .abi_minor = VALUEGEN_ABI_MINOR,
+    .id = "dev.valuegen.example.tagged",
+    .version = "1.0.0",
+    .include_names = tagged_include_names,
+    .include_name_count = 1,
+    .default_kinds = 0, /* runs only where included */
+    .supported_kinds = VALUEGEN_KIND_ALL,
+    .features = VALUEGEN_FEATURE_THREAD_SAFE,
+    .generate = tagged_generate,
+    .member_names = tagged_member_names,
+    .member_name_count = 1,
+    /* ABI 1.2: it reads no annotation, and says so. */
+    .annotation_names = NULL,
+    .annotation_name_count = 0,
 };
 
 valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io) {
+    /* The host's struct must hold the out fields before any of them is written. */
+    if (io == NULL || io->struct_size < offsetof(valuegen_negotiation, message) + sizeof io->message) {
+        return VALUEGEN_STATUS_INCOMPATIBLE;
+    }
     io->plugin_abi_major = VALUEGEN_ABI_MAJOR;
     io->plugin_abi_minor = VALUEGEN_ABI_MINOR;
     /* A 1.0 host would refuse module declarations and ignore member_names. */

@@ -46,6 +46,12 @@ public struct FeatureDescriptor: Sendable, Equatable {
     /// description of every type of the run in every file's request costs a run of 1000 files
     /// more than the rest of the request. The C ABI's `VALUEGEN_FEATURE_MODULE` (ABI 1.1).
     public var readsModule: Bool
+    /// The annotations the feature reads, by name without the `%` (`["redacted"]`): valuegen
+    /// warns at an annotation that no built-in feature and no loaded plugin reads, with a
+    /// suggestion when it is close to one that is read (`%redact`). nil when the feature does
+    /// not say, as plugins built before ABI 1.2 do: while one is loaded, only near-misses of
+    /// built-in annotations warn. The C ABI's `valuegen_plugin.annotation_names` (ABI 1.2).
+    public var annotationNames: [String]?
 
     /// A descriptor; `includeNames` must not be empty. A feature that runs only where
     /// `includes(...)` names it leaves `defaultKinds` empty.
@@ -58,7 +64,8 @@ public struct FeatureDescriptor: Sendable, Equatable {
         canBeExcluded: Bool = true,
         implies: [String] = [],
         generatedMemberNames: [String] = [],
-        readsModule: Bool = false
+        readsModule: Bool = false,
+        annotationNames: [String]? = []
     ) {
         precondition(!includeNames.isEmpty, "a feature needs at least one include name")
         self.id = id
@@ -70,6 +77,7 @@ public struct FeatureDescriptor: Sendable, Equatable {
         self.implies = implies
         self.generatedMemberNames = generatedMemberNames
         self.readsModule = readsModule
+        self.annotationNames = annotationNames
     }
 
     /// The canonical include name, the one that appears in ``ModelType/includes``.
@@ -98,6 +106,12 @@ public protocol Emitter: AnyObject {
     /// Requires `import module` at the top of the module support file, for the code of
     /// ``emitModuleDeclaration(_:key:)``. Since ABI 1.1; same default.
     func emitModuleImport(_ module: String)
+    /// Adds a file of the whole module (an `index.ts` beside per-type files), written once per
+    /// run however many types, schema files or features emit it: the same `path` with the same
+    /// contents lands once, with other contents it is an error naming both schema files. Paths
+    /// as ``emitFile(path:contents:)``'s. Since ABI 1.2; an emitter written before it gets the
+    /// default, which reports an error rather than drop the file.
+    func emitModuleFile(path: String, contents: String)
 }
 
 /// What an emitter written before module declarations existed does with one: report, as an
@@ -107,6 +121,11 @@ extension Emitter {
     /// Reports an error that this emitter cannot take module declarations.
     public func emitModuleDeclaration(_ code: String, key: String) {
         diagnose(.error, "the module declaration '\(key)' was not kept: \(type(of: self)) does not implement emitModuleDeclaration(_:key:)", at: nil)
+    }
+
+    /// Reports an error that this emitter cannot take module files.
+    public func emitModuleFile(path: String, contents: String) {
+        diagnose(.error, "the module file '\(path)' was not kept: \(type(of: self)) does not implement emitModuleFile(path:contents:)", at: nil)
     }
 
     /// Reports an error that this emitter cannot take module imports.

@@ -99,6 +99,13 @@ private enum ExportedPlugin {
         }
         plugin.member_names = UnsafePointer(members)
         plugin.member_name_count = UInt32(description.generatedMemberNames.count)
+        let annotationNames = description.annotationNames ?? []
+        let annotations = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(annotationNames.count, 1))
+        for (index, name) in annotationNames.enumerated() {
+            annotations[index] = UnsafePointer(strdup(name))
+        }
+        plugin.annotation_names = UnsafePointer(annotations)
+        plugin.annotation_name_count = UInt32(annotationNames.count)
         let pointer = UnsafeMutablePointer<valuegen_plugin>.allocate(capacity: 1)
         pointer.initialize(to: plugin)
         self.feature = feature
@@ -154,6 +161,10 @@ private final class HostEmitter: Emitter {
 
     func emitModuleImport(_ module: String) {
         emit(kind: VALUEGEN_EMIT_MODULE_IMPORT, text: module, typeName: nil, path: nil)
+    }
+
+    func emitModuleFile(path: String, contents: String) {
+        emit(kind: VALUEGEN_EMIT_MODULE_FILE, text: contents, typeName: nil, path: path)
     }
 
     func diagnose(_ severity: DiagnosticSeverity, _ message: String, at location: SourceLocation?) {

@@ -3,7 +3,7 @@ import ValuegenPluginSDK
 /// Declares an `.adtValue` type: an enum with a case per subtype, labelled associated values
 /// for a subtype's attributes and one unlabelled value for `%singleAttributeSubtype`.
 struct ADTDeclarationFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("ADT", defaultKinds: [.adtValue], supportedKinds: [.adtValue], canBeExcluded: false)
+    let descriptor = FeatureDescriptor.builtIn("ADT", defaultKinds: [.adtValue], supportedKinds: [.adtValue], canBeExcluded: false, annotations: FeatureDescriptor.schemaAnnotations + ["singleAttributeSubtype"])
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier

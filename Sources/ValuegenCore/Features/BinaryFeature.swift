@@ -4,7 +4,7 @@ import ValuegenPluginSDK
 /// whose fields are numbered by declaration order (or `%binaryField number=`), so that a
 /// reader skips fields it does not know and uses defaults for fields the data lacks.
 struct BinaryFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Binary")
+    let descriptor = FeatureDescriptor.builtIn("Binary", annotations: FeatureDescriptor.codingAnnotations + ["binaryField"])
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let types = request.types(including: descriptor.name).filter { canCode($0, emitter: emitter) }

@@ -1,6 +1,11 @@
 import ValuegenPluginSDK
 
 extension FeatureDescriptor {
+    /// What the resolver reads for every kind of model, whatever features a type includes.
+    static let schemaAnnotations = ["type", "library", "import", "nullable", "nonnull"]
+    /// What every coding feature reads: keys, tags, representations, transient attributes.
+    static let codingAnnotations = ["caseKey", "caseKeys", "coding", "codingKey", "codingKeys", "codingLegacyKey", "transient", "unknownCase"]
+
     /// The descriptor of a feature that ships with Valuegen: id `dev.valuegen.<name>`,
     /// versioned with Valuegen itself.
     static func builtIn(
@@ -9,7 +14,8 @@ extension FeatureDescriptor {
         defaultKinds: Set<ModelKind> = [],
         supportedKinds: Set<ModelKind> = Set(ModelKind.allCases),
         canBeExcluded: Bool = true,
-        implies: [String] = []
+        implies: [String] = [],
+        annotations: [String] = []
     ) -> FeatureDescriptor {
         FeatureDescriptor(
             id: "dev.valuegen.\(name.lowercased())",
@@ -18,7 +24,8 @@ extension FeatureDescriptor {
             defaultKinds: defaultKinds,
             supportedKinds: supportedKinds,
             canBeExcluded: canBeExcluded,
-            implies: implies
+            implies: implies,
+            annotationNames: annotations
         )
     }
 }

@@ -11,7 +11,7 @@ import ValuegenPluginSDK
 /// and `Hashable` conformances in every type, which cost about as much as the whole
 /// description (docs/Performance.md).
 struct CodingFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Coding", aliases: ["RMCoding"])
+    let descriptor = FeatureDescriptor.builtIn("Coding", aliases: ["RMCoding"], annotations: FeatureDescriptor.codingAnnotations)
 
     /// The module-wide key type every generated `init(from:)` and `encode(to:)` names.
     static let keyTypeName = "ValuegenCodingKey"

@@ -3,7 +3,7 @@ import ValuegenPluginSDK
 /// `CustomStringConvertible`: `User(userId: 30, nickname: "@x", imageUrl: nil)`, values printed
 /// as `String(reflecting:)` prints them (strings quoted), `%redacted` attributes as `<redacted>`.
 struct DescriptionFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Description", aliases: ["RMDescription"], defaultKinds: Set(ModelKind.allCases))
+    let descriptor = FeatureDescriptor.builtIn("Description", aliases: ["RMDescription"], defaultKinds: Set(ModelKind.allCases), annotations: ["redacted"])
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier

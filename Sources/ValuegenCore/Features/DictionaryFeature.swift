@@ -8,7 +8,7 @@ import ValuegenPluginSDK
 /// lenient integers and the ADT representations are those of the JSON feature, so that the same
 /// value gives the same tree as the JSON.
 struct DictionaryFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Dictionary")
+    let descriptor = FeatureDescriptor.builtIn("Dictionary", annotations: FeatureDescriptor.codingAnnotations)
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         // A property list has no null for an optional single value, and a property-list value

@@ -3,7 +3,7 @@ import ValuegenPluginSDK
 /// `Hashable`: synthesized by the compiler when every attribute takes part, written out when
 /// some are marked `%skipEquality`.
 struct EqualityFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Equality", aliases: ["RMEquality"], defaultKinds: [.value, .adtValue], supportedKinds: [.value, .adtValue])
+    let descriptor = FeatureDescriptor.builtIn("Equality", aliases: ["RMEquality"], defaultKinds: [.value, .adtValue], supportedKinds: [.value, .adtValue], annotations: ["skipEquality"])
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier

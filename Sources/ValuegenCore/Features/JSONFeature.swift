@@ -5,7 +5,7 @@ import ValuegenPluginSDK
 /// so either feature reads the other's output and both write the same JSON; ADTs are written in
 /// their representation (`JSONFeature+ADTs.swift`).
 struct JSONFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("JSON")
+    let descriptor = FeatureDescriptor.builtIn("JSON", annotations: FeatureDescriptor.codingAnnotations)
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         CodingRules.emitRuntimeConformances(request, feature: descriptor.name, conformance: "JSONCodable", emitter: emitter) { body, type, access in

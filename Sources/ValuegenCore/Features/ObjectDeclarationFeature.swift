@@ -5,7 +5,7 @@ import ValuegenPluginSDK
 /// the change observers before and after every assignment; the rest of that API is
 /// ``ObservationFeature``'s.
 struct ObjectDeclarationFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Object", defaultKinds: [.object], supportedKinds: [.object], canBeExcluded: false)
+    let descriptor = FeatureDescriptor.builtIn("Object", defaultKinds: [.object], supportedKinds: [.object], canBeExcluded: false, annotations: FeatureDescriptor.schemaAnnotations)
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier

@@ -14,7 +14,7 @@ import ValuegenPluginSDK
 /// `Foundation` would hide it. Types are named where a type is expected, and `.init` builds the
 /// rest.
 struct ValidationFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Validation")
+    let descriptor = FeatureDescriptor.builtIn("Validation", annotations: Invariant.annotationNames)
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier

@@ -2,7 +2,7 @@ import ValuegenPluginSDK
 
 /// Declares a `.value` type: a struct with a constant per attribute and a memberwise initializer.
 struct ValueDeclarationFeature: Feature {
-    let descriptor = FeatureDescriptor.builtIn("Value", defaultKinds: [.value], supportedKinds: [.value], canBeExcluded: false)
+    let descriptor = FeatureDescriptor.builtIn("Value", defaultKinds: [.value], supportedKinds: [.value], canBeExcluded: false, annotations: FeatureDescriptor.schemaAnnotations + ["storage"])
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
         let access = request.accessLevel.modifier

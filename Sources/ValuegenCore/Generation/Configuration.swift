@@ -35,7 +35,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     static let knownKeys = ["accessLevel", "caseKeys", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
-    static let knownPluginKeys = ["options", "path", "product"]
+    static let knownPluginKeys = ["as", "options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
     public static func load(from path: String, registry: FeatureRegistry) throws(Failure) -> Configuration {
@@ -166,6 +166,8 @@ public struct PluginReference: Sendable, Equatable, Hashable {
     public var library: Library
     /// What the plugin receives as the request's `options`.
     public var options: JSONValue?
+    /// `"as"`: the include name the plugin answers to here instead of its own names.
+    public var includeName: String?
     /// The `pluginTimeout` of the configuration that names it; nil for the default.
     public var timeout: Double?
     /// Where it is named, for messages: the configuration file and the entry's index; nil for `--plugin`.
@@ -193,13 +195,14 @@ public struct PluginReference: Sendable, Equatable, Hashable {
     /// Two references are the same plugin use when library, options and time limit agree,
     /// wherever written.
     public static func == (lhs: PluginReference, rhs: PluginReference) -> Bool {
-        lhs.library == rhs.library && lhs.options == rhs.options && lhs.timeout == rhs.timeout
+        lhs.library == rhs.library && lhs.options == rhs.options && lhs.timeout == rhs.timeout && lhs.includeName == rhs.includeName
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(library)
         hasher.combine(options)
         hasher.combine(timeout)
+        hasher.combine(includeName)
     }
 
     /// `{"path": "relative/or/absolute.so", "options": {...}}` or `{"product": "MyPlugin"}`; a
@@ -211,6 +214,7 @@ public struct PluginReference: Sendable, Equatable, Hashable {
         }
         var library: Library?
         var options: JSONValue?
+        var includeName: String?
         for member in members {
             switch member.key {
             case "path", "product":
@@ -227,6 +231,11 @@ public struct PluginReference: Sendable, Equatable, Hashable {
                 }
             case "options":
                 options = member.value
+            case "as":
+                guard let name = member.value.stringValue, SwiftLanguage.isIdentifier(name) else {
+                    throw fail("plugins[\(index)].as must be the include name the plugin answers to here, an identifier such as \"LegacyValidation\"")
+                }
+                includeName = name
             default:
                 throw fail("unknown key '\(member.key)' in plugins[\(index)]\(Configuration.suggestion(for: member.key, among: Configuration.knownPluginKeys))")
             }
@@ -235,6 +244,7 @@ public struct PluginReference: Sendable, Equatable, Hashable {
             throw fail("plugins[\(index)] needs a 'path', the plugin library to load")
         }
         self.init(library: library, options: options, origin: (path, index))
+        self.includeName = includeName
     }
 }
 

@@ -20,15 +20,46 @@ public struct FeatureRegistry: Sendable {
     ]
 
     public init(features: [any Feature]) {
-        self.features = features
         var byName: [String: Int] = [:]
         for (index, feature) in features.enumerated() {
             for name in feature.descriptor.includeNames where byName[name] == nil {
                 byName[name] = index
             }
         }
-        self.byName = byName
+        self.init(features: features, byName: byName, shadowings: [])
     }
+
+    private init(features: [any Feature], byName: [String: Int], shadowings: [IncludeNameShadowing]) {
+        self.features = features
+        var byName = byName
+        // `valuegen.Validation` always names the built-in: plugin include names are
+        // identifiers, so no plugin can take it.
+        for (index, feature) in features.enumerated() where !(feature is PluginBacked) {
+            for name in feature.descriptor.includeNames where !name.contains("@") {
+                byName[Self.reservedPrefix + name] = index
+            }
+        }
+        self.byName = byName
+        self.shadowings = shadowings
+        annotationNames = Set(features.flatMap { $0.descriptor.annotationNames ?? [] })
+        sortedAnnotationNames = annotationNames.sorted()
+        builtInAnnotationNames = Set(features.filter { !($0 is PluginBacked) }.flatMap { $0.descriptor.annotationNames ?? [] }).sorted()
+        everyPluginDeclaresAnnotations = features.allSatisfy { $0.descriptor.annotationNames != nil }
+    }
+
+    /// Every annotation some feature of the registry reads.
+    let annotationNames: Set<String>
+    let sortedAnnotationNames: [String]
+    /// The annotations the built-in features read, sorted.
+    let builtInAnnotationNames: [String]
+    /// Whether every feature says what it reads: no plugin built before ABI 1.2 is loaded.
+    let everyPluginDeclaresAnnotations: Bool
+
+    /// What makes an include name always name a built-in feature, whatever plugins are loaded.
+    public static let reservedPrefix = "valuegen."
+
+    /// The built-in include names that plugins took in this registry, each to be reported once.
+    public let shadowings: [IncludeNameShadowing]
 
     /// Whether some feature reads the module's description and type structures, which the
     /// module stage then makes (no built-in feature does).
@@ -58,12 +89,13 @@ public struct FeatureRegistry: Sendable {
         UndoFeature(),
     ])
 
-    /// This registry with plugin features after its own, in the order given. A plugin may not
-    /// answer to a name that another feature already answers to.
+    /// This registry with plugin features after its own, in the order given. Two plugins may
+    /// not answer to the same include name; a plugin that answers to a built-in feature's name
+    /// takes it (see ``shadowings``), and the built-in stays reachable as `valuegen.<name>`.
     public func adding(_ plugins: [any Feature]) throws(RegistryConflict) -> FeatureRegistry {
         var owners: [String: any Feature] = [:]
-        for feature in features + plugins {
-            for name in feature.descriptor.includeNames {
+        for feature in plugins {
+            for name in Self.includeNames(of: feature) {
                 if let owner = owners[name] {
                     throw RegistryConflict(description: Self.conflictMessage(name, owner, feature))
                 }
@@ -77,7 +109,62 @@ public struct FeatureRegistry: Sendable {
             }
             ids[feature.descriptor.id] = feature
         }
-        return FeatureRegistry(features: features + plugins)
+        var all = features
+        var byName = self.byName
+        var shadowings: [IncludeNameShadowing] = []
+        for var feature in plugins {
+            let names = Self.includeNames(of: feature)
+            let taken = names.compactMap { name in byName[name].map { (name, features[$0]) } }
+            if !taken.isEmpty, let plugin = Self.pluginBacked(feature) {
+                let renamed = RenamedPluginFeature(plugin, names: names, shadowedBuiltIns: taken.map { $0.1.descriptor.name })
+                feature = renamed
+                shadowings += taken.map { IncludeNameShadowing(plugin: renamed.pluginName, name: $0.0, builtIn: $0.1.descriptor.name) }
+            } else if let owner = taken.first {
+                throw RegistryConflict(description: Self.conflictMessage(owner.0, owner.1, feature))
+            }
+            all.append(feature)
+            for name in feature.descriptor.includeNames {
+                byName[name] = all.count - 1
+            }
+        }
+        return FeatureRegistry(features: all, byName: byName, shadowings: self.shadowings + shadowings)
+    }
+
+    /// The names a feature answers to in `includes(...)`: a renamed plugin's, not its own.
+    private static func includeNames(of feature: any Feature) -> [String] {
+        (feature as? RenamedPluginFeature)?.names ?? feature.descriptor.includeNames
+    }
+
+    /// The plugin behind a feature, unwrapping one renamed with `"as"`.
+    private static func pluginBacked(_ feature: any Feature) -> (any Feature & PluginBacked)? {
+        if let renamed = feature as? RenamedPluginFeature {
+            return renamed.plugin
+        }
+        return feature as? any Feature & PluginBacked
+    }
+
+    /// How messages name who emitted something: `plugin 'ID' (path)` for a plugin, nil for a
+    /// built-in feature (`feature 'Builder'`).
+    func origin(of feature: any Feature) -> String? {
+        (feature as? PluginBacked)?.pluginName.description
+    }
+
+    /// The name shown for a feature in `// MARK: -` headers: the one the schemas use.
+    /// A built-in feature whose name a plugin took shows as `valuegen.<name>`.
+    func shownName(of feature: any Feature) -> String {
+        if let renamed = feature as? RenamedPluginFeature {
+            return renamed.names[0]
+        }
+        let name = feature.descriptor.name
+        let isShadowed = byName[name].map { features[$0].descriptor.id != feature.descriptor.id } ?? false
+        return isShadowed ? Self.reservedPrefix + name : name
+    }
+
+    /// The plugin that took a built-in feature's name, when the feature with this canonical
+    /// name is one.
+    func shadowingPlugin(named name: String) -> RenamedPluginFeature? {
+        guard let index = byName[name], let renamed = features[index] as? RenamedPluginFeature, !renamed.shadowedBuiltIns.isEmpty else { return nil }
+        return renamed
     }
 
     private static func conflictMessage(_ name: String, _ owner: any Feature, _ feature: any Feature) -> String {
@@ -112,9 +199,15 @@ public struct FeatureRegistry: Sendable {
         return .unknown
     }
 
-    /// The position of a feature in output order.
+    /// The position of a feature in output order, by canonical name.
     func order(of name: String) -> Int {
-        byName[name] ?? Int.max
+        features.firstIndex { $0.descriptor.name == name } ?? byName[name] ?? Int.max
+    }
+
+    /// The feature with this canonical name (the one in ``ModelType/includes``): a built-in's
+    /// whatever plugin took its include name.
+    func feature(canonicalName name: String) -> (any Feature)? {
+        features.first { $0.descriptor.name == name }
     }
 
     /// Swift protocols written as include names, and the feature that conforms a type to them.
@@ -132,11 +225,12 @@ public struct FeatureRegistry: Sendable {
             return "unknown include '\(name)'; did you mean '\(feature)'?"
         }
         // Only an error pays for the edit distances.
-        let candidates = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name)
-        if let suggestion = Suggestion.closest(to: name, among: candidates + Array(byName.keys).sorted()) {
+        let candidates = features.filter { $0.descriptor.canBeExcluded }.map(shownName)
+        let names = byName.keys.filter { !$0.contains("@") && !$0.hasPrefix(Self.reservedPrefix) }.sorted()
+        if let suggestion = Suggestion.closest(to: name, among: candidates + names) {
             return "unknown include '\(name)'; did you mean '\(suggestion)'?"
         }
-        let known = features.filter { $0.descriptor.canBeExcluded }.map(\.descriptor.name).joined(separator: ", ")
+        let known = features.filter { $0.descriptor.canBeExcluded }.map(shownName).joined(separator: ", ")
         return "unknown include '\(name)'; known features are \(known)"
     }
 }

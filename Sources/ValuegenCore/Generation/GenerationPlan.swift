@@ -49,7 +49,7 @@ struct GenerationPlan {
                     try builder.validate(Configuration(defaultIncludes: configuration.defaultIncludes, defaultExcludes: configuration.defaultExcludes), at: path, against: builder.pipeline(for: []).registry)
                 }
             }
-            plan.warnings = builder.remodelWarnings
+            plan.warnings = builder.remodelWarnings + builder.shadowingWarnings
             return .success(plan)
         } catch {
             return .failure(error)
@@ -74,6 +74,9 @@ struct GenerationPlan {
         var nearestRemodel: [String: String?] = [:]
         /// The warnings of the Remodel configurations read, in the order they were read.
         var remodelWarnings: [Diagnostic] = []
+        /// What loading the plugins found (a plugin that took a built-in feature's include
+        /// name, a descriptor too small for its minor), once each.
+        var shadowingWarnings: [Diagnostic] = []
 
         init(options: GenerationOptions, builtIn: FeatureRegistry) {
             self.options = options
@@ -120,6 +123,14 @@ struct GenerationPlan {
                 throw PlanFailure(messages: [error.description])
             }
             try checkCommandLineNames(against: registry)
+            for shadowing in registry.shadowings {
+                // Reported at the configuration that can rename it, else at the library.
+                let reference = plugins.first { (features[$0] as? PluginBacked)?.pluginName.path == shadowing.plugin.path }
+                let warning = Diagnostic(.warning, shadowing.message, path: reference?.origin?.file ?? shadowing.plugin.path)
+                if !shadowingWarnings.contains(warning) {
+                    shadowingWarnings.append(warning)
+                }
+            }
             let pipeline = GeneratorPipeline(registry: registry)
             pipelines[plugins] = pipeline
             return pipeline
@@ -129,7 +140,7 @@ struct GenerationPlan {
             if let known = features[reference] {
                 return known
             }
-            let feature: any Feature
+            var feature: any Feature
             if options.isolatePlugins {
                 guard let worker = options.workerExecutable else {
                     throw PluginError("--isolate-plugins needs the path of the valuegen executable to start workers")
@@ -138,6 +149,15 @@ struct GenerationPlan {
                 feature = try IsolatedPluginFeature(libraryPath: path, options: reference.options, workerExecutable: worker, timeout: timeout)
             } else {
                 feature = PluginFeature(library: try PluginLibrary.load(path), options: reference.options)
+            }
+            for warning in (feature as? PluginBacked)?.loadWarnings ?? [] {
+                let diagnostic = Diagnostic(.warning, warning, path: reference.origin?.file ?? path)
+                if !shadowingWarnings.contains(diagnostic) {
+                    shadowingWarnings.append(diagnostic)
+                }
+            }
+            if let name = reference.includeName, let plugin = feature as? any Feature & PluginBacked {
+                feature = RenamedPluginFeature(plugin, names: [name], shadowedBuiltIns: [])
             }
             features[reference] = feature
             return feature

@@ -37,7 +37,9 @@ public struct GenerationRun: Sendable {
         let generated = ConcurrentMap.map(Array(kept.indices)) { position -> GeneratedFile in
             plan.entries[kept[position]].pipeline.generate(module.schemas[position])
         }
-        var checked = checkExtraFiles(generated, options: options)
+        var withModuleFiles = generated
+        ModuleFiles.collect(into: &withModuleFiles)
+        var checked = checkExtraFiles(withModuleFiles, options: options)
         let support = ModuleSupportFile.collect(from: &checked)
         let files = checked
         var outcomes = ConcurrentMap.map(Array(files.indices)) { index in
@@ -172,11 +174,11 @@ public struct GenerationRun: Sendable {
             var kept: [ExtraFile] = []
             for extra in file.extraFiles {
                 if extra.path == ModuleSupportFile.fileName {
-                    file.diagnostics.append(Diagnostic(.error, "feature '\(extra.featureName)' emitted the extra file '\(extra.path)', which is the name of the module support file; emit shared code with a module declaration, or give the file another name", path: file.source.path))
+                    file.diagnostics.append(Diagnostic(.error, "\(extra.origin) emitted the extra file '\(extra.path)', which is the name of the module support file; emit shared code with a module declaration, or give the file another name", path: file.source.path))
                 } else if !options.allowsExtraFiles {
-                    file.diagnostics.append(Diagnostic(.error, "feature '\(extra.featureName)' emitted the extra file '\(extra.path)', but the build-tool plugin generates exactly one Swift file per schema; generate extra files with `valuegen generate` or the generate-models command plugin", path: file.source.path))
+                    file.diagnostics.append(Diagnostic(.error, "\(extra.origin) emitted the extra file '\(extra.path)', but the build-tool plugin generates exactly one Swift file per schema; generate extra files with `valuegen generate` or the generate-models command plugin", path: file.source.path))
                 } else if let owner = owners[extra.path], owner != file.source.path {
-                    file.diagnostics.append(Diagnostic(.error, "feature '\(extra.featureName)' emitted the extra file '\(extra.path)', which \(owner) also generates", path: file.source.path))
+                    file.diagnostics.append(Diagnostic(.error, "\(extra.origin) emitted the extra file '\(extra.path)', which \(owner) also generates", path: file.source.path))
                 } else {
                     owners[extra.path] = file.source.path
                     kept.append(extra)

@@ -44,6 +44,8 @@ public struct GeneratedFile: Sendable {
     public var moduleDeclarations: [ModuleDeclaration] = []
     /// Imports of the module support file.
     public var moduleImports: [String] = []
+    /// Files of the whole module features emitted; `ModuleFiles` keeps each path once per run.
+    public var moduleFiles: [ExtraFile] = []
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool {
@@ -151,14 +153,17 @@ public struct GeneratorPipeline: Sendable {
         }
         let contents = FileAssembler.render(request, contributions: contributions)
         let extraFiles = contributions.flatMap { contribution in
-            contribution.files.map { ExtraFile(path: $0.path, contents: $0.contents, featureName: contribution.featureName) }
+            contribution.files.map { ExtraFile(path: $0.path, contents: $0.contents, featureName: contribution.featureName, origin: contribution.origin) }
         }
         return GeneratedFile(
             source: source, contents: contents, extraFiles: extraFiles,
             moduleDeclarations: contributions.flatMap { contribution in
-                contribution.moduleDeclarations.map { ModuleDeclaration(key: $0.key, code: $0.code, featureName: contribution.featureName) }
+                contribution.moduleDeclarations.map { ModuleDeclaration(key: $0.key, code: $0.code, featureName: contribution.featureName, origin: contribution.origin) }
             },
             moduleImports: contributions.flatMap(\.moduleImports),
+            moduleFiles: contributions.flatMap { contribution in
+                contribution.moduleFiles.map { ExtraFile(path: $0.path, contents: $0.contents, featureName: contribution.featureName, origin: contribution.origin) }
+            },
             diagnostics: diagnostics.diagnostics
         )
     }
@@ -168,7 +173,7 @@ public struct GeneratorPipeline: Sendable {
         let included = Set(request.types.flatMap(\.includes))
         var contributions: [ContributionCollector] = []
         for feature in registry.features where included.contains(feature.descriptor.name) {
-            let collector = ContributionCollector(featureName: feature.descriptor.name)
+            let collector = ContributionCollector(featureName: registry.shownName(of: feature), origin: registry.origin(of: feature))
             do {
                 try feature.generate(request, into: collector)
             } catch {
@@ -178,7 +183,7 @@ public struct GeneratorPipeline: Sendable {
                 diagnostics.append(Diagnostic(diagnostic.severity, diagnostic.message, path: request.file.path, at: diagnostic.location))
             }
             for declaration in collector.declarations where request.type(named: declaration.typeName) == nil {
-                diagnostics.error("feature '\(feature.descriptor.name)' attached code to '\(declaration.typeName)', which this file does not declare", at: nil)
+                diagnostics.error("\(collector.origin) attached code to '\(declaration.typeName)', which this file does not declare", at: nil)
             }
             contributions.append(collector)
         }
@@ -225,4 +230,13 @@ public struct ExtraFile: Sendable, Equatable {
     public var contents: String
     /// The include name of the feature that emitted it.
     public var featureName: String
+    /// Who emitted it, as messages name it: `feature 'X'` or `plugin 'ID' (path)`.
+    public var origin: String
+
+    public init(path: String, contents: String, featureName: String, origin: String? = nil) {
+        self.path = path
+        self.contents = contents
+        self.featureName = featureName
+        self.origin = origin ?? "feature '\(featureName)'"
+    }
 }

@@ -16,6 +16,8 @@ enum Invariant: Equatable, Sendable {
 
     /// The attribute annotations that declare a rule.
     static let attributeAnnotations: Set<String> = ["range", "length", "nonEmpty", "pattern"]
+    /// Every annotation of invariants: the attributes' rules and the type's `%check`.
+    static let annotationNames = attributeAnnotations.sorted() + ["check"]
 
     /// The rule an annotation declares; nil for any other annotation. Assumes the resolver
     /// accepted it (a malformed one is an error, and nothing is generated).

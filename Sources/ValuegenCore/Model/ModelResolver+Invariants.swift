@@ -25,6 +25,7 @@ extension ModelResolver {
     /// Checks `%check with=` on the type: a Swift identifier; an attribute's rule written
     /// before the type has nothing to apply to.
     mutating func checkTypeInvariants(_ annotations: [Annotation], typeName: String) {
+        guard !invariantsBelongToPlugin else { return }
         for annotation in annotations where Invariant.attributeAnnotations.contains(annotation.name) {
             diagnostics.error("'%\(annotation.name)' applies to an attribute, not to type '\(typeName)'; write it before the attribute, or check the whole value with '%check with='", at: annotation.location)
         }
@@ -38,6 +39,7 @@ extension ModelResolver {
 
     /// Rules written before an ADT's subtype: they apply to its attributes, `%check` to the ADT.
     mutating func checkSubtypeInvariants(_ annotations: [Annotation], subtypeName: String, typeName: String) {
+        guard !invariantsBelongToPlugin else { return }
         for annotation in annotations where Invariant.attributeAnnotations.contains(annotation.name) || annotation.name == "check" {
             let fix = annotation.name == "check" ? "write it before '\(typeName)', where it checks every case" : "write it before an attribute of the subtype (a '%singleAttributeSubtype' value takes no rules: declare it as an attribute)"
             diagnostics.error("'%\(annotation.name)' does not apply to subtype '\(subtypeName)'; \(fix)", at: annotation.location)
@@ -46,6 +48,7 @@ extension ModelResolver {
 
     /// Checks the rules on one attribute against its resolved type.
     mutating func checkAttributeInvariants(_ annotations: [Annotation], type: ResolvedType, attributeName: String) {
+        guard !invariantsBelongToPlugin else { return }
         if let check = annotations.first(where: { $0.name == "check" }) {
             diagnostics.error("'%check' applies to a type, not to attribute '\(attributeName)'; write it before the type", at: check.location)
         }

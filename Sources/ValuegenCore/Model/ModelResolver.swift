@@ -20,6 +20,9 @@ struct ModelResolver {
     private var needsFoundation = false
     /// A declaration holds a runtime type (an `%unknownCase`'s `UnknownCase`).
     private var needsRuntime = false
+    /// The type being resolved includes a plugin that took Validation's name, which then
+    /// reads the rules' annotations (`ModelResolver+ShadowedFeatures.swift`).
+    var invariantsBelongToPlugin = false
 
     init(file: SchemaFileDescription, settings: GenerationSettings, registry: FeatureRegistry) {
         self.file = file
@@ -31,6 +34,7 @@ struct ModelResolver {
     /// The file's request; `protocols` are the module's, which its types may adopt.
     mutating func resolve(_ syntax: SchemaSyntax, protocols: SchemaProtocols = .none) -> GenerationRequest {
         scope = resolveScope(syntax)
+        warnOfUnreadAnnotations(in: syntax)
         let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
 
         // Each check runs when its line is reached, so diagnostics come in the order of the file.
@@ -45,6 +49,8 @@ struct ModelResolver {
             }
             checkUnique(declaration.name, what: "type", seen: &typeNames)
             let includes = resolveIncludes(declaration)
+            let shadowed = builtInsShadowed(by: includes.names)
+            invariantsBelongToPlugin = shadowed.contains("Validation") && !includes.names.contains("Validation")
             let keyStyle = resolveKeyStyle(declaration.annotations, configured: settings.codingKeyStyle)
             let caseKeyStyle = resolveCaseKeyStyle(declaration)
             let typeCoding = resolveTypeCoding(declaration.annotations)
@@ -73,7 +79,8 @@ struct ModelResolver {
             }
             type.includes = includes.names
             // A rule needs `validate()`: the annotations imply the Validation feature.
-            if type.hasInvariants, !type.includes.contains("Validation") {
+            warnOfShadowedAnnotations(type)
+            if type.hasInvariants, !type.includes.contains("Validation"), !shadowed.contains("Validation") {
                 type.includes = (type.includes + ["Validation"]).sorted { (registry.order(of: $0), $0) < (registry.order(of: $1), $1) }
             }
             explicitIncludes[type.name, default: []].formUnion(includes.explicit)
@@ -406,14 +413,14 @@ struct ModelResolver {
         }
         // A feature that needs others brings them along, unless the type excluded one itself.
         for name in names.sorted() {
-            guard case .feature(let feature) = registry.lookup(name) else { continue }
+            guard let feature = registry.feature(canonicalName: name) else { continue }
             for implied in feature.descriptor.implies {
                 if let exclude = declaration.excludes.first(where: { exclude in
                     if case .feature(let excluded) = registry.lookup(exclude.text) { return excluded.descriptor.name == implied }
                     return false
                 }) {
                     diagnostics.error("'\(name)' needs '\(implied)', which excludes(...) removes; remove '\(exclude.text)' from excludes(...)", at: exclude.location)
-                } else if case .feature(let impliedFeature) = registry.lookup(implied), impliedFeature.descriptor.supportedKinds.contains(kind) {
+                } else if let impliedFeature = registry.feature(canonicalName: implied), impliedFeature.descriptor.supportedKinds.contains(kind) {
                     names.insert(impliedFeature.descriptor.name)
                     if explicit.contains(name) {
                         explicit.insert(impliedFeature.descriptor.name)

@@ -134,7 +134,7 @@ struct FeatureRequirements {
                     // A default that needs the feature goes with it (Persistence needs JSON).
                     let explicit = schemas[file].explicitIncludes[type.name] ?? []
                     for other in type.includes where RequiredFeatures(feature: other) == nil && !explicit.contains(other) {
-                        if case .feature(let dependent) = registry.lookup(other), leaving.featureNames.contains(where: dependent.descriptor.implies.contains) {
+                        if let dependent = registry.feature(canonicalName: other), leaving.featureNames.contains(where: dependent.descriptor.implies.contains) {
                             state.dropped[file][index].append(other)
                         }
                     }

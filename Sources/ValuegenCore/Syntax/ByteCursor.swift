@@ -20,6 +20,11 @@ struct ByteCursor {
         offset < bytes.count ? bytes[offset] : nil
     }
 
+    /// The byte `distance` bytes ahead, without moving.
+    func peek(at distance: Int) -> UInt8? {
+        offset + distance < bytes.count ? bytes[offset + distance] : nil
+    }
+
     mutating func advance() {
         guard offset < bytes.count else { return }
         if bytes[offset] == UInt8(ascii: "\n") {

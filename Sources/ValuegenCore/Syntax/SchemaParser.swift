@@ -236,7 +236,13 @@ struct SchemaParser {
                 diagnostics.error("expected a feature name in '\(clause)(...)', found '\(cursor.characterDescription())'", at: cursor.location)
                 return nil
             }
-            names.append(readName())
+            var name = readName()
+            // `valuegen.Validation`: the built-in feature, whatever plugin took its name.
+            if cursor.peek() == UInt8(ascii: "."), let next = cursor.peek(at: 1), ByteCursor.isWordByte(next) {
+                cursor.advance()
+                name.text += "." + cursor.readWord()
+            }
+            names.append(name)
         }
     }
 

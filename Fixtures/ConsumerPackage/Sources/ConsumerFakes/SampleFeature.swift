@@ -9,7 +9,8 @@ struct SampleFeature: Feature {
         version: "1.1.0",
         includeNames: ["Sample"],
         supportedKinds: [.value],
-        generatedMemberNames: ["sample"]
+        generatedMemberNames: ["sample"],
+        annotationNames: ["sample"]
     )
 
     /// One protocol for the whole module, whichever schema file declares the type: emitted
