@@ -67,7 +67,7 @@ import ValuegenCore
     @Test func toSwiftSyntaxConvertsAndWarnsAboutWhatItLeaves() throws {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try TestSupport.write("User {\n  %nullable\n  NSURL *url\n  UIColor *color\n}\n", to: folder.appendingPathComponent("User.value"))
+        try TestSupport.write("User {\n  %nullable\n  NSURL *url\n  UISwitch *color\n}\n", to: folder.appendingPathComponent("User.value"))
 
         let check = try valuegen(["format", "--check", "--to-swift-syntax", "User.value"], in: folder)
         #expect(check.status == 1)
@@ -75,8 +75,8 @@ import ValuegenCore
 
         let result = try valuegen(["format", "--to-swift-syntax", "User.value"], in: folder)
         #expect(result.status == 0)
-        #expect(result.standardError == "User.value:4:3: warning: attribute 'color' is left in Objective-C style: unknown Objective-C type 'UIColor *'; declare it with '%type name=UIColor' and the module it comes from ('library=')\n")
-        #expect(try read("User.value", in: folder) == "User {\n  url: URL?\n  UIColor *color\n}\n")
+        #expect(result.standardError == "User.value:4:3: warning: attribute 'color' is left in Objective-C style: unknown Objective-C type 'UISwitch *'; declare it with '%type name=UISwitch' and the module it comes from ('library=')\n")
+        #expect(try read("User.value", in: folder) == "User {\n  url: URL?\n  UISwitch *color\n}\n")
     }
 
     @Test func usageErrorsExitTwo() throws {

@@ -174,7 +174,7 @@ struct IncludeResolutionTests {
         #expect(diagnostics("Models/Status.adtValue", "Status includes(RMVoidMatching, RMBlockMatching, RMUseCpp) {\n  Sent\n}\n") == [
             "Models/Status.adtValue:1:17: error: unknown include 'RMVoidMatching'; did you mean 'VoidMatching'?",
             "Models/Status.adtValue:1:33: error: unknown include 'RMBlockMatching'; did you mean 'BoolMatching'?",
-            "Models/Status.adtValue:1:50: error: unknown include 'RMUseCpp'; known features are Observation, Equality, Sendable, Description, Matching, Diffing, With, Validation, Builder, Coding, JSON, Binary, Dictionary, Persistence, Undo",
+            "Models/Status.adtValue:1:50: warning: unknown include 'RMUseCpp' is skipped: no feature or loaded plugin answers to it, so 'Status' is generated without what it adds; if a Remodel plugin of the project adds it, rewrite that plugin as a valuegen plugin (docs/WritingPlugins.md) and name it in valuegen.json's 'plugins', or remove the name",
         ])
     }
 

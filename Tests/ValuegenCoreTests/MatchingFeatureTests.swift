@@ -135,9 +135,9 @@ struct MatchingFeatureTests {
         ])
     }
 
-    @Test func includingARemodelMatchingNameOnAnObjectIsAnError() {
+    @Test func includingARemodelMatchingNameOnAnObjectIsAWarningAndSkipped() {
         #expect(diagnostics("Models/Settings.object", "Settings includes(RMBuilder, GenericMatching) {\n  a: Int\n}\n") == [
-            "Models/Settings.object:1:30: error: 'GenericMatching' is not available for .object types, only for .adtValue types; remove it from includes(...)",
+            "Models/Settings.object:1:30: warning: 'GenericMatching' (Matching) is not available for .object types, only for .adtValue types, so 'Settings' is generated without it, as Remodel skips it; remove it from includes(...)",
         ])
     }
 }

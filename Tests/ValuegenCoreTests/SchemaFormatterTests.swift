@@ -198,11 +198,11 @@ import ValuegenPluginSDK
     }
 
     @Test func toSwiftSyntaxLeavesATypeWithoutSwiftMeaningAsWrittenAndSaysWhy() {
-        let input = "User {\n  UIColor *color\n  id thing\n  NSString *name\n}\n"
+        let input = "User {\n  UISwitch *color\n  id thing\n  NSString *name\n}\n"
         let result = format("User.value", input, toSwiftSyntax: true)
-        #expect(result.bytes.map { String(decoding: $0, as: UTF8.self) } == "User {\n  UIColor *color\n  id thing\n  name: String\n}\n")
+        #expect(result.bytes.map { String(decoding: $0, as: UTF8.self) } == "User {\n  UISwitch *color\n  id thing\n  name: String\n}\n")
         #expect(result.diagnostics.map(\.description) == [
-            "User.value:2:3: warning: attribute 'color' is left in Objective-C style: unknown Objective-C type 'UIColor *'; declare it with '%type name=UIColor' and the module it comes from ('library=')",
+            "User.value:2:3: warning: attribute 'color' is left in Objective-C style: unknown Objective-C type 'UISwitch *'; declare it with '%type name=UISwitch' and the module it comes from ('library=')",
             "User.value:3:3: warning: attribute 'thing' is left in Objective-C style: 'id' has no Swift equivalent; write 'id<Protocol>' or declare a %type",
         ])
     }

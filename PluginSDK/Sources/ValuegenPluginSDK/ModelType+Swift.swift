@@ -31,7 +31,7 @@ extension ModelType {
     /// The parameters of the memberwise initializer, one string each.
     public var initializerParameterList: [String] {
         attributes.map { attribute in
-            var parameter = "\(attribute.swiftName): \(attribute.type.swift)"
+            var parameter = "\(attribute.swiftName): \(attribute.type.parameterType)"
             if let value = attribute.initializerDefault {
                 parameter += " = \(value)"
             }

@@ -29,3 +29,11 @@ public struct TypeReference: Codable, Sendable, Equatable, Hashable {
         self.structure = structure
     }
 }
+
+extension TypeReference {
+    /// The type as a parameter's type: a function type (Remodel's blocks, which valuegen spells
+    /// in parentheses, `((Bool) -> Void)`) is `@escaping`, since the parameter is stored.
+    public var parameterType: String {
+        !isOptional && swift.hasPrefix("(") ? "@escaping \(swift)" : swift
+    }
+}

@@ -10,7 +10,9 @@ struct SendableFeature: Feature {
         for type in request.types(including: descriptor.name) {
             if let blocking = type.storedValues.first(where: { !$0.type.isSendable }) {
                 let isPlainName = SwiftLanguage.isIdentifier(blocking.type.wrapped)
-                let remedy = blocking.type.containsExistential
+                let remedy = blocking.type.swift.contains("->")
+                    ? "a closure, which is not known to be Sendable; exclude Sendable"
+                    : blocking.type.containsExistential
                     ? "which holds an existential that is not known to be Sendable; exclude Sendable"
                     : isPlainName
                         ? "which is not known to be Sendable; declare it with '%type name=\(blocking.type.wrapped) sendable=true' if it is, or exclude Sendable"

@@ -53,7 +53,7 @@ private extension CodePrinter {
                 storage.line("let \(attribute.swiftName): \(attribute.type.swift)")
             }
             storage.line()
-            storage.parameterList(opening: "init(", type.attributes.map { "\($0.swiftName): \($0.type.swift)" }, closing: ") {")
+            storage.parameterList(opening: "init(", type.attributes.map { "\($0.swiftName): \($0.type.parameterType)" }, closing: ") {")
             storage.indented { body in
                 for attribute in type.attributes {
                     body.line("self.\(attribute.swiftName) = \(attribute.swiftName)")

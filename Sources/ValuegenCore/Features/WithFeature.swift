@@ -27,7 +27,7 @@ struct WithFeature: Feature {
                         body.line()
                     }
                     body.line("/// \(copy), except `\(attribute.name)`.")
-                    body.block("\(access)func with(\(attribute.swiftName): \(attribute.type.swift)) -> \(type.name)") { method in
+                    body.block("\(access)func with(\(attribute.swiftName): \(attribute.type.parameterType)) -> \(type.name)") { method in
                         method.parameterList(opening: call, arguments, closing: ")")
                     }
                 }
@@ -35,7 +35,7 @@ struct WithFeature: Feature {
                 body.line()
                 body.line("/// The copy every `with(…)` returns, made in one place out of line.")
                 body.line("@inline(never)")
-                let parameters = type.attributes.map { "_ \($0.swiftName): \($0.type.swift)" }
+                let parameters = type.attributes.map { "_ \($0.swiftName): \($0.type.parameterType)" }
                 body.parameterList(opening: "private static func \(Self.helperName)(", parameters, closing: ") -> \(type.name) {")
                 body.indented { method in
                     method.parameterList(opening: "\(type.name)(", type.initializerArguments(), closing: ")")

@@ -104,10 +104,17 @@ struct LayoutToken: Equatable {
             cursor.skipSpaces(includingNewlines: false)
             guard let byte = cursor.peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "#") else { break }
             let start = cursor.offset
+            let beforeKey = cursor
             let key = cursor.readWord()
+            if !key.isEmpty, text.utf8.allSatisfy({ $0 != UInt8(ascii: " ") }), !isArgument(after: cursor) {
+                // `%nullable NSString *name`: the declaration starts its own line.
+                cursor = beforeKey
+                break
+            }
             guard !key.isEmpty, cursor.consume("=") else {
-                // Not an argument the parser accepts; keep the rest of the line as written.
-                cursor.skipLine()
+                // A bare value, or not an argument the parser accepts: keep the rest of the
+                // line as written, without its line break.
+                while let byte = cursor.peek(), byte != UInt8(ascii: "\n") { cursor.advance() }
                 text += " " + String(decoding: bytes[start..<cursor.offset], as: UTF8.self).trimmingSpaces
                 break
             }
@@ -120,6 +127,16 @@ struct LayoutToken: Equatable {
             text += " " + key + "=" + String(decoding: bytes[valueStart..<cursor.offset], as: UTF8.self)
         }
         return text
+    }
+
+    /// Whether the word just read is an annotation's argument (`key=`, or a bare value alone
+    /// on the line) rather than the start of the declaration the annotation shares its line with.
+    private static func isArgument(after cursor: ByteCursor) -> Bool {
+        var lookahead = cursor
+        if lookahead.peek() == UInt8(ascii: "=") { return true }
+        lookahead.skipSpaces(includingNewlines: false)
+        guard let byte = lookahead.peek() else { return true }
+        return byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "#")
     }
 }
 
@@ -157,7 +174,7 @@ private struct LayoutPrinter {
             }
             startLine(with: token)
         } else {
-            line += spacing(between: previous!, and: token) + token.text
+            line += spacing(between: previous!, and: token, next: next) + token.text
         }
         track(token)
         previous = token
@@ -233,7 +250,7 @@ private struct LayoutPrinter {
         return next?.isPunctuation(":") == true
     }
 
-    private func spacing(between previous: LayoutToken, and token: LayoutToken) -> String {
+    private func spacing(between previous: LayoutToken, and token: LayoutToken, next: LayoutToken?) -> String {
         if token.kind == .comment {
             return "  "
         }
@@ -247,9 +264,17 @@ private struct LayoutPrinter {
         if previous.kind == .punctuation && ["(", "[", "<", "*"].contains(previous.text) {
             return ""
         }
+        // A block's `(^)(BOOL)`.
+        if previous.isPunctuation(")") && token.isPunctuation("(") {
+            return ""
+        }
         if token.kind == .punctuation {
             if [")", "]", ">", ",", ":", "?", "!", ";"].contains(token.text) {
                 return ""
+            }
+            // A block's result type, then ` (^)`.
+            if token.text == "(" && next?.isPunctuation("^") == true {
+                return previous.isPunctuation("*") ? "" : " "
             }
             if (token.text == "(" || token.text == "<") && (previous.kind == .word || previous.isPunctuation("?")) {
                 return ""

@@ -221,17 +221,23 @@ public struct FeatureRegistry: Sendable {
 
     /// A sentence for an unknown include name, with a suggestion when one is close.
     func unknownIncludeMessage(_ name: String) -> String {
-        if let feature = Self.featuresForSwiftProtocols[name.lowercased()], byName[feature] != nil {
-            return "unknown include '\(name)'; did you mean '\(feature)'?"
-        }
-        // Only an error pays for the edit distances.
-        let candidates = features.filter { $0.descriptor.canBeExcluded }.map(shownName)
-        let names = byName.keys.filter { !$0.contains("@") && !$0.hasPrefix(Self.reservedPrefix) }.sorted()
-        if let suggestion = Suggestion.closest(to: name, among: candidates + names) {
+        if let suggestion = closestInclude(to: name) {
             return "unknown include '\(name)'; did you mean '\(suggestion)'?"
         }
         let known = features.filter { $0.descriptor.canBeExcluded }.map(shownName).joined(separator: ", ")
         return "unknown include '\(name)'; known features are \(known)"
+    }
+
+    /// The known include name an unknown one is a misspelling of, if any: a Swift protocol a
+    /// feature conforms to (`Codable` for Coding), or a name a few edits away.
+    func closestInclude(to name: String) -> String? {
+        if let feature = Self.featuresForSwiftProtocols[name.lowercased()], byName[feature] != nil {
+            return feature
+        }
+        // Only an error pays for the edit distances.
+        let candidates = features.filter { $0.descriptor.canBeExcluded }.map(shownName)
+        let names = byName.keys.filter { !$0.contains("@") && !$0.hasPrefix(Self.reservedPrefix) }.sorted()
+        return Suggestion.closest(to: name, among: candidates + names)
     }
 }
 

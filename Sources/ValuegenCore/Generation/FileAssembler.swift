@@ -7,6 +7,12 @@ enum FileAssembler {
     static func render(_ request: GenerationRequest, contributions: [ContributionCollector]) -> String {
         var text = header(for: request.file.name)
         let imports = Set(request.imports + contributions.flatMap(\.imports)).sorted()
+        // A file that needs UIKit is compiled only where UIKit can be imported (iOS, tvOS,
+        // visionOS, Mac Catalyst); elsewhere swiftc parses it and compiles nothing.
+        let needsUIKit = imports.contains("UIKit")
+        if needsUIKit {
+            text += "\n#if canImport(UIKit)\n"
+        }
         if !imports.isEmpty {
             text += "\n"
             for module in imports {
@@ -29,6 +35,9 @@ enum FileAssembler {
                     text += normalized(declaration.code)
                 }
             }
+        }
+        if needsUIKit {
+            text += "\n#endif\n"
         }
         return text
     }

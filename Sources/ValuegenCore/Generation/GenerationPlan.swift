@@ -38,7 +38,7 @@ struct GenerationPlan {
                 }
                 let remodel = try builder.remodelConfiguration(for: schema)
                 if let remodel {
-                    try builder.validate(Configuration(defaultIncludes: remodel.configuration.defaultIncludes, defaultExcludes: remodel.configuration.defaultExcludes), at: remodel.path, against: pipeline.registry)
+                    try builder.validate(remodel.configuration, at: remodel.path, against: pipeline.registry)
                 }
                 plan.entries.append(Entry(schema: schema, settings: builder.settings(configuration, remodel: remodel?.configuration), pipeline: pipeline))
             }
@@ -46,7 +46,7 @@ struct GenerationPlan {
             for kind in ModelKind.allCases {
                 if let path = options.remodelConfigurationPaths[kind] {
                     let configuration = try builder.remodelConfiguration(at: path)
-                    try builder.validate(Configuration(defaultIncludes: configuration.defaultIncludes, defaultExcludes: configuration.defaultExcludes), at: path, against: builder.pipeline(for: []).registry)
+                    try builder.validate(configuration, at: path, against: builder.pipeline(for: []).registry)
                 }
             }
             plan.warnings = builder.remodelWarnings + builder.shadowingWarnings
@@ -256,6 +256,41 @@ struct GenerationPlan {
             } catch {
                 throw PlanFailure(messages: [error.description])
             }
+        }
+
+        /// A Remodel configuration's names: a misspelling of a known name is an error, and so is
+        /// excluding what declares the type; any other unknown name is the include of a plugin
+        /// valuegen cannot run, a warning at its line (the types generate without it).
+        mutating func validate(_ configuration: RemodelConfiguration, at path: String, against registry: FeatureRegistry) throws(PlanFailure) {
+            guard validated.insert(path).inserted else { return }
+            let name = (path as NSString).lastPathComponent
+            let kind = ModelKind.allCases.first { RemodelConfiguration.fileName(for: $0) == name }
+            let losing = kind.map { "every .\($0.fileExtension) type" } ?? "every type"
+            var errors: [String] = []
+            let lists = [
+                ("defaultExcludes", configuration.defaultExcludes, configuration.excludeLocations),
+                ("defaultIncludes", configuration.defaultIncludes, configuration.includeLocations),
+            ]
+            for (key, names, locations) in lists {
+                for (index, include) in names.enumerated() {
+                    let location = index < locations.count ? locations[index] : nil
+                    switch registry.lookup(include) {
+                    case .unknown:
+                        switch UnknownInclude.verdict(for: include, losing: losing, subject: "'\(key)' names unknown include '\(include)', which", registry: registry) {
+                        case .misspelled(let message):
+                            errors.append(Diagnostic(.error, "'\(key)' names \(message)", path: path, at: location).description)
+                        case .skipped(let message):
+                            let warning = key == "defaultIncludes" ? message : "'\(key)' names '\(include)', which no feature or loaded plugin answers to, so it changes nothing; remove it"
+                            remodelWarnings.append(Diagnostic(.warning, warning, path: path, at: location))
+                        }
+                    case .feature(let feature) where key == "defaultExcludes" && !feature.descriptor.canBeExcluded:
+                        errors.append(Diagnostic(.error, "'defaultExcludes' names '\(include)', which declares the type itself and cannot be excluded", path: path, at: location).description)
+                    default:
+                        break
+                    }
+                }
+            }
+            if !errors.isEmpty { throw PlanFailure(messages: errors) }
         }
 
         /// Each layer decides for the features it names, the later over the earlier: Remodel's

@@ -11,6 +11,9 @@ public struct RemodelConfiguration: Sendable, Equatable {
     public var defaultExcludes: [String] = []
     /// What the file says that valuegen cannot do: one warning per key or JavaScript plugin.
     public var warnings: [Diagnostic] = []
+    /// Where each name of `defaultIncludes` and `defaultExcludes` is written, in their order.
+    public var includeLocations: [SourceLocation?] = []
+    public var excludeLocations: [SourceLocation?] = []
 
     public init(defaultIncludes: [String] = [], defaultExcludes: [String] = [], warnings: [Diagnostic] = []) {
         self.defaultIncludes = defaultIncludes
@@ -59,10 +62,15 @@ public struct RemodelConfiguration: Sendable, Equatable {
                 guard let names = member.value.stringArray else {
                     throw fail("'\(member.key)' must be an array of include names, such as [\"RMBuilder\", \"RMCoding\"]")
                 }
+                let locations = names.enumerated().map { index, name in
+                    JSONStringLocation.find(name, occurrence: names[..<index].filter { $0 == name }.count, afterKey: member.key, in: bytes)
+                }
                 if member.key == "defaultIncludes" {
                     configuration.defaultIncludes += names
+                    configuration.includeLocations += locations
                 } else {
                     configuration.defaultExcludes += names
+                    configuration.excludeLocations += locations
                 }
             case "customPluginPaths":
                 guard let paths = member.value.stringArray else {

@@ -24,13 +24,49 @@ enum KnownTypes {
     static let runtimeValues: Set<String> = ["UnknownCase"]
 
     static func isKnown(_ name: String) -> Bool {
-        standardLibrary.contains(name) || isFoundation(name) || runtimeValues.contains(name)
+        standardLibrary.contains(name) || isFoundation(name) || runtimeValues.contains(name) || uiKitClasses.contains(name)
     }
+
+    /// UIKit's common classes, known without a declaration as Remodel schemas use them
+    /// (`UIColor *tint`, `UIViewController<P> *screen`). A file that holds one imports UIKit
+    /// and is compiled only where UIKit can be imported (`FileAssembler`). Each is Hashable as
+    /// an `NSObject`, neither Codable nor taken to be Sendable. Not reserved: a schema type
+    /// may be named like one, and then it is that type.
+    static let uiKitClasses: Set<String> = [
+        "UIColor", "UIImage", "UIFont", "UIView", "UIViewController", "UIImageView", "UILabel",
+        "UIButton", "UIControl", "UIScrollView", "UITableView", "UITableViewCell", "UICollectionView",
+        "UICollectionViewCell", "UICollectionViewLayout", "UINavigationController", "UITabBarController",
+        "UIWindow", "UIScreen", "UIResponder", "UIGestureRecognizer", "UIBezierPath", "UINib",
+        "UIStoryboard", "UITextField", "UITextView", "UIStackView", "UIActivityIndicatorView",
+        "UIAlertController", "UIBarButtonItem", "UINavigationItem", "UITraitCollection",
+        "UIImageSymbolConfiguration", "UIFontDescriptor", "UIAccessibilityElement", "UIApplication",
+    ]
 
     /// Whether the name is a Foundation type, written plainly or qualified (`Foundation.Locale`).
     static func isFoundation(_ name: String) -> Bool {
-        foundation.contains(name) || name.hasPrefix("Foundation.") && foundation.contains(String(name.dropFirst("Foundation.".count)))
+        foundation.contains(name) || foundationTypeFeatures[name] != nil
+            || name.hasPrefix("Foundation.") && foundation.contains(String(name.dropFirst("Foundation.".count)))
     }
+
+    /// The other Foundation types Remodel's classes become (`ObjectiveCTypeMapping.foundationClasses`)
+    /// and what each is on every platform, as compiled on Linux: the value types are Hashable,
+    /// Codable and Sendable unless said otherwise; a class is Hashable as an `NSObject` (except
+    /// the three that are not on Linux) and is neither Codable nor taken to be Sendable. None is
+    /// coded by ValuegenRuntime. They are not reserved names: a schema type may be a `Timer`.
+    static let foundationTypeFeatures: [String: RequiredFeatures] = {
+        let value: RequiredFeatures = [.equality, .coding, .sendable]
+        var table: [String: RequiredFeatures] = [
+            "AffineTransform": value, "Calendar": value, "IndexSet": value,
+            "URLComponents": value, "PersonNameComponents": value, "DateInterval": value,
+            "AttributedString": [.equality, .sendable], "URLQueryItem": [.equality, .sendable],
+            "Notification": .equality,
+            "FileManager": [], "NotificationCenter": [], "ProcessInfo": [],
+        ]
+        for swift in Set(ObjectiveCTypeMapping.foundationClasses.values) where table[swift] == nil {
+            table[swift] = .equality
+        }
+        return table
+    }()
 }
 
 extension KnownTypes {

@@ -89,6 +89,9 @@ struct ModelResolver {
         }
 
         var imports = scope.imports
+        if Self.holdsUIKitClass(types, scope: scope) {
+            imports.insert("UIKit")
+        }
         if needsFoundation {
             imports.insert("Foundation")
         }
@@ -103,6 +106,15 @@ struct ModelResolver {
             types: types,
             protocols: protocolModels
         )
+    }
+
+    /// Whether a type holds one of UIKit's known classes that the file does not declare itself.
+    private static func holdsUIKitClass(_ types: [ModelType], scope: FileScope) -> Bool {
+        types.contains { type in
+            type.storedValues.contains { value in
+                value.type.uses.contains { KnownTypes.uiKitClasses.contains($0.name) && scope.types[$0.name] == nil }
+            }
+        }
     }
 
     /// What the file's annotations declare, wherever in the file they are written.
@@ -161,6 +173,13 @@ struct ModelResolver {
                 if let module = annotation["module"] ?? annotation["library"] ?? requiredArgument("name", of: annotation) {
                     libraries.append((module, annotation.location))
                     declarations.explicitImports.insert(module)
+                    // Remodel's `%import library=UIKit name=UIColor`: the type and where it
+                    // comes from, as `%type name=UIColor library=UIKit` says; UIKit's known
+                    // classes keep what valuegen knows of them.
+                    if let name = annotation["name"], name != module, !(module == "UIKit" && KnownTypes.uiKitClasses.contains(name)), declarations.types[name] == nil {
+                        declarations.types[name] = annotation.location
+                        declarations.libraries[name] = module
+                    }
                 }
             default:
                 break
@@ -358,6 +377,13 @@ struct ModelResolver {
         var excluded: Set<String> = []
     }
 
+    private mutating func report(_ verdict: UnknownInclude.Verdict, at location: SourceLocation) {
+        switch verdict {
+        case .misspelled(let message): diagnostics.error(message, at: location)
+        case .skipped(let message): diagnostics.warning(message, at: location)
+        }
+    }
+
     private mutating func resolveIncludes(_ declaration: TypeDeclarationSyntax) -> ResolvedIncludes {
         let kind = file.kind
         var names = Set(registry.features.filter { $0.descriptor.defaultKinds.contains(kind) }.map(\.descriptor.name))
@@ -378,7 +404,14 @@ struct ModelResolver {
             case .feature(let feature):
                 guard feature.descriptor.supportedKinds.contains(kind) else {
                     let supported = ModelKind.allCases.filter { feature.descriptor.supportedKinds.contains($0) }.map { ".\($0.fileExtension)" }
-                    diagnostics.error("'\(include.text)' is not available for .\(kind.fileExtension) types, only for \(supported.joined(separator: " and ")) types; remove it from includes(...)", at: include.location)
+                    let available = "is not available for .\(kind.fileExtension) types, only for \(supported.joined(separator: " and ")) types"
+                    if include.text != feature.descriptor.name {
+                        // Remodel runs the plugins that apply to a type and skips the others,
+                        // so Remodel schemas name them where they do nothing.
+                        diagnostics.warning("'\(include.text)' (\(feature.descriptor.name)) \(available), so '\(declaration.name.text)' is generated without it, as Remodel skips it; remove it from includes(...)", at: include.location)
+                    } else {
+                        diagnostics.error("'\(include.text)' \(available); remove it from includes(...)", at: include.location)
+                    }
                     continue
                 }
                 names.insert(feature.descriptor.name)
@@ -386,7 +419,7 @@ struct ModelResolver {
             case .ignored:
                 continue
             case .unknown:
-                diagnostics.error(registry.unknownIncludeMessage(include.text), at: include.location)
+                report(UnknownInclude.verdict(for: include.text, losing: "'\(declaration.name.text)'", registry: registry), at: include.location)
             }
         }
         for exclude in declaration.excludes {
@@ -408,7 +441,11 @@ struct ModelResolver {
             case .ignored:
                 continue
             case .unknown:
-                diagnostics.error(registry.unknownIncludeMessage(exclude.text), at: exclude.location)
+                switch UnknownInclude.verdict(for: exclude.text, losing: "'\(declaration.name.text)'", registry: registry) {
+                case .misspelled(let message): diagnostics.error(message, at: exclude.location)
+                case .skipped:
+                    diagnostics.warning("excludes(...) names '\(exclude.text)', which no feature or loaded plugin answers to, so it changes nothing; remove it", at: exclude.location)
+                }
             }
         }
         // A feature that needs others brings them along, unless the type excluded one itself.

@@ -28,6 +28,56 @@ enum ObjectiveCTypeMapping {
         "NSURL": "URL", "NSDate": "Date", "NSData": "Data", "NSMutableData": "Data", "NSUUID": "UUID",
         "NSDecimalNumber": "Decimal", "NSLocale": "Locale", "NSTimeZone": "TimeZone",
         "NSDateComponents": "DateComponents", "NSIndexPath": "IndexPath",
+    ].merging(foundationClasses) { table, _ in table }
+
+    /// The rest of Foundation's Objective-C classes that Linux's Foundation has too, each as
+    /// Swift names it: its value type where it has one (`NSAttributedString` →
+    /// `AttributedString`), else the class under its Swift name (`NSDateFormatter` →
+    /// `DateFormatter`). What each can be relied on for is `KnownTypes.foundationTypeFeatures`.
+    /// URL loading (`NSURLRequest`, `NSURLSession`, `NSHTTPCookie`…) and XML (`NSXMLParser`…)
+    /// are in other modules on Linux (FoundationNetworking, FoundationXML) and stay unknown.
+    static let foundationClasses: [String: String] = [
+        // Value types.
+        "NSAffineTransform": "AffineTransform", "NSAttributedString": "AttributedString",
+        "NSMutableAttributedString": "AttributedString", "NSCalendar": "Calendar",
+        "NSCharacterSet": "CharacterSet", "NSMutableCharacterSet": "CharacterSet",
+        "NSIndexSet": "IndexSet", "NSMutableIndexSet": "IndexSet", "NSURLComponents": "URLComponents",
+        "NSURLQueryItem": "URLQueryItem", "NSPersonNameComponents": "PersonNameComponents",
+        "NSDateInterval": "DateInterval", "NSNotification": "Notification",
+        // Classes under their Swift names.
+        "NSObject": "NSObject", "NSValue": "NSValue", "NSNull": "NSNull", "NSError": "NSError",
+        "NSRegularExpression": "NSRegularExpression", "NSTextCheckingResult": "NSTextCheckingResult",
+        "NSOrthography": "NSOrthography", "NSPredicate": "NSPredicate",
+        "NSComparisonPredicate": "NSComparisonPredicate", "NSCompoundPredicate": "NSCompoundPredicate",
+        "NSExpression": "NSExpression", "NSSortDescriptor": "NSSortDescriptor",
+        "NSDecimalNumberHandler": "NSDecimalNumberHandler", "NSEnumerator": "NSEnumerator",
+        "NSCoder": "NSCoder", "NSKeyedArchiver": "NSKeyedArchiver", "NSKeyedUnarchiver": "NSKeyedUnarchiver",
+        "NSLock": "NSLock", "NSRecursiveLock": "NSRecursiveLock", "NSCondition": "NSCondition",
+        "NSConditionLock": "NSConditionLock",
+        "NSFormatter": "Formatter", "NSDateFormatter": "DateFormatter", "NSNumberFormatter": "NumberFormatter",
+        "NSISO8601DateFormatter": "ISO8601DateFormatter", "NSDateIntervalFormatter": "DateIntervalFormatter",
+        "NSByteCountFormatter": "ByteCountFormatter", "NSPersonNameComponentsFormatter": "PersonNameComponentsFormatter",
+        "NSLengthFormatter": "LengthFormatter", "NSMassFormatter": "MassFormatter", "NSEnergyFormatter": "EnergyFormatter",
+        "NSUnit": "Unit", "NSDimension": "Dimension", "NSUnitConverter": "UnitConverter",
+        "NSUnitConverterLinear": "UnitConverterLinear",
+        "NSUnitAcceleration": "UnitAcceleration", "NSUnitAngle": "UnitAngle", "NSUnitArea": "UnitArea",
+        "NSUnitConcentrationMass": "UnitConcentrationMass", "NSUnitDispersion": "UnitDispersion",
+        "NSUnitDuration": "UnitDuration", "NSUnitElectricCharge": "UnitElectricCharge",
+        "NSUnitElectricCurrent": "UnitElectricCurrent", "NSUnitElectricPotentialDifference": "UnitElectricPotentialDifference",
+        "NSUnitElectricResistance": "UnitElectricResistance", "NSUnitEnergy": "UnitEnergy",
+        "NSUnitFrequency": "UnitFrequency", "NSUnitFuelEfficiency": "UnitFuelEfficiency",
+        "NSUnitIlluminance": "UnitIlluminance", "NSUnitInformationStorage": "UnitInformationStorage",
+        "NSUnitLength": "UnitLength", "NSUnitMass": "UnitMass", "NSUnitPower": "UnitPower",
+        "NSUnitPressure": "UnitPressure", "NSUnitSpeed": "UnitSpeed", "NSUnitTemperature": "UnitTemperature",
+        "NSUnitVolume": "UnitVolume",
+        "NSProgress": "Progress", "NSBundle": "Bundle", "NSFileHandle": "FileHandle", "NSPipe": "Pipe",
+        "NSTask": "Process", "NSThread": "Thread", "NSOperation": "Operation", "NSBlockOperation": "BlockOperation",
+        "NSOperationQueue": "OperationQueue", "NSTimer": "Timer", "NSRunLoop": "RunLoop",
+        "NSNotificationQueue": "NotificationQueue", "NSUserDefaults": "UserDefaults", "NSScanner": "Scanner",
+        "NSStream": "Stream", "NSInputStream": "InputStream", "NSOutputStream": "OutputStream", "NSHost": "Host",
+        "NSPort": "Port", "NSSocketPort": "SocketPort", "NSPortMessage": "PortMessage",
+        "NSJSONSerialization": "JSONSerialization", "NSPropertyListSerialization": "PropertyListSerialization",
+        "NSFileManager": "FileManager", "NSNotificationCenter": "NotificationCenter", "NSProcessInfo": "ProcessInfo",
     ]
 
     /// Collection classes and how many type arguments each takes.
@@ -55,14 +105,20 @@ enum ObjectiveCTypeMapping {
         "'\(name)' comes from UIKit, which not every platform has; store its fields as CGFloat attributes, or, for a module built only for iOS, tvOS or visionOS, declare it with '%type name=\(name) library=UIKit sendable=true'"
     }
 
-    /// Whether a name written without `*` names a block typedef (`dispatch_block_t`,
-    /// `RMCompletionBlock`): Remodel schemas store blocks under such names.
+    /// Whether a name written without `*` names a block typedef (`RMCompletionBlock`) other
+    /// than `dispatch_block_t`, whose signature a schema cannot see: Remodel schemas store
+    /// blocks under such names.
     static func isBlockTypeName(_ name: String) -> Bool {
         name.hasSuffix("_block_t") || name.hasSuffix("Block") || name.hasSuffix("Handler")
     }
 
+    /// Block typedefs whose signature every platform fixes, as the block type they stand for.
+    static let blockTypedefs: [String: ObjectiveCTypeSyntax] = [
+        "dispatch_block_t": ObjectiveCTypeSyntax(name: "void", blockParameters: []),
+    ]
+
     static func blockTypeMessage(_ name: String) -> String {
-        "'\(name)' is a block type, and a generated Swift model cannot store a closure (it can be neither compared, hashed nor coded); wrap the closure in a type of the module's Swift code (struct Action { let run: () -> Void }) and write that type instead"
+        "'\(name)' names a block typedef, whose parameters valuegen cannot see (they are in an Objective-C header); write the block's type instead, as in 'void (^)(BOOL, NSError *) completion', which becomes the Swift function type '((Bool, NSError) -> Void)'"
     }
 
     /// Prefixes of Apple frameworks' Objective-C names: such a name that is not in the table

@@ -36,6 +36,17 @@ struct ResolvedType: Sendable, Equatable {
         return result
     }
 
+    /// A block's Swift function type, in parentheses so that `?` and `@escaping` apply to the
+    /// whole of it: `((Bool) -> Void)`. It can be neither compared, hashed, coded nor known to
+    /// be `Sendable`, so it counts as an existential does.
+    static func function(_ parameters: [ResolvedType], returning result: ResolvedType) -> ResolvedType {
+        let spelling = "((\(parameters.map(\.swift).joined(separator: ", "))) -> \(result.swift))"
+        return ResolvedType(
+            swift: spelling, wrapped: spelling, isOptional: false, isExistential: false, containsExistential: true,
+            needsFoundation: result.needsFoundation || parameters.contains { $0.needsFoundation }
+        )
+    }
+
     static func existential(_ constraint: ResolvedType) -> ResolvedType {
         var result = constraint.wrapping("any \(constraint.swift)")
         result.isExistential = true

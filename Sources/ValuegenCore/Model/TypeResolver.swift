@@ -46,6 +46,9 @@ struct TypeResolver {
     }
 
     func resolve(_ type: ObjectiveCTypeSyntax, at location: SourceLocation) throws(SyntaxError) -> ResolvedType {
+        if let parameters = type.blockParameters {
+            return try block(returning: type, parameters: parameters, at: location)
+        }
         let name = type.name.split(separator: " ").filter { $0 != "const" }.joined(separator: " ")
         if name == "id" {
             guard !type.arguments.isEmpty else {
@@ -63,6 +66,9 @@ struct TypeResolver {
         if !type.isPointer {
             if let swift = ObjectiveCTypeMapping.scalars[name] {
                 return Self.named(swift, arguments: [])
+            }
+            if let block = ObjectiveCTypeMapping.blockTypedefs[name], let parameters = block.blockParameters {
+                return try self.block(returning: block, parameters: parameters, at: location)
             }
             if let message = ObjectiveCTypeMapping.unavailable[name] {
                 throw SyntaxError(message, at: location)
@@ -87,11 +93,25 @@ struct TypeResolver {
         if let swift = ObjectiveCTypeMapping.objects[name], type.arguments.isEmpty {
             return .named(swift, arguments: [])
         }
+        if KnownTypes.uiKitClasses.contains(name) {
+            return try classType(name, of: type, at: location)
+        }
         if ObjectiveCTypeMapping.isFrameworkName(name) || !SwiftLanguage.isIdentifier(name) || ObjectiveCTypeMapping.scalars[name] != nil {
             throw unknownType(type, at: location)
         }
         // `User *`: a model from this or another schema file, or a class of the module.
         return try classType(name, of: type, at: location)
+    }
+
+    /// A block, `void (^)(BOOL)`, as the Swift function type `((Bool) -> Void)`.
+    private func block(returning type: ObjectiveCTypeSyntax, parameters: [ObjectiveCTypeSyntax], at location: SourceLocation) throws(SyntaxError) -> ResolvedType {
+        var result = type
+        result.blockParameters = nil
+        let returned = result.name == "void" && !result.isPointer && result.arguments.isEmpty
+            ? ResolvedType.named("Void", arguments: [])
+            : try resolve(result, at: location)
+        let resolved = try parameters.map { parameter throws(SyntaxError) in try resolve(parameter, at: location) }
+        return .function(resolved, returning: returned)
     }
 
     /// A class, a model or a `%type`, with what its `<...>` says: protocols it conforms to

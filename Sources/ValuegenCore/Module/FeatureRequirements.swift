@@ -101,6 +101,10 @@ struct FeatureRequirements {
                 if value.containsExistential {
                     blocked.insert(value.skipsEquality ? .sendable : [.sendable, .equality])
                 }
+                // A closure can be neither compared, coded nor known to be Sendable.
+                if value.containsFunction {
+                    blocked.formUnion(value.skipsEquality ? RequiredFeatures.all.subtracting(.equality) : .all)
+                }
                 for name in held.names(of: value, file: file) {
                     var missing = RequiredFeatures.all
                     switch held.meanings[file][name] {
@@ -266,6 +270,9 @@ struct FeatureRequirements {
         case .swift(let declaration):
             let protocols = Self.list(features.map(SwiftConformances.requiredProtocol(for:)))
             return "'\(type.name)' includes \(list), which \(features.count == 1 ? "needs" : "need") '\(held)' to conform to \(protocols), but its declaration (\(declaration.place)) does not say so; add the conformance there, or remove \(list) from includes(...)"
+        case .standard where KnownTypes.foundationTypeFeatures[held].map({ !$0.isSuperset(of: RequiredFeatures(among: features).intersection([.equality, .coding])) }) ?? false:
+            let protocols = features.map(SwiftConformances.requiredProtocol(for:)).joined(separator: " or ")
+            return "'\(type.name)' includes \(list), but \(value.description) holds '\(held)', a Foundation type that is not \(protocols); store what it is made of instead, or remove \(list) from includes(...)"
         case .standard:
             return "'\(type.name)' includes \(list), but ValuegenRuntime does not code '\(held)' (\(value.description)); use a type it codes (Decimal as String or Double, for instance), or remove \(list) from includes(...) and use Coding"
         default:

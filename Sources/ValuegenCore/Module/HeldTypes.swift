@@ -20,6 +20,8 @@ struct HeldTypes {
         var position: Int
         var skipsEquality: Bool
         var containsExistential: Bool
+        /// A block's function type: nothing a feature needs of a held type holds for it.
+        var containsFunction: Bool
         /// Indices into the file's `names`, each once, in the order the type spells them, as
         /// a range of the file's `held`.
         var names: Range<Int>
@@ -75,7 +77,7 @@ struct HeldTypes {
                         fileHeld.append(name)
                     }
                 }
-                return Value(position: position, skipsEquality: skipsEquality, containsExistential: type.containsExistential, names: start..<end, hashableNames: end..<fileHeld.count)
+                return Value(position: position, skipsEquality: skipsEquality, containsExistential: type.containsExistential, containsFunction: type.swift.contains("->"), names: start..<end, hashableNames: end..<fileHeld.count)
             }
             // In the order of `storedValues`, without making them: attributes, then each
             // case's attributes and single payload.

@@ -25,5 +25,29 @@ enum ModuleImports {
             schemas[index].scope = scope
             schemas[index].model = model
         }
+        spreadUIKit(in: &schemas, declarations: declarations)
+    }
+
+    /// A file that needs UIKit is compiled only where UIKit can be imported, so a file holding
+    /// one of its types needs UIKit too, as the Objective-C file imported its header.
+    private static func spreadUIKit(in schemas: inout [ResolvedSchema], declarations: ModuleDeclarations) {
+        var needing = Set(schemas.indices.filter { schemas[$0].model?.imports.contains("UIKit") == true })
+        guard !needing.isEmpty else { return }
+        var changed = true
+        while changed {
+            changed = false
+            for index in schemas.indices where !needing.contains(index) {
+                guard let model = schemas[index].model else { continue }
+                let holds = model.types.contains { type in
+                    type.storedValues.contains { value in
+                        value.type.uses.contains { use in declarations.schemaTypes[use.name].map { needing.contains($0.file) } ?? false }
+                    }
+                }
+                guard holds else { continue }
+                schemas[index].model!.imports = (model.imports + ["UIKit"]).sorted()
+                needing.insert(index)
+                changed = true
+            }
+        }
     }
 }

@@ -52,6 +52,8 @@ struct RequiredFeatures: OptionSet, Sendable {
         case .swift(let declaration):
             return RequiredFeatures(among: names.filter { SwiftConformances.satisfies($0, declaration) })
         case .standard:
+            if let features = KnownTypes.foundationTypeFeatures[name] { return features }
+            if KnownTypes.uiKitClasses.contains(name) { return .equality }
             return KnownTypes.isRuntimeCodable(name) ? .all : all.subtracting([.json, .binary, .dictionary])
         case .unknown:
             return KnownTypes.isKnown(name) ? .all : all.subtracting(.sendable)

@@ -155,11 +155,13 @@ struct TypeNameCheck {
         }
     }
 
-    /// A class of the module's Swift code, or an object of its schemas.
+    /// A class of the module's Swift code, an object of its schemas, or one of UIKit's known
+    /// classes.
     private func isClass(_ name: String, in scope: FileScope) -> Bool {
         switch declarations.meaning(of: name, in: scope) {
         case .swift(let declaration): return declaration.kind == "class"
         case .schema(let entry): return entry.type.kind == .object
+        case .standard: return KnownTypes.uiKitClasses.contains(name)
         default: return false
         }
     }

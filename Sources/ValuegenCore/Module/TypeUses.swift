@@ -31,6 +31,10 @@ extension TypeReference {
             return [TypeUse(name: wrapped, argumentCount: 0, needsHashable: false, isConstraint: false)]
         }
         return TypeUseTable.shared.uses(of: swift) {
+            if let components = FunctionSpelling.components(of: wrapped) {
+                // A block's parameters and result; `Void` is no type a schema can hold.
+                return components.flatMap { TypeReference(swift: $0).uses }.filter { $0.name != "Void" }
+            }
             guard let syntax else { return [] }
             var uses: [TypeUse] = []
             syntax.collectUses(into: &uses, needsHashable: false)
@@ -43,6 +47,44 @@ extension TypeReference {
         var reader = SpellingReader(bytes: Array(swift.utf8))
         guard let type = reader.type(), reader.index == reader.bytes.count else { return nil }
         return type
+    }
+}
+
+/// The function types `ResolvedType.function` spells for blocks: `((Bool, User) -> Void)`.
+enum FunctionSpelling {
+    /// The parameters' and the result's spellings; nil when the spelling is not a function type.
+    static func components(of spelling: String) -> [String]? {
+        let bytes = Array(spelling.utf8)
+        guard bytes.count > 6, bytes.first == UInt8(ascii: "("), bytes.last == UInt8(ascii: ")"), bytes[1] == UInt8(ascii: "(") else { return nil }
+        let inner = Array(bytes[1..<(bytes.count - 1)])
+        var depth = 0
+        var parameters: [String] = []
+        var start = 1
+        for (index, byte) in inner.enumerated() {
+            switch byte {
+            case UInt8(ascii: ">") where index > 0 && inner[index - 1] == UInt8(ascii: "-"):
+                continue // the arrow of a function type among the parameters
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"):
+                depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"):
+                depth -= 1
+                guard depth == 0 else { continue }
+                if index > start { parameters.append(text(inner[start..<index])) }
+                let arrow = Array(" -> ".utf8)
+                guard inner[(index + 1)...].starts(with: arrow) else { return nil }
+                return parameters + [text(inner[(index + 1 + arrow.count)...])]
+            case UInt8(ascii: ",") where depth == 1:
+                parameters.append(text(inner[start..<index]))
+                start = index + 2
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -23,6 +23,7 @@ extension SchemaParser {
                 break
             }
             let keyLocation = cursor.location
+            let beforeKey = cursor
             let key = cursor.readWord()
             guard !key.isEmpty else {
                 diagnostics.error("expected 'key=value' in annotation '%\(name)', found '\(cursor.characterDescription())'", at: keyLocation)
@@ -32,9 +33,18 @@ extension SchemaParser {
             guard cursor.consume("=") else {
                 // One bare value, alone on the line: `%storage indirect`; not for the
                 // annotations that take arguments, where `%codingKey name` lacks its `=`.
-                if annotation.arguments.isEmpty, !Self.keyValueAnnotationNames.contains(name), restOfLineIsEmpty() {
-                    annotation.arguments.append(AnnotationArgument(key: "", value: key, location: keyLocation, valueLocation: keyLocation))
-                    continue
+                if annotation.arguments.isEmpty, !Self.keyValueAnnotationNames.contains(name) {
+                    if restOfLineIsEmpty() {
+                        annotation.arguments.append(AnnotationArgument(key: "", value: key, location: keyLocation, valueLocation: keyLocation))
+                        continue
+                    }
+                    // `%nullable NSString *name`: Remodel reads an annotation without
+                    // arguments and the declaration it belongs to on one line. `%storage
+                    // indirect x=1` is an argument list missing its `=`.
+                    if !nextWordTakesAValue() {
+                        cursor = beforeKey
+                        return annotation
+                    }
                 }
                 diagnostics.error("expected '=' after '\(key)' in annotation '%\(name)'", at: cursor.location)
                 cursor.skipLine()
@@ -62,6 +72,15 @@ extension SchemaParser {
         "type", "library", "import", "codingKey", "codingLegacyKey", "codingKeys", "coding", "caseKey", "caseKeys",
         "singleAttributeSubtype", "binaryField",
     ]
+
+    /// Whether the next word is followed by `=`, as an annotation's `key=value` is.
+    private func nextWordTakesAValue() -> Bool {
+        var lookahead = cursor
+        lookahead.skipSpaces(includingNewlines: false)
+        guard let byte = lookahead.peek(), ByteCursor.isWordByte(byte) else { return false }
+        _ = lookahead.readWord()
+        return lookahead.peek() == UInt8(ascii: "=")
+    }
 
     /// Whether nothing but spaces and a comment is left on the line.
     private func restOfLineIsEmpty() -> Bool {

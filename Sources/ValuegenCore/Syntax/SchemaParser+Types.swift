@@ -154,7 +154,7 @@ extension SchemaParser {
             try expect(">", closing: "<", at: open)
         }
         cursor.skipSpaces(includingNewlines: false)
-        if cursor.peek() == UInt8(ascii: "(") {
+        if cursor.peek() == UInt8(ascii: "("), !startsBlock() {
             let open = cursor.location
             cursor.advance()
             cursor.skipSpaces(includingNewlines: false)
@@ -170,7 +170,60 @@ extension SchemaParser {
         if cursor.consume("*") {
             type.isPointer = true
         }
+        cursor.skipSpaces(includingNewlines: false)
+        if cursor.peek() == UInt8(ascii: "("), startsBlock() {
+            type.blockParameters = try parseBlockParameters()
+        }
         return type
+    }
+
+    /// Whether the cursor is at `(^`: a block type's `(^)`.
+    private func startsBlock() -> Bool {
+        var lookahead = cursor
+        lookahead.advance()
+        lookahead.skipSpaces(includingNewlines: false)
+        return lookahead.peek() == UInt8(ascii: "^")
+    }
+
+    /// `(^)(BOOL finished, NSError *error)` after a block's return type: the parameters' types
+    /// (their names, if written, are dropped), none for `(void)` or `()`.
+    private mutating func parseBlockParameters() throws(SyntaxError) -> [ObjectiveCTypeSyntax] {
+        let open = cursor.location
+        cursor.advance() // '('
+        cursor.skipSpaces(includingNewlines: false)
+        cursor.advance() // '^'
+        cursor.skipSpaces(includingNewlines: false)
+        guard cursor.consume(")") else {
+            throw SyntaxError("write a block type without a name inside '(^)', and the attribute's name after it: 'void (^)(BOOL) completion'", at: cursor.location)
+        }
+        cursor.skipSpaces(includingNewlines: false)
+        let parametersOpen = cursor.location
+        guard cursor.consume("(") else {
+            throw SyntaxError("expected the block's parameters after '(^)': 'void (^)(BOOL)', or 'void (^)(void)' for none", at: open)
+        }
+        var parameters: [ObjectiveCTypeSyntax] = []
+        cursor.skipSpaces(includingNewlines: false)
+        if cursor.consume(")") { return parameters }
+        repeat {
+            cursor.skipSpaces(includingNewlines: false)
+            let location = cursor.location
+            guard let byte = cursor.peek(), ByteCursor.isWordByte(byte) else {
+                throw SyntaxError("expected a parameter type in the block's '(...)'", at: location)
+            }
+            let parameter = try parseObjectiveCType(firstWord: NameSyntax(text: cursor.readWord(), location: location))
+            cursor.skipSpaces(includingNewlines: false)
+            // The parameter's name, which a Swift function type does not keep.
+            if let next = cursor.peek(), ByteCursor.isWordByte(next) {
+                _ = cursor.readWord()
+                cursor.skipSpaces(includingNewlines: false)
+            }
+            parameters.append(parameter)
+        } while cursor.consume(",")
+        try expect(")", closing: "(", at: parametersOpen)
+        if parameters.count == 1, parameters[0].name == "void", !parameters[0].isPointer {
+            return []
+        }
+        return parameters
     }
 
     mutating func expect(_ character: Character, closing opener: Character, at open: SourceLocation) throws(SyntaxError) {

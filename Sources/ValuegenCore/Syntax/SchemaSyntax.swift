@@ -83,9 +83,17 @@ struct ObjectiveCTypeSyntax: Sendable, Equatable {
     /// `MyEnum(NSUInteger)`'s `NSUInteger`.
     var underlyingType: String?
     var isPointer: Bool = false
+    /// `void (^)(BOOL)`'s `BOOL`: the type is a block, and the rest of it is what the block
+    /// returns. Empty for `void (^)(void)`.
+    var blockParameters: [ObjectiveCTypeSyntax]?
 
     /// The type as written, normalized: `NSArray<User *> *`.
     var spelling: String {
+        if let blockParameters {
+            var result = self
+            result.blockParameters = nil
+            return "\(result.spelling) (^)(\(blockParameters.isEmpty ? "void" : blockParameters.map(\.spelling).joined(separator: ", ")))"
+        }
         var text = name
         if !arguments.isEmpty {
             text += "<" + arguments.map(\.spelling).joined(separator: ", ") + ">"
