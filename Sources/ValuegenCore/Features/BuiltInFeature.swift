@@ -1,6 +1,11 @@
 import ValuegenPluginSDK
 
 extension FeatureDescriptor {
+    /// Whether the feature ships with Valuegen, or is one of its features built as a plugin.
+    var isBuiltIn: Bool {
+        id.hasPrefix("dev.valuegen.")
+    }
+
     /// The descriptor of a feature that ships with Valuegen: id `dev.valuegen.<name>`,
     /// versioned with Valuegen itself.
     static func builtIn(
