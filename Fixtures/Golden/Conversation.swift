@@ -127,7 +127,7 @@ public final class Conversation {
         lastMessage: Message? = nil,
         unreadCount: Int = 0,
         isPinned: Bool = false,
-        notificationLevel: NotificationLevel = .default,
+        notificationLevel: NotificationLevel = Conversation._notificationLevelDefault,
         labels: Set<String> = []
     ) {
         self._conversationId = conversationId
@@ -268,7 +268,7 @@ extension Conversation: Codable {
             lastMessage: try container.decodeIfPresent(Message.self, forKey: ValuegenCodingKey("lastMessage")),
             unreadCount: try container.decodeIfPresent(Int.self, forKey: ValuegenCodingKey("unreadCount")) ?? 0,
             isPinned: try container.decodeIfPresent(Bool.self, forKey: ValuegenCodingKey("isPinned")) ?? false,
-            notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: ValuegenCodingKey("notificationLevel")) ?? .default,
+            notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: ValuegenCodingKey("notificationLevel")) ?? Conversation._notificationLevelDefault,
             labels: try container.decodeIfPresent(Set<String>.self, forKey: ValuegenCodingKey("labels")) ?? []
         )
     }
@@ -368,7 +368,7 @@ extension Conversation: JSONCodable {
             lastMessage: lastMessage,
             unreadCount: unreadCount ?? 0,
             isPinned: isPinned ?? false,
-            notificationLevel: notificationLevel ?? .default,
+            notificationLevel: notificationLevel ?? Conversation._notificationLevelDefault,
             labels: labels ?? []
         )
     }
@@ -460,9 +460,20 @@ extension Conversation: BinaryCodable {
             lastMessage: lastMessage,
             unreadCount: unreadCount ?? 0,
             isPinned: isPinned ?? false,
-            notificationLevel: notificationLevel ?? .default,
+            notificationLevel: notificationLevel ?? Conversation._notificationLevelDefault,
             labels: labels ?? []
         )
+    }
+}
+
+// MARK: - Conversation: Defaults
+
+extension Conversation {
+    /// The default of `notificationLevel`, where swiftc reports its errors at the schema's line.
+    @usableFromInline static var _notificationLevelDefault: NotificationLevel {
+#sourceLocation(file: "Conversation.object", line: 9)
+                                         .default
+#sourceLocation()
     }
 }
 

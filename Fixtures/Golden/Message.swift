@@ -27,8 +27,8 @@ public struct Message {
         sentAt: Date,
         editedAt: Date? = nil,
         attachments: [Attachment] = [],
-        status: DeliveryStatus = .pending,
-        kind: MessageKind = .text,
+        status: DeliveryStatus = Message._statusDefault,
+        kind: MessageKind = Message._kindDefault,
         reactions: [String: Set<UUID>] = [:],
         replyToMessageId: UUID? = nil
     ) {
@@ -385,8 +385,8 @@ extension Message: Codable {
             sentAt: try container.decode(Date.self, forKey: ValuegenCodingKey("sentAt")),
             editedAt: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("editedAt")),
             attachments: try container.decodeIfPresent([Attachment].self, forKey: ValuegenCodingKey("attachments")) ?? [],
-            status: try container.decodeIfPresent(DeliveryStatus.self, forKey: ValuegenCodingKey("status")) ?? .pending,
-            kind: try container.decodeIfPresent(MessageKind.self, forKey: ValuegenCodingKey("kind")) ?? .text,
+            status: try container.decodeIfPresent(DeliveryStatus.self, forKey: ValuegenCodingKey("status")) ?? Message._statusDefault,
+            kind: try container.decodeIfPresent(MessageKind.self, forKey: ValuegenCodingKey("kind")) ?? Message._kindDefault,
             reactions: try container.decodeIfPresent([String: Set<UUID>].self, forKey: ValuegenCodingKey("reactions")) ?? ([:]),
             replyToMessageId: try container.decodeIfPresent(UUID.self, forKey: ValuegenCodingKey("replyToMessageId"))
         )
@@ -506,8 +506,8 @@ extension Message: JSONCodable {
             sentAt: sentAt,
             editedAt: editedAt,
             attachments: attachments ?? [],
-            status: status ?? .pending,
-            kind: kind ?? .text,
+            status: status ?? Message._statusDefault,
+            kind: kind ?? Message._kindDefault,
             reactions: reactions ?? ([:]),
             replyToMessageId: replyToMessageId
         )
@@ -627,11 +627,29 @@ extension Message: BinaryCodable {
             sentAt: sentAt,
             editedAt: editedAt,
             attachments: attachments ?? [],
-            status: status ?? .pending,
-            kind: kind ?? .text,
+            status: status ?? Message._statusDefault,
+            kind: kind ?? Message._kindDefault,
             reactions: reactions ?? ([:]),
             replyToMessageId: replyToMessageId
         )
+    }
+}
+
+// MARK: - Message: Defaults
+
+extension Message {
+    /// The default of `status`, where swiftc reports its errors at the schema's line.
+    @usableFromInline static var _statusDefault: DeliveryStatus {
+#sourceLocation(file: "Message.value", line: 15)
+                           .pending
+#sourceLocation()
+    }
+
+    /// The default of `kind`, where swiftc reports its errors at the schema's line.
+    @usableFromInline static var _kindDefault: MessageKind {
+#sourceLocation(file: "Message.value", line: 16)
+                      .text
+#sourceLocation()
     }
 }
 

@@ -96,7 +96,7 @@ public final class Settings {
     public init(
         theme: String = "system",
         fontScale: Double = 1.0,
-        notificationLevel: NotificationLevel = .all,
+        notificationLevel: NotificationLevel = Settings._notificationLevelDefault,
         sendsReadReceipts: Bool = true,
         mutedConversations: [String: Date] = [:],
         pushToken: String? = nil
@@ -355,7 +355,7 @@ public struct SettingsBuilder {
     /// "system", "light" or "dark".
     public var theme: String = "system"
     public var fontScale: Double = 1.0
-    public var notificationLevel: NotificationLevel = .all
+    public var notificationLevel: NotificationLevel = Settings._notificationLevelDefault
     public var sendsReadReceipts: Bool = true
     /// Conversation id → muted until; JSON objects have string keys.
     public var mutedConversations: [String: Date] = [:]
@@ -404,7 +404,7 @@ extension Settings: Codable {
         self.init(
             theme: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("theme")) ?? "system",
             fontScale: try container.decodeIfPresent(Double.self, forKey: ValuegenCodingKey("fontScale")) ?? 1.0,
-            notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: ValuegenCodingKey("notificationLevel")) ?? .all,
+            notificationLevel: try container.decodeIfPresent(NotificationLevel.self, forKey: ValuegenCodingKey("notificationLevel")) ?? Settings._notificationLevelDefault,
             sendsReadReceipts: try container.decodeIfPresent(Bool.self, forKey: ValuegenCodingKey("sendsReadReceipts")) ?? true,
             mutedConversations: try container.decodeIfPresent([String: Date].self, forKey: ValuegenCodingKey("mutedConversations")) ?? ([:]),
             pushToken: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("pushToken"))
@@ -473,7 +473,7 @@ extension Settings: JSONCodable {
         self.init(
             theme: theme ?? "system",
             fontScale: fontScale ?? 1.0,
-            notificationLevel: notificationLevel ?? .all,
+            notificationLevel: notificationLevel ?? Settings._notificationLevelDefault,
             sendsReadReceipts: sendsReadReceipts ?? true,
             mutedConversations: mutedConversations ?? ([:]),
             pushToken: pushToken
@@ -545,7 +545,7 @@ extension Settings: BinaryCodable {
         self.init(
             theme: theme ?? "system",
             fontScale: fontScale ?? 1.0,
-            notificationLevel: notificationLevel ?? .all,
+            notificationLevel: notificationLevel ?? Settings._notificationLevelDefault,
             sendsReadReceipts: sendsReadReceipts ?? true,
             mutedConversations: mutedConversations ?? ([:]),
             pushToken: pushToken
@@ -582,5 +582,16 @@ extension Settings {
                 registrar.registerUndo { self?.pushToken = old }
             }
         }
+    }
+}
+
+// MARK: - Settings: Defaults
+
+extension Settings {
+    /// The default of `notificationLevel`, where swiftc reports its errors at the schema's line.
+    @usableFromInline static var _notificationLevelDefault: NotificationLevel {
+#sourceLocation(file: "Settings.object", line: 6)
+                                         .all
+#sourceLocation()
     }
 }

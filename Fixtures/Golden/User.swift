@@ -35,13 +35,13 @@ public struct User {
         imageUrl: URL? = nil,
         email: String,
         authToken: String? = nil,
-        presence: Presence = .offline,
+        presence: Presence = User._presenceDefault,
         addresses: [Address] = [],
         friends: [User] = [],
         reactionScores: [String: Double] = [:],
         interests: Set<String> = [],
         blockedUserIds: Set<UUID>? = nil,
-        createdAt: Date = Date(timeIntervalSince1970: 0),
+        createdAt: Date = User._createdAtDefault,
         lastSeenCache: Date? = nil,
         mood: String? = nil
     ) {
@@ -535,14 +535,14 @@ public struct UserBuilder {
     public var email: String?
     public var authToken: String?
     /// Declared in Presence.adtValue.
-    public var presence: Presence = .offline
+    public var presence: Presence = User._presenceDefault
     public var addresses: [Address] = []
     public var friends: [User] = []
     /// Reaction name → how often the user picks it.
     public var reactionScores: [String: Double] = [:]
     public var interests: Set<String> = []
     public var blockedUserIds: Set<UUID>?
-    public var createdAt: Date = Date(timeIntervalSince1970: 0)
+    public var createdAt: Date = User._createdAtDefault
     /// When the profile screen last fetched this user; not part of the user's identity.
     public var lastSeenCache: Date?
     public var mood: String?
@@ -621,13 +621,13 @@ extension User: Codable {
             imageUrl: try container.decodeIfPresent(URL.self, forKey: ValuegenCodingKey("imageUrl")),
             email: try container.decode(String.self, forKey: ValuegenCodingKey("email")),
             authToken: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("auth_token")),
-            presence: try container.decodeIfPresent(Presence.self, forKey: ValuegenCodingKey("presence")) ?? .offline,
+            presence: try container.decodeIfPresent(Presence.self, forKey: ValuegenCodingKey("presence")) ?? User._presenceDefault,
             addresses: try container.decodeIfPresent([Address].self, forKey: ValuegenCodingKey("addresses")) ?? [],
             friends: try container.decodeIfPresent([User].self, forKey: ValuegenCodingKey("friends")) ?? [],
             reactionScores: try container.decodeIfPresent([String: Double].self, forKey: ValuegenCodingKey("reactionScores")) ?? ([:]),
             interests: try container.decodeIfPresent(Set<String>.self, forKey: ValuegenCodingKey("interests")) ?? [],
             blockedUserIds: try container.decodeIfPresent(Set<UUID>.self, forKey: ValuegenCodingKey("blockedUserIds")),
-            createdAt: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("createdAt")) ?? (Date(timeIntervalSince1970: 0)),
+            createdAt: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("createdAt")) ?? User._createdAtDefault,
             lastSeenCache: try container.decodeIfPresent(Date.self, forKey: ValuegenCodingKey("lastSeenCache")),
             mood: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("mood"))
         )
@@ -769,13 +769,13 @@ extension User: JSONCodable {
             imageUrl: imageUrl,
             email: email,
             authToken: authToken,
-            presence: presence ?? .offline,
+            presence: presence ?? User._presenceDefault,
             addresses: addresses ?? [],
             friends: friends ?? [],
             reactionScores: reactionScores ?? ([:]),
             interests: interests ?? [],
             blockedUserIds: blockedUserIds,
-            createdAt: createdAt ?? (Date(timeIntervalSince1970: 0)),
+            createdAt: createdAt ?? User._createdAtDefault,
             lastSeenCache: lastSeenCache,
             mood: mood
         )
@@ -923,13 +923,13 @@ extension User: BinaryCodable {
             imageUrl: imageUrl,
             email: email,
             authToken: authToken,
-            presence: presence ?? .offline,
+            presence: presence ?? User._presenceDefault,
             addresses: addresses ?? [],
             friends: friends ?? [],
             reactionScores: reactionScores ?? ([:]),
             interests: interests ?? [],
             blockedUserIds: blockedUserIds,
-            createdAt: createdAt ?? (Date(timeIntervalSince1970: 0)),
+            createdAt: createdAt ?? User._createdAtDefault,
             lastSeenCache: lastSeenCache,
             mood: mood
         )
@@ -939,6 +939,24 @@ extension User: BinaryCodable {
 // MARK: - User: Persistence
 
 extension User: PersistableModel {}
+
+// MARK: - User: Defaults
+
+extension User {
+    /// The default of `presence`, where swiftc reports its errors at the schema's line.
+    @usableFromInline static var _presenceDefault: Presence {
+#sourceLocation(file: "User.value", line: 20)
+                       .offline
+#sourceLocation()
+    }
+
+    /// The default of `createdAt`, where swiftc reports its errors at the schema's line.
+    @usableFromInline static var _createdAtDefault: Date {
+#sourceLocation(file: "User.value", line: 27)
+                    Date(timeIntervalSince1970: 0)
+#sourceLocation()
+    }
+}
 
 /// A postal address of a user.
 public struct Address {

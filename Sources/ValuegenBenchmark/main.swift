@@ -17,6 +17,12 @@ for index in 0..<count {
     try BenchmarkSchema.text(typeName: name).write(toFile: "\(schemas)/\(name).value", atomically: false, encoding: .utf8)
 }
 
+/// How many of the output files are the schemas' own: Builder's error type goes into the
+/// module support file, written beside them.
+func schemaOutputs(_ paths: [String]) -> Int {
+    paths.filter { !$0.hasSuffix("/ValuegenModuleSupport.swift") }.count
+}
+
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
@@ -56,11 +62,11 @@ let run = GenerationRun()
 var failures = 0
 let generateTime = bestOf(3) { index in
     let report = run.run(GenerationOptions(inputs: [schemas], outputDirectory: "\(scratch)/Generated\(index)"))
-    failures += report.exitCode == 0 && report.written.count == count ? 0 : 1
+    failures += report.exitCode == 0 && schemaOutputs(report.written) == count ? 0 : 1
 }
 let noOpTime = bestOf(3) { _ in
     let report = run.run(GenerationOptions(inputs: [schemas], outputDirectory: "\(scratch)/Generated0"))
-    failures += report.exitCode == 0 && report.unchanged.count == count ? 0 : 1
+    failures += report.exitCode == 0 && schemaOutputs(report.unchanged) == count ? 0 : 1
 }
 guard failures == 0 else {
     print("error: a generation run failed or wrote an unexpected number of files")

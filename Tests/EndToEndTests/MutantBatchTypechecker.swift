@@ -58,8 +58,11 @@ struct MutantBatchTypechecker: Sendable {
         // Declarations first: an unknown type makes the bodies that use it slow to check,
         // seconds each, and is found without them.
         let declarationErrors = try implicated(in: batched, owner: owner, context: context, bodies: false)
-        let bodyErrors = try implicated(in: batched.filter { !declarationErrors.contains($0.subject) }, owner: owner, context: context, bodies: true)
-        let suspects = declarationErrors.union(bodyErrors)
+        let declarationSuspects = declarationErrors.named.union(declarationErrors.unplaced)
+        let bodyErrors = try implicated(in: batched.filter { !declarationSuspects.contains($0.subject) }, owner: owner, context: context, bodies: true)
+        let suspects = declarationSuspects.union(bodyErrors.named).union(bodyErrors.unplaced)
+        // Only an error the batch placed in a mutant's own file must be found alone too.
+        let named = declarationErrors.named.union(bodyErrors.named)
 
         var verdicts: [Int: Verdict] = [:]
         for entry in batched where !suspects.contains(entry.subject) {
@@ -75,14 +78,16 @@ struct MutantBatchTypechecker: Sendable {
             return (id, errors)
         }
         for (id, errors) in aloneResults {
-            verdicts[id] = Verdict(errors: errors, checkedAlone: true, batchDisagreed: suspects.contains(id) && errors.isEmpty)
+            verdicts[id] = Verdict(errors: errors, checkedAlone: true, batchDisagreed: named.contains(id) && errors.isEmpty)
         }
         return verdicts
     }
 
     /// The mutants with errors in their files when the batch is checked, `parallelism`
-    /// compiler runs at a time, each with about the same amount of code.
-    private func implicated(in batched: [(subject: Int, paths: [String], size: Int)], owner: [String: Int], context: [String], bodies: Bool) throws -> Set<Int> {
+    /// compiler runs at a time, each with about the same amount of code; and those of a batch
+    /// with an error no file owns (one swiftc places in a schema, `Message.value:4:18`, through
+    /// the `#sourceLocation` of an expression default), each to be checked alone.
+    private func implicated(in batched: [(subject: Int, paths: [String], size: Int)], owner: [String: Int], context: [String], bodies: Bool) throws -> (named: Set<Int>, unplaced: Set<Int>) {
         var batches = Array(repeating: [String](), count: parallelism)
         var sizes = Array(repeating: 0, count: parallelism)
         for entry in batched.sorted(by: { $0.size > $1.size }) {
@@ -93,18 +98,19 @@ struct MutantBatchTypechecker: Sendable {
         let results = try parallelMap(batches.filter { !$0.isEmpty }, parallelism: parallelism) { paths in
             (paths, try typechecker.typecheck(primaries: paths, context: context, bodies: bodies))
         }
-        var found: Set<Int> = []
+        var named: Set<Int> = []
+        var unplaced: Set<Int> = []
         for (paths, diagnostics) in results {
             for diagnostic in diagnostics where diagnostic.severity == "error" {
                 if let id = owner[diagnostic.path] {
-                    found.insert(id)
+                    named.insert(id)
                 } else {
                     // An error no file owns: every mutant of the batch is checked alone.
-                    paths.compactMap { owner[$0] }.forEach { found.insert($0) }
+                    paths.compactMap { owner[$0] }.forEach { unplaced.insert($0) }
                 }
             }
         }
-        return found
+        return (named, unplaced)
     }
 
     /// The files to check for a mutant, renamed; nil when it must be checked alone.

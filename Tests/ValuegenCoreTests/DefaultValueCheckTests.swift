@@ -150,6 +150,17 @@ struct DefaultValueCheckTests {
         ])
     }
 
+    @Test func anOperatorThatNoExpressionStartsWithIsAnErrorWithTheFix() {
+        #expect(post("unreadCount: Int = ?0") == [
+            "Models/Post.value:2:22: error: the default of 'unreadCount' is not a complete Swift expression: it starts with '?', which cannot begin a Swift expression; write the value alone: 0",
+        ])
+        #expect(post("ratio: Double = * 2") == [
+            "Models/Post.value:2:19: error: the default of 'ratio' is not a complete Swift expression: it starts with '*', which cannot begin a Swift expression; write the value alone: 2",
+        ])
+        #expect(post("count: Int = -1") == [])
+        #expect(post("isHidden: Bool = !true") == [])
+    }
+
     // MARK: - ADT cases
 
     @Test func caseThatTheADTDoesNotHaveSuggestsTheNearest() {

@@ -126,14 +126,14 @@ struct RecursiveTypeTests {
 
     @Test func reportsAStructThatHoldsItselfThroughAnOptional() {
         #expect(diagnostics("Node.value", "Node {\n  value: Int\n  next: Node?\n}\n") == [
-            "Node.value:3:3: error: value 'Node' holds itself through Node.next → Node, so it would be infinitely large; make one of these attributes an array (next: [Node]), or one of the types an ADT (.adtValue) or an object (.object)",
+            "Node.value:3:3: error: value 'Node' holds itself through Node.next → Node, so it would be infinitely large; add '%storage indirect' before 'Node' (its attributes then live in a shared box; its API, JSON and == stay the same), or make one of these attributes an array (next: [Node]), or one of the types an ADT (.adtValue) or an object (.object)",
         ])
     }
 
     @Test func reportsEveryStructOfACycleAtTheAttributeThatStartsIt() {
         #expect(diagnostics("A.value", "A {\n  b: B\n}\nB {\n  count: Int\n  a: A?\n}\n") == [
-            "A.value:2:3: error: value 'A' holds itself through A.b → B.a → A, so it would be infinitely large; make one of these attributes an array (b: [B]), or one of the types an ADT (.adtValue) or an object (.object)",
-            "A.value:6:3: error: value 'B' holds itself through B.a → A.b → B, so it would be infinitely large; make one of these attributes an array (a: [A]), or one of the types an ADT (.adtValue) or an object (.object)",
+            "A.value:2:3: error: value 'A' holds itself through A.b → B.a → A, so it would be infinitely large; add '%storage indirect' before 'A' (its attributes then live in a shared box; its API, JSON and == stay the same), or make one of these attributes an array (b: [B]), or one of the types an ADT (.adtValue) or an object (.object)",
+            "A.value:6:3: error: value 'B' holds itself through B.a → A.b → B, so it would be infinitely large; add '%storage indirect' before 'B' (its attributes then live in a shared box; its API, JSON and == stay the same), or make one of these attributes an array (a: [A]), or one of the types an ADT (.adtValue) or an object (.object)",
         ])
     }
 
@@ -155,5 +155,56 @@ struct RecursiveTypeTests {
             ("Node.value", "Node {\n  link: Link?\n}\n"),
             ("Link.adtValue", "Link {\n  None\n  To { node: Node }\n}\n"),
         ]) == ["Link.to"])
+    }
+
+    // MARK: - Indirect storage (issue 25)
+
+    @Test func aBoxedValueMayHoldItselfThroughAnOptionalAnArrayOrADictionary() {
+        let schema = "%storage indirect\nStatus {\n  text: String\n  retweetedStatus: Status?\n  replies: [Status]\n  quoted: [String: Status]?\n}\n"
+        #expect(diagnostics("Status.value", schema) == [])
+    }
+
+    @Test func oneBoxedValueBreaksACycleOfSeveral() {
+        #expect(diagnostics("A.value", "%storage indirect\nA {\n  b: B?\n}\nB {\n  a: A\n}\n") == [])
+    }
+
+    @Test func aCycleOfRequiredAttributesIsRefusedEvenWhenBoxed() {
+        #expect(diagnostics("Node.value", "%storage indirect\nNode {\n  value: Int\n  next: Node\n}\n") == [
+            "Node.value:4:3: error: value 'Node' holds itself through Node.next → Node with no Optional, array or ADT on the way, so no value of it could ever be made; make one of these attributes optional (next: Node?) or an array (next: [Node])",
+        ])
+    }
+
+    @Test func aCycleWithNoOptionalGetsNoAdviceToBox() {
+        #expect(diagnostics("Node.value", "Node {\n  next: Node\n}\n") == [
+            "Node.value:2:3: error: value 'Node' holds itself through Node.next → Node, so it would be infinitely large; make one of these attributes an array (next: [Node]), or one of the types an ADT (.adtValue) or an object (.object)",
+        ])
+    }
+
+    @Test func theBoxOfAValueThatHoldsItselfReleasesItsChainInALoop() throws {
+        let text = try declaration("Comment.value", "%storage indirect\nComment {\n  text: String\n  parent: Comment?\n  replies: [Comment]\n}\n")
+        #expect(text.contains("""
+                private final class Storage: Sendable {
+                    let text: String
+                    nonisolated(unsafe) var parent: Comment?
+                    let replies: [Comment]
+            """), "\(text)")
+        #expect(text.contains("""
+                    /// Releases a long chain one box at a time rather than one `deinit` inside another.
+                    deinit {
+                        if var box = parent?._storage {
+                            parent = nil
+                            while isKnownUniquelyReferenced(&box), let next = box.parent?._storage {
+                                box.parent = nil
+                                box = next
+                            }
+                        }
+                    }
+            """), "\(text)")
+    }
+
+    @Test func aBoxedValueThatDoesNotHoldItselfHasNoDeinit() throws {
+        let text = try declaration("Big.value", "%storage indirect\nBig {\n  text: String\n  other: String?\n}\n")
+        #expect(!text.contains("deinit"))
+        #expect(text.contains("let other: String?"))
     }
 }

@@ -2,26 +2,6 @@
 
 import ValuegenRuntime
 
-/// What a status and the status it retweets both hold: 15 of a status's 23 keys (24 with a retweet).
-public protocol TweetFields {
-    var createdAt: String { get }
-    var id: Int { get }
-    var idStr: String { get }
-    /// Up to 280 characters: escapes, URLs, accented Latin, CJK and emoji.
-    var text: String { get }
-    var source: String { get }
-    var truncated: Bool { get }
-    var inReplyToStatusId: Int? { get }
-    var inReplyToScreenName: String? { get }
-    var user: TwitterUser { get }
-    var entities: TweetEntities { get }
-    var retweetCount: Int { get }
-    var favoriteCount: Int { get }
-    var favorited: Bool { get }
-    var retweeted: Bool { get }
-    var lang: String { get }
-}
-
 /// A page of search results as a Twitter-style API writes it (simdjson's twitter.json): the
 /// statuses and the search's metadata. World/TweetDocument.swift writes the documents.
 public struct TweetSearch {
@@ -118,27 +98,29 @@ extension TweetSearch: JSONCodable {
     }
 }
 
-/// A status. Twitter's retweet holds a whole status under "retweeted_status"; a value holding
-/// itself (Tweet?) is refused by the generator for now (another issue), so the retweeted status
-/// is a second type with the same attributes and no retweet of its own.
-public struct Tweet: TweetFields {
-    public let createdAt: String
-    public let id: Int
-    public let idStr: String
+/// A status: 15 of its 23 keys (24 with a retweet). Twitter's retweet holds a whole status under
+/// "retweeted_status", so the value holds itself, and keeps its attributes in one shared box.
+public struct Tweet {
+    public var createdAt: String { _storage.createdAt }
+    public var id: Int { _storage.id }
+    public var idStr: String { _storage.idStr }
     /// Up to 280 characters: escapes, URLs, accented Latin, CJK and emoji.
-    public let text: String
-    public let source: String
-    public let truncated: Bool
-    public let inReplyToStatusId: Int?
-    public let inReplyToScreenName: String?
-    public let user: TwitterUser
-    public let entities: TweetEntities
-    public let retweetCount: Int
-    public let favoriteCount: Int
-    public let favorited: Bool
-    public let retweeted: Bool
-    public let lang: String
-    public let retweetedStatus: RetweetedTweet?
+    public var text: String { _storage.text }
+    public var source: String { _storage.source }
+    public var truncated: Bool { _storage.truncated }
+    public var inReplyToStatusId: Int? { _storage.inReplyToStatusId }
+    public var inReplyToScreenName: String? { _storage.inReplyToScreenName }
+    public var user: TwitterUser { _storage.user }
+    public var entities: TweetEntities { _storage.entities }
+    public var retweetCount: Int { _storage.retweetCount }
+    public var favoriteCount: Int { _storage.favoriteCount }
+    public var favorited: Bool { _storage.favorited }
+    public var retweeted: Bool { _storage.retweeted }
+    public var lang: String { _storage.lang }
+    public var retweetedStatus: Tweet? { _storage.retweetedStatus }
+
+    /// The attributes, in one box that copies of the value share (`%storage indirect`).
+    private let _storage: Storage
 
     public init(
         createdAt: String,
@@ -156,30 +138,138 @@ public struct Tweet: TweetFields {
         favorited: Bool,
         retweeted: Bool,
         lang: String,
-        retweetedStatus: RetweetedTweet? = nil
+        retweetedStatus: Tweet? = nil
     ) {
-        self.createdAt = createdAt
-        self.id = id
-        self.idStr = idStr
-        self.text = text
-        self.source = source
-        self.truncated = truncated
-        self.inReplyToStatusId = inReplyToStatusId
-        self.inReplyToScreenName = inReplyToScreenName
-        self.user = user
-        self.entities = entities
-        self.retweetCount = retweetCount
-        self.favoriteCount = favoriteCount
-        self.favorited = favorited
-        self.retweeted = retweeted
-        self.lang = lang
-        self.retweetedStatus = retweetedStatus
+        _storage = Storage(
+            createdAt: createdAt,
+            id: id,
+            idStr: idStr,
+            text: text,
+            source: source,
+            truncated: truncated,
+            inReplyToStatusId: inReplyToStatusId,
+            inReplyToScreenName: inReplyToScreenName,
+            user: user,
+            entities: entities,
+            retweetCount: retweetCount,
+            favoriteCount: favoriteCount,
+            favorited: favorited,
+            retweeted: retweeted,
+            lang: lang,
+            retweetedStatus: retweetedStatus
+        )
+    }
+
+    private final class Storage: Sendable {
+        let createdAt: String
+        let id: Int
+        let idStr: String
+        let text: String
+        let source: String
+        let truncated: Bool
+        let inReplyToStatusId: Int?
+        let inReplyToScreenName: String?
+        let user: TwitterUser
+        let entities: TweetEntities
+        let retweetCount: Int
+        let favoriteCount: Int
+        let favorited: Bool
+        let retweeted: Bool
+        let lang: String
+        nonisolated(unsafe) var retweetedStatus: Tweet?
+
+        init(
+            createdAt: String,
+            id: Int,
+            idStr: String,
+            text: String,
+            source: String,
+            truncated: Bool,
+            inReplyToStatusId: Int?,
+            inReplyToScreenName: String?,
+            user: TwitterUser,
+            entities: TweetEntities,
+            retweetCount: Int,
+            favoriteCount: Int,
+            favorited: Bool,
+            retweeted: Bool,
+            lang: String,
+            retweetedStatus: Tweet?
+        ) {
+            self.createdAt = createdAt
+            self.id = id
+            self.idStr = idStr
+            self.text = text
+            self.source = source
+            self.truncated = truncated
+            self.inReplyToStatusId = inReplyToStatusId
+            self.inReplyToScreenName = inReplyToScreenName
+            self.user = user
+            self.entities = entities
+            self.retweetCount = retweetCount
+            self.favoriteCount = favoriteCount
+            self.favorited = favorited
+            self.retweeted = retweeted
+            self.lang = lang
+            self.retweetedStatus = retweetedStatus
+        }
+
+        /// Releases a long chain one box at a time rather than one `deinit` inside another.
+        deinit {
+            if var box = retweetedStatus?._storage {
+                retweetedStatus = nil
+                while isKnownUniquelyReferenced(&box), let next = box.retweetedStatus?._storage {
+                    box.retweetedStatus = nil
+                    box = next
+                }
+            }
+        }
     }
 }
 
 // MARK: - Tweet: Equality
 
-extension Tweet: Hashable {}
+/// Compares and hashes every attribute (`%storage indirect`).
+extension Tweet: Hashable {
+    public static func == (lhs: Tweet, rhs: Tweet) -> Bool {
+        guard lhs.createdAt == rhs.createdAt else { return false }
+        guard lhs.id == rhs.id else { return false }
+        guard lhs.idStr == rhs.idStr else { return false }
+        guard lhs.text == rhs.text else { return false }
+        guard lhs.source == rhs.source else { return false }
+        guard lhs.truncated == rhs.truncated else { return false }
+        guard lhs.inReplyToStatusId == rhs.inReplyToStatusId else { return false }
+        guard lhs.inReplyToScreenName == rhs.inReplyToScreenName else { return false }
+        guard lhs.user == rhs.user else { return false }
+        guard lhs.entities == rhs.entities else { return false }
+        guard lhs.retweetCount == rhs.retweetCount else { return false }
+        guard lhs.favoriteCount == rhs.favoriteCount else { return false }
+        guard lhs.favorited == rhs.favorited else { return false }
+        guard lhs.retweeted == rhs.retweeted else { return false }
+        guard lhs.lang == rhs.lang else { return false }
+        guard lhs.retweetedStatus == rhs.retweetedStatus else { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(createdAt)
+        hasher.combine(id)
+        hasher.combine(idStr)
+        hasher.combine(text)
+        hasher.combine(source)
+        hasher.combine(truncated)
+        hasher.combine(inReplyToStatusId)
+        hasher.combine(inReplyToScreenName)
+        hasher.combine(user)
+        hasher.combine(entities)
+        hasher.combine(retweetCount)
+        hasher.combine(favoriteCount)
+        hasher.combine(favorited)
+        hasher.combine(retweeted)
+        hasher.combine(lang)
+        hasher.combine(retweetedStatus)
+    }
+}
 
 // MARK: - Tweet: Sendable
 
@@ -259,7 +349,7 @@ extension Tweet: Codable {
             favorited: try container.decode(Bool.self, forKey: ValuegenCodingKey("favorited")),
             retweeted: try container.decode(Bool.self, forKey: ValuegenCodingKey("retweeted")),
             lang: try container.decode(String.self, forKey: ValuegenCodingKey("lang")),
-            retweetedStatus: try container.decodeIfPresent(RetweetedTweet.self, forKey: ValuegenCodingKey("retweeted_status"))
+            retweetedStatus: try container.decodeIfPresent(Tweet.self, forKey: ValuegenCodingKey("retweeted_status"))
         )
     }
 
@@ -303,7 +393,7 @@ extension Tweet: JSONCodable {
         var favorited: Bool?
         var retweeted: Bool?
         var lang: String?
-        var retweetedStatus: RetweetedTweet?
+        var retweetedStatus: Tweet?
         try reader.readObject { reader, member throws(JSONError) in
             switch member.count {
             case 10:
@@ -389,7 +479,7 @@ extension Tweet: JSONCodable {
             case 16:
                 switch member {
                 case "retweeted_status":
-                    retweetedStatus = try reader.decodeNull() ? nil : RetweetedTweet(from: &reader)
+                    retweetedStatus = try reader.decodeNull() ? nil : Tweet(from: &reader)
                 default:
                     break
                 }
@@ -496,362 +586,6 @@ extension Tweet: JSONCodable {
             writer.writeRawKey("\"retweeted_status\":")
             value.encode(to: &writer)
         }
-        writer.endObject()
-    }
-}
-
-/// A status inside a retweet (see Tweet).
-public struct RetweetedTweet: TweetFields {
-    public let createdAt: String
-    public let id: Int
-    public let idStr: String
-    /// Up to 280 characters: escapes, URLs, accented Latin, CJK and emoji.
-    public let text: String
-    public let source: String
-    public let truncated: Bool
-    public let inReplyToStatusId: Int?
-    public let inReplyToScreenName: String?
-    public let user: TwitterUser
-    public let entities: TweetEntities
-    public let retweetCount: Int
-    public let favoriteCount: Int
-    public let favorited: Bool
-    public let retweeted: Bool
-    public let lang: String
-
-    public init(
-        createdAt: String,
-        id: Int,
-        idStr: String,
-        text: String,
-        source: String,
-        truncated: Bool,
-        inReplyToStatusId: Int? = nil,
-        inReplyToScreenName: String? = nil,
-        user: TwitterUser,
-        entities: TweetEntities,
-        retweetCount: Int,
-        favoriteCount: Int,
-        favorited: Bool,
-        retweeted: Bool,
-        lang: String
-    ) {
-        self.createdAt = createdAt
-        self.id = id
-        self.idStr = idStr
-        self.text = text
-        self.source = source
-        self.truncated = truncated
-        self.inReplyToStatusId = inReplyToStatusId
-        self.inReplyToScreenName = inReplyToScreenName
-        self.user = user
-        self.entities = entities
-        self.retweetCount = retweetCount
-        self.favoriteCount = favoriteCount
-        self.favorited = favorited
-        self.retweeted = retweeted
-        self.lang = lang
-    }
-}
-
-// MARK: - RetweetedTweet: Equality
-
-extension RetweetedTweet: Hashable {}
-
-// MARK: - RetweetedTweet: Sendable
-
-extension RetweetedTweet: Sendable {}
-
-// MARK: - RetweetedTweet: Description
-
-extension RetweetedTweet: CustomStringConvertible {
-    public var description: String {
-        var text_: String = "RetweetedTweet(createdAt: "
-        text_.append(String(reflecting: createdAt))
-        text_.append(", id: ")
-        text_.append(String(reflecting: id))
-        text_.append(", idStr: ")
-        text_.append(String(reflecting: idStr))
-        text_.append(", text: ")
-        text_.append(String(reflecting: text))
-        text_.append(", source: ")
-        text_.append(String(reflecting: source))
-        text_.append(", truncated: ")
-        text_.append(String(reflecting: truncated))
-        text_.append(", inReplyToStatusId: ")
-        if let value = inReplyToStatusId {
-            text_.append(String(reflecting: value))
-        } else {
-            text_.append("nil")
-        }
-        text_.append(", inReplyToScreenName: ")
-        if let value = inReplyToScreenName {
-            text_.append(String(reflecting: value))
-        } else {
-            text_.append("nil")
-        }
-        text_.append(", user: ")
-        text_.append(String(reflecting: user))
-        text_.append(", entities: ")
-        text_.append(String(reflecting: entities))
-        text_.append(", retweetCount: ")
-        text_.append(String(reflecting: retweetCount))
-        text_.append(", favoriteCount: ")
-        text_.append(String(reflecting: favoriteCount))
-        text_.append(", favorited: ")
-        text_.append(String(reflecting: favorited))
-        text_.append(", retweeted: ")
-        text_.append(String(reflecting: retweeted))
-        text_.append(", lang: ")
-        text_.append(String(reflecting: lang))
-        text_.append(")")
-        return text_
-    }
-}
-
-// MARK: - RetweetedTweet: Coding
-
-extension RetweetedTweet: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: ValuegenCodingKey.self)
-        self.init(
-            createdAt: try container.decode(String.self, forKey: ValuegenCodingKey("created_at")),
-            id: try container.decode(Int.self, forKey: ValuegenCodingKey("id")),
-            idStr: try container.decode(String.self, forKey: ValuegenCodingKey("id_str")),
-            text: try container.decode(String.self, forKey: ValuegenCodingKey("text")),
-            source: try container.decode(String.self, forKey: ValuegenCodingKey("source")),
-            truncated: try container.decode(Bool.self, forKey: ValuegenCodingKey("truncated")),
-            inReplyToStatusId: try container.decodeIfPresent(Int.self, forKey: ValuegenCodingKey("in_reply_to_status_id")),
-            inReplyToScreenName: try container.decodeIfPresent(String.self, forKey: ValuegenCodingKey("in_reply_to_screen_name")),
-            user: try container.decode(TwitterUser.self, forKey: ValuegenCodingKey("user")),
-            entities: try container.decode(TweetEntities.self, forKey: ValuegenCodingKey("entities")),
-            retweetCount: try container.decode(Int.self, forKey: ValuegenCodingKey("retweet_count")),
-            favoriteCount: try container.decode(Int.self, forKey: ValuegenCodingKey("favorite_count")),
-            favorited: try container.decode(Bool.self, forKey: ValuegenCodingKey("favorited")),
-            retweeted: try container.decode(Bool.self, forKey: ValuegenCodingKey("retweeted")),
-            lang: try container.decode(String.self, forKey: ValuegenCodingKey("lang"))
-        )
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: ValuegenCodingKey.self)
-        try container.encode(createdAt, forKey: ValuegenCodingKey("created_at"))
-        try container.encode(id, forKey: ValuegenCodingKey("id"))
-        try container.encode(idStr, forKey: ValuegenCodingKey("id_str"))
-        try container.encode(text, forKey: ValuegenCodingKey("text"))
-        try container.encode(source, forKey: ValuegenCodingKey("source"))
-        try container.encode(truncated, forKey: ValuegenCodingKey("truncated"))
-        try container.encodeIfPresent(inReplyToStatusId, forKey: ValuegenCodingKey("in_reply_to_status_id"))
-        try container.encodeIfPresent(inReplyToScreenName, forKey: ValuegenCodingKey("in_reply_to_screen_name"))
-        try container.encode(user, forKey: ValuegenCodingKey("user"))
-        try container.encode(entities, forKey: ValuegenCodingKey("entities"))
-        try container.encode(retweetCount, forKey: ValuegenCodingKey("retweet_count"))
-        try container.encode(favoriteCount, forKey: ValuegenCodingKey("favorite_count"))
-        try container.encode(favorited, forKey: ValuegenCodingKey("favorited"))
-        try container.encode(retweeted, forKey: ValuegenCodingKey("retweeted"))
-        try container.encode(lang, forKey: ValuegenCodingKey("lang"))
-    }
-}
-
-// MARK: - RetweetedTweet: JSON
-
-extension RetweetedTweet: JSONCodable {
-    public init(from reader: inout JSONReader) throws(JSONError) {
-        var createdAt: String?
-        var id: Int?
-        var idStr: String?
-        var text: String?
-        var source: String?
-        var truncated: Bool?
-        var inReplyToStatusId: Int?
-        var inReplyToScreenName: String?
-        var user: TwitterUser?
-        var entities: TweetEntities?
-        var retweetCount: Int?
-        var favoriteCount: Int?
-        var favorited: Bool?
-        var retweeted: Bool?
-        var lang: String?
-        try reader.readObject { reader, member throws(JSONError) in
-            switch member.count {
-            case 10:
-                switch member {
-                case "created_at":
-                    createdAt = try String(from: &reader)
-                default:
-                    break
-                }
-            case 2:
-                switch member {
-                case "id":
-                    id = try Int(from: &reader)
-                default:
-                    break
-                }
-            case 6:
-                switch member {
-                case "id_str":
-                    idStr = try String(from: &reader)
-                case "source":
-                    source = try String(from: &reader)
-                default:
-                    break
-                }
-            case 4:
-                switch member {
-                case "text":
-                    text = try String(from: &reader)
-                case "user":
-                    user = try TwitterUser(from: &reader)
-                case "lang":
-                    lang = try String(from: &reader)
-                default:
-                    break
-                }
-            case 9:
-                switch member {
-                case "truncated":
-                    truncated = try Bool(from: &reader)
-                case "favorited":
-                    favorited = try Bool(from: &reader)
-                case "retweeted":
-                    retweeted = try Bool(from: &reader)
-                default:
-                    break
-                }
-            case 21:
-                switch member {
-                case "in_reply_to_status_id":
-                    inReplyToStatusId = try reader.decodeNull() ? nil : Int(from: &reader)
-                default:
-                    break
-                }
-            case 23:
-                switch member {
-                case "in_reply_to_screen_name":
-                    inReplyToScreenName = try reader.decodeNull() ? nil : String(from: &reader)
-                default:
-                    break
-                }
-            case 8:
-                switch member {
-                case "entities":
-                    entities = try TweetEntities(from: &reader)
-                default:
-                    break
-                }
-            case 13:
-                switch member {
-                case "retweet_count":
-                    retweetCount = try Int(from: &reader)
-                default:
-                    break
-                }
-            case 14:
-                switch member {
-                case "favorite_count":
-                    favoriteCount = try Int(from: &reader)
-                default:
-                    break
-                }
-            default:
-                break
-            }
-        }
-        guard let createdAt = createdAt else {
-            throw reader.error("missing member \"created_at\"")
-        }
-        guard let id = id else {
-            throw reader.error("missing member \"id\"")
-        }
-        guard let idStr = idStr else {
-            throw reader.error("missing member \"id_str\"")
-        }
-        guard let text = text else {
-            throw reader.error("missing member \"text\"")
-        }
-        guard let source = source else {
-            throw reader.error("missing member \"source\"")
-        }
-        guard let truncated = truncated else {
-            throw reader.error("missing member \"truncated\"")
-        }
-        guard let user = user else {
-            throw reader.error("missing member \"user\"")
-        }
-        guard let entities = entities else {
-            throw reader.error("missing member \"entities\"")
-        }
-        guard let retweetCount = retweetCount else {
-            throw reader.error("missing member \"retweet_count\"")
-        }
-        guard let favoriteCount = favoriteCount else {
-            throw reader.error("missing member \"favorite_count\"")
-        }
-        guard let favorited = favorited else {
-            throw reader.error("missing member \"favorited\"")
-        }
-        guard let retweeted = retweeted else {
-            throw reader.error("missing member \"retweeted\"")
-        }
-        guard let lang = lang else {
-            throw reader.error("missing member \"lang\"")
-        }
-        self.init(
-            createdAt: createdAt,
-            id: id,
-            idStr: idStr,
-            text: text,
-            source: source,
-            truncated: truncated,
-            inReplyToStatusId: inReplyToStatusId,
-            inReplyToScreenName: inReplyToScreenName,
-            user: user,
-            entities: entities,
-            retweetCount: retweetCount,
-            favoriteCount: favoriteCount,
-            favorited: favorited,
-            retweeted: retweeted,
-            lang: lang
-        )
-    }
-
-    public func encode(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.writeRawKey("\"created_at\":")
-        self.createdAt.encode(to: &writer)
-        writer.writeRawKey("\"id\":")
-        self.id.encode(to: &writer)
-        writer.writeRawKey("\"id_str\":")
-        self.idStr.encode(to: &writer)
-        writer.writeRawKey("\"text\":")
-        self.text.encode(to: &writer)
-        writer.writeRawKey("\"source\":")
-        self.source.encode(to: &writer)
-        writer.writeRawKey("\"truncated\":")
-        self.truncated.encode(to: &writer)
-        if let value = self.inReplyToStatusId {
-            writer.writeRawKey("\"in_reply_to_status_id\":")
-            value.encode(to: &writer)
-        }
-        if let value = self.inReplyToScreenName {
-            writer.writeRawKey("\"in_reply_to_screen_name\":")
-            value.encode(to: &writer)
-        }
-        writer.writeRawKey("\"user\":")
-        self.user.encode(to: &writer)
-        writer.writeRawKey("\"entities\":")
-        self.entities.encode(to: &writer)
-        writer.writeRawKey("\"retweet_count\":")
-        self.retweetCount.encode(to: &writer)
-        writer.writeRawKey("\"favorite_count\":")
-        self.favoriteCount.encode(to: &writer)
-        writer.writeRawKey("\"favorited\":")
-        self.favorited.encode(to: &writer)
-        writer.writeRawKey("\"retweeted\":")
-        self.retweeted.encode(to: &writer)
-        writer.writeRawKey("\"lang\":")
-        self.lang.encode(to: &writer)
         writer.endObject()
     }
 }

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -151,6 +152,13 @@ struct Checksum {
     template <typename T>
     void add(const std::optional<T>& optional) {
         if (optional) add(*optional);
+        else nils++;
+    }
+    /// A struct that holds one of its own kind, as a Swift value with indirect storage does:
+    /// absent counts as a nil, as for an optional.
+    template <typename T>
+    void add(const std::unique_ptr<T>& pointer) {
+        if (pointer) add(*pointer);
         else nils++;
     }
     template <typename T>

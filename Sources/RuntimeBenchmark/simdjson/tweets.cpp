@@ -1,4 +1,4 @@
-// tweets: Tweets.value's models (TweetSearch, Tweet, RetweetedTweet, TwitterUser, …) in C++.
+// tweets: Tweets.value's models (TweetSearch, Tweet, TwitterUser, …) in C++.
 #include "shapes.h"
 
 namespace world {
@@ -38,7 +38,7 @@ struct TweetEntities {
     std::vector<UserMention> user_mentions;
 };
 
-/// TweetFields: what a status and the status it retweets both hold.
+/// What a status holds besides the status it retweets.
 struct TweetFields {
     std::string created_at;
     int64_t id = 0;
@@ -53,9 +53,11 @@ struct TweetFields {
     std::string lang;
 };
 
+/// A status, which holds the status it retweets as Tweets.value's `Tweet` does (`retweetedStatus:
+/// Tweet?`, with indirect storage): a retweeted status's own `retweeted_status` counts as a nil.
 struct Tweet {
     TweetFields fields;
-    std::optional<TweetFields> retweeted_status;
+    std::unique_ptr<Tweet> retweeted_status;
 };
 
 struct SearchMetadata {
@@ -169,17 +171,11 @@ bool read_tweet_field(TweetFields& t, std::string_view key, value field) {
     return true;
 }
 
-TweetFields read_retweeted(value v) {
-    TweetFields t;
-    read_object(v, [&](std::string_view key, value field) { read_tweet_field(t, key, field); });
-    return t;
-}
-
 Tweet read_tweet(value v) {
     Tweet t;
     read_object(v, [&](std::string_view key, value field) {
-        if (!read_tweet_field(t.fields, key, field) && key == "retweeted_status") {
-            t.retweeted_status = read_optional(field, read_retweeted);
+        if (!read_tweet_field(t.fields, key, field) && key == "retweeted_status" && !bool(field.is_null())) {
+            t.retweeted_status = std::make_unique<Tweet>(read_tweet(field));
         }
     });
     return t;

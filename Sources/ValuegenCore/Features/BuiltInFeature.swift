@@ -6,6 +6,11 @@ extension FeatureDescriptor {
     /// What every coding feature reads: keys, tags, representations, transient attributes.
     static let codingAnnotations = ["caseKey", "caseKeys", "coding", "codingKey", "codingKeys", "codingLegacyKey", "transient", "unknownCase"]
 
+    /// Whether the feature ships with Valuegen, or is one of its features built as a plugin.
+    var isBuiltIn: Bool {
+        id.hasPrefix("dev.valuegen.")
+    }
+
     /// The descriptor of a feature that ships with Valuegen: id `dev.valuegen.<name>`,
     /// versioned with Valuegen itself.
     static func builtIn(

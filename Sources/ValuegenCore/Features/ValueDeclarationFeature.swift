@@ -48,9 +48,14 @@ private extension CodePrinter {
         line("}")
         line()
         // Sendable exactly when the value is: its properties are constants of the value's types.
-        block("private final class Storage\(type.includes("Sendable") ? ": Sendable" : "")") { storage in
+        let isSendable = type.includes("Sendable")
+        let chains = Set(type.attributes.filter { $0.type.isOptional && $0.type.wrapped == type.name }.map(\.name))
+        block("private final class Storage\(isSendable ? ": Sendable" : "")") { storage in
             for attribute in type.attributes {
-                storage.line("let \(attribute.swiftName): \(attribute.type.swift)")
+                // A chain's link is cleared as the chain is released, in `deinit`, and never
+                // otherwise: the box is uniquely referenced then, so no other thread sees it.
+                let declaration = !chains.contains(attribute.name) ? "let" : isSendable ? "nonisolated(unsafe) var" : "var"
+                storage.line("\(declaration) \(attribute.swiftName): \(attribute.type.swift)")
             }
             storage.line()
             storage.parameterList(opening: "init(", type.attributes.map { "\($0.swiftName): \($0.type.parameterType)" }, closing: ") {")
@@ -60,6 +65,29 @@ private extension CodePrinter {
                 }
             }
             storage.line("}")
+            if !chains.isEmpty {
+                storage.line()
+                storage.line("/// Releases a long chain one box at a time rather than one `deinit` inside another.")
+                storage.block("deinit") { body in
+                    for attribute in type.attributes where chains.contains(attribute.name) {
+                        body.chainRelease(of: attribute.swiftName)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A value that holds itself through an Optional (`parent: Comment?`) makes chains whose
+    /// boxes, released one inside another's `deinit`, would take a stack frame each: a chain
+    /// of 100,000 overflows the stack. So `deinit` takes the chain apart one box at a time,
+    /// as long as nothing else holds the next one.
+    mutating func chainRelease(of name: String) {
+        block("if var box = \(name)?._storage") { unlink in
+            unlink.line("\(name) = nil")
+            unlink.block("while isKnownUniquelyReferenced(&box), let next = box.\(name)?._storage") { step in
+                step.line("box.\(name) = nil")
+                step.line("box = next")
+            }
         }
     }
 }

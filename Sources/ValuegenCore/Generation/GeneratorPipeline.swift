@@ -147,7 +147,11 @@ public struct GeneratorPipeline: Sendable {
             return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
         }
 
-        let contributions = run(request, diagnostics: &diagnostics)
+        let carriers = DefaultCarriers(request, source: source)
+        var contributions = run(request, builtInRequest: carriers.apply(to: request), diagnostics: &diagnostics)
+        if let defaults = carriers.contribution(access: request.accessLevel) {
+            contributions.append(defaults)
+        }
         guard !diagnostics.hasErrors else {
             return GeneratedFile(source: source, contents: nil, diagnostics: diagnostics.diagnostics)
         }
@@ -168,14 +172,16 @@ public struct GeneratorPipeline: Sendable {
         )
     }
 
-    /// Runs every feature that some type of the request includes, in registry order.
-    private func run(_ request: GenerationRequest, diagnostics: inout DiagnosticCollector) -> [ContributionCollector] {
+    /// Runs every feature that some type of the request includes, in registry order: the
+    /// built-in ones with `builtInRequest`, whose expression defaults name their carriers
+    /// (DefaultCarriers), plugins with the request as the schema wrote it.
+    private func run(_ request: GenerationRequest, builtInRequest: GenerationRequest, diagnostics: inout DiagnosticCollector) -> [ContributionCollector] {
         let included = Set(request.types.flatMap(\.includes))
         var contributions: [ContributionCollector] = []
         for feature in registry.features where included.contains(feature.descriptor.name) {
             let collector = ContributionCollector(featureName: registry.shownName(of: feature), origin: registry.origin(of: feature))
             do {
-                try feature.generate(request, into: collector)
+                try feature.generate(feature.descriptor.isBuiltIn ? builtInRequest : request, into: collector)
             } catch {
                 diagnostics.error("internal error in feature '\(feature.descriptor.name)' (\(feature.descriptor.id)): \(error)", at: nil)
             }

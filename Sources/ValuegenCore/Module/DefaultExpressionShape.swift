@@ -6,6 +6,11 @@ enum DefaultExpressionShape {
     /// The first problem, as the end of a sentence; nil when the shape is an expression's.
     static func problem(in text: String) -> String? {
         let tokens = tokenize(Array(text.utf8))
+        if let first = tokens.first, first.kind == .operator, !prefixOperators.contains(first.text) {
+            let rest = text.drop { $0 == " " }.dropFirst(first.text.count).drop { $0 == " " }
+            let fix = rest.isEmpty ? "write a value after '='" : "write the value alone: \(rest)"
+            return "it starts with '\(first.text)', which cannot begin a Swift expression; \(fix)"
+        }
         var previous: Token?
         for token in tokens {
             switch token.kind {
@@ -40,6 +45,8 @@ enum DefaultExpressionShape {
         "&", "|", "^", "<<", ">>", "??", "...", "..<", "?", "&+", "&-", "&*", "~=", "->", "?.", "!.",
     ]
     static let postfixOperators: Set<String> = ["!", "?", "...", ">"]
+    /// What may stand before an operand at an expression's start: `-1`, `!flag`, `...5`.
+    static let prefixOperators: Set<String> = ["!", "~", "+", "-", "...", "..<"]
     /// Words that stand next to an operand in an expression: `try f()`, `x as Int`.
     static let keywords: Set<String> = [
         "try", "await", "as", "is", "in", "if", "else", "switch", "case", "then", "some", "any",

@@ -5,9 +5,12 @@ import ValuegenPluginSDK
 /// would be infinitely large. Arrays, sets and dictionaries keep their elements on the heap and
 /// objects are references: they break the chain.
 ///
-/// An ADT case on such a cycle becomes `indirect`, which boxes its payload. A cycle of structs
-/// alone has no case to box, so it is an error. The analysis spans every file of a run, since a
-/// cycle may pass through several schema files.
+/// An ADT case on such a cycle becomes `indirect`, which boxes its payload. A value with
+/// `%storage indirect` is one reference wide, so it breaks the chain too. A cycle of inline
+/// structs alone has no case to box, so it is an error, whose fix is `%storage indirect` when
+/// an Optional on the cycle lets a value end. A cycle with no Optional, array or ADT on it can
+/// never end, however the values are stored, so it is an error too. The analysis spans every
+/// file of a run, since a cycle may pass through several schema files.
 struct StorageCycles {
     /// The `indirect` cases, as `ADT.case` (both are identifiers, so the dot cannot be ambiguous).
     private var indirectCases: Set<String> = []
@@ -19,6 +22,8 @@ struct StorageCycles {
         var owner: String
         var name: String
         var target: String
+        /// Whether the attribute is an Optional, so that a chain through it can end.
+        var isOptional: Bool
         var path: String
         var location: SourceLocation
         /// The ADT case it belongs to; nil for a struct's attribute.
@@ -28,9 +33,11 @@ struct StorageCycles {
     init(_ requests: [GenerationRequest]) {
         // Values and ADTs only; the first declaration of a name wins, as a module would refuse a second.
         var kinds: [String: ModelKind] = [:]
+        var boxed: Set<String> = []
         for request in requests {
             for type in request.types where type.kind != .object && kinds[type.name] == nil {
                 kinds[type.name] = type.kind
+                if type.hasIndirectStorage { boxed.insert(type.name) }
             }
         }
         var edges: [String: [Edge]] = [:]
@@ -50,15 +57,45 @@ struct StorageCycles {
 
         let structs = names.filter { kinds[$0] == .value }
         let structEdges = edges.mapValues { $0.filter { kinds[$0.target] == .value } }
-        let structComponent = Self.components(structs, edges: structEdges)
+        // Stored inline: a boxed value holds its attributes behind one reference.
+        let inlineEdges = structEdges.filter { !boxed.contains($0.key) }
+        // Always there: a required attribute must hold a value, boxed or not.
+        let requiredEdges = structEdges.mapValues { $0.filter { !$0.isOptional } }
+        let inlineComponent = Self.components(structs, edges: inlineEdges)
+        let requiredComponent = Self.components(structs, edges: requiredEdges)
         for name in structs {
-            guard let cycle = Self.shortestCycle(from: name, edges: structEdges, component: structComponent) else { continue }
-            let first = cycle[0]
-            let chain = cycle.map { "\($0.owner).\($0.name)" } + [name]
-            let message = "value '\(name)' holds itself through \(chain.joined(separator: " → ")), so it would be infinitely large; "
-                + "make one of these attributes an array (\(first.name): [\(first.target)]), or one of the types an ADT (.adtValue) or an object (.object)"
-            errors[first.path, default: []].append(Diagnostic(.error, message, path: first.path, at: first.location))
+            if let cycle = Self.shortestCycle(from: name, edges: inlineEdges, component: inlineComponent) {
+                report(Self.infinitelyLarge(name, cycle), at: cycle[0])
+            } else if let cycle = Self.shortestCycle(from: name, edges: requiredEdges, component: requiredComponent) {
+                report(Self.neverEnding(name, cycle), at: cycle[0])
+            }
         }
+    }
+
+    private mutating func report(_ message: String, at edge: Edge) {
+        errors[edge.path, default: []].append(Diagnostic(.error, message, path: edge.path, at: edge.location))
+    }
+
+    private static func chain(_ name: String, _ cycle: [Edge]) -> String {
+        (cycle.map { "\($0.owner).\($0.name)" } + [name]).joined(separator: " → ")
+    }
+
+    /// A cycle of inline values. When an Optional on it lets a chain end, boxing the value
+    /// (`%storage indirect`) is the fix that keeps its API, its JSON and its `==`.
+    private static func infinitelyLarge(_ name: String, _ cycle: [Edge]) -> String {
+        let first = cycle[0]
+        let box = cycle.contains(where: \.isOptional)
+            ? "add '%storage indirect' before '\(name)' (its attributes then live in a shared box; its API, JSON and == stay the same), or "
+            : ""
+        return "value '\(name)' holds itself through \(chain(name, cycle)), so it would be infinitely large; \(box)"
+            + "make one of these attributes an array (\(first.name): [\(first.target)]), or one of the types an ADT (.adtValue) or an object (.object)"
+    }
+
+    /// A cycle of required attributes: every value would need another, so none can be made.
+    private static func neverEnding(_ name: String, _ cycle: [Edge]) -> String {
+        let first = cycle[0]
+        return "value '\(name)' holds itself through \(chain(name, cycle)) with no Optional, array or ADT on the way, so no value of it could ever be made; "
+            + "make one of these attributes optional (\(first.name): \(first.target)?) or an array (\(first.name): [\(first.target)])"
     }
 
     /// The request with its recursive ADT cases marked `indirect`.
@@ -89,7 +126,7 @@ struct StorageCycles {
         func edge(_ name: String, _ reference: TypeReference, _ location: SourceLocation, _ caseName: String?) -> Edge? {
             // `wrapped` is the spelling without the outer `?`: a plain name is stored inline.
             guard kinds[reference.wrapped] != nil else { return nil }
-            return Edge(owner: type.name, name: name, target: reference.wrapped, path: path, location: location, caseName: caseName)
+            return Edge(owner: type.name, name: name, target: reference.wrapped, isOptional: reference.isOptional, path: path, location: location, caseName: caseName)
         }
         var result = type.attributes.compactMap { edge($0.name, $0.type, $0.location, nil) }
         for adtCase in type.cases {

@@ -82,7 +82,7 @@ extension Dictionary: DictionaryEncodable where Key: JSONObjectKey, Value: Dicti
 extension Optional: DictionaryDecodable where Wrapped: DictionaryDecodable {
     /// `NSNull` (JSON's `null`) is nil.
     public init(propertyListValue: Any) throws(DictionaryError) {
-        self = propertyListValue is NSNull ? nil : try Wrapped(propertyListValue: propertyListValue)
+        self = PropertyListKind.isNull(propertyListValue) ? nil : try Wrapped(propertyListValue: propertyListValue)
     }
 }
 

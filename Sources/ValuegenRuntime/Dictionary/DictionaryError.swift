@@ -61,6 +61,13 @@ enum PropertyListKind {
         return ObjectIdentifier(type(of: object)) == booleanClass
     }
 
+    /// Whether the value is `NSNull` (JSON's `null`). Asked of the type, not with `is NSNull`:
+    /// on Linux that cast turns a Swift dictionary or array into its Foundation class first, all
+    /// of it, recursively, at every level of a nested value read.
+    static func isNull(_ value: Any) -> Bool {
+        type(of: value) is NSNull.Type
+    }
+
     /// The number a value holds, whether a Swift number or an `NSNumber`; nil for a boolean
     /// and for anything but a number.
     static func number(_ value: Any) -> NSNumber? {
@@ -85,7 +92,7 @@ enum PropertyListKind {
         if value is String { return "a string" }
         if isBoolean(value) { return "a boolean" }
         if let number = number(value) { return number.description }
-        if value is NSNull { return "null" }
+        if isNull(value) { return "null" }
         if value is [Any] { return "an array" }
         if value is [String: Any] || value is [AnyHashable: Any] { return "a dictionary" }
         if value is Date { return "a date" }

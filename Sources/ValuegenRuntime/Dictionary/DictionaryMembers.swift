@@ -12,6 +12,8 @@ public struct DictionaryMembers {
     /// Where the dictionary is, relative to the value being read.
     public let path: [JSONPathComponent]
 
+    static let tooDeepForTheStack = "nesting too deep for this thread's stack (read deeply nested data on a thread with a larger stack)"
+
     /// The members of `dictionary`, at `path`.
     public init(_ dictionary: [String: Any], path: [JSONPathComponent] = []) {
         self.dictionary = dictionary
@@ -20,7 +22,15 @@ public struct DictionaryMembers {
 
     /// The members of a property-list value that is a dictionary with String keys (as
     /// `PropertyListSerialization` gives, `[AnyHashable: Any]` or `NSDictionary`, included).
+    ///
+    /// Every nested value a model reads passes here, one call deeper each level, so here a
+    /// level is refused when the thread's stack has too little room left for it (see
+    /// `ThreadStack`): a dictionary nested 10,000 deep is an error, not a crash. There is no
+    /// depth limit besides: the dictionary is in memory already, as deep as its maker made it.
     public init(propertyListValue value: Any) throws(DictionaryError) {
+        guard ThreadStack.hasRoomForAnotherLevel() else {
+            throw DictionaryError(message: Self.tooDeepForTheStack)
+        }
         if let dictionary = value as? [String: Any] {
             self.init(dictionary)
             return
@@ -82,7 +92,7 @@ public struct DictionaryMembers {
 
     private func decode<T>(_ keys: [String], using read: (Any) throws(DictionaryError) -> T) throws(DictionaryError) -> T? {
         for key in keys {
-            guard let value = dictionary[key], !(value is NSNull) else { continue }
+            guard let value = dictionary[key], !PropertyListKind.isNull(value) else { continue }
             return try readMember(value, key: key, using: read)
         }
         return nil

@@ -25,7 +25,7 @@ extension RawJSON {
     }
 
     private static func removingNulls(_ value: Any) -> Any? {
-        if value is NSNull {
+        if PropertyListKind.isNull(value) {
             return nil
         }
         if let array = value as? [Any] {
@@ -50,7 +50,7 @@ extension RawJSON {
             } else {
                 writer.writeSigned(number.int64Value)
             }
-        } else if value is NSNull {
+        } else if PropertyListKind.isNull(value) {
             writer.writeNull()
         } else if let date = value as? Date {
             writer.writeString(ISO8601.format(date))
