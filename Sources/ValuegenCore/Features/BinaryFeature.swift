@@ -14,7 +14,9 @@ struct BinaryFeature: Feature {
         let access = request.accessLevel.modifier
         for type in types {
             var printer = CodePrinter()
-            printer.block("extension \(type.name): BinaryCodable") { body in
+            printer.block("extension \(type.name): BinaryModel") { body in
+                body.binaryLayout(type, access: access)
+                body.line()
                 if type.isPlainEnumeration {
                     body.plainEnumerationBinary(type, access: access)
                     return
@@ -66,7 +68,7 @@ extension Attribute {
     }
 }
 
-private extension ModelType {
+extension ModelType {
     /// An ADT none of whose cases has a payload, without an `%unknownCase`: Binary writes it
     /// as its case number alone.
     var isPlainEnumeration: Bool {
