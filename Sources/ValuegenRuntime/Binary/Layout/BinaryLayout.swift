@@ -10,7 +10,7 @@
 // and a payload of fields in braces or a single value's type.
 
 /// The layout of every model type of a document, by name; the first line's type is the root's.
-struct BinaryLayout {
+struct BinaryLayout: Sendable {
     var types: [Substring: BinaryLayoutType] = [:]
     var rootName: Substring = ""
 
@@ -35,8 +35,8 @@ struct BinaryLayout {
 }
 
 /// One model type's line.
-struct BinaryLayoutType {
-    enum Kind: Equatable {
+struct BinaryLayoutType: Sendable {
+    enum Kind: Equatable, Sendable {
         /// A value or an object: a message of fields.
         case message
         /// A plain enumeration: a varint, the case number.
@@ -106,7 +106,7 @@ struct BinaryLayoutType {
 }
 
 /// A field: an attribute of a value, an object or an ADT case.
-struct BinaryLayoutField {
+struct BinaryLayoutField: Sendable {
     var number: Int
     var name: Substring
     var formerNames: [Substring]
@@ -136,8 +136,8 @@ struct BinaryLayoutField {
 }
 
 /// A case of an ADT or a plain enumeration.
-struct BinaryLayoutCase {
-    enum Payload {
+struct BinaryLayoutCase: Sendable {
+    enum Payload: Sendable {
         case plain
         case fields([BinaryLayoutField])
         case single(type: Substring, shape: BinaryLayoutShape)
@@ -166,7 +166,7 @@ struct BinaryLayoutCase {
 }
 
 /// A type spelled in a layout: `[String:User]`, `Set<Int>`, `URL?`, `User`.
-indirect enum BinaryLayoutShape {
+indirect enum BinaryLayoutShape: Sendable {
     case named(Substring)
     case optional(BinaryLayoutShape)
     case array(BinaryLayoutShape)

@@ -11,14 +11,9 @@ extension BinaryReader {
     @usableFromInline
     func translatedDocument(for type: Any.Type) throws(BinaryError) -> [UInt8]? {
         guard let layoutRange = writerLayout, let model = type as? any BinaryModel.Type else { return nil }
-        let own = model.documentLayout
-        let written = UnsafeRawBufferPointer(rebasing: bytes[layoutRange])
-        if written.elementsEqual(own) {
+        guard let translation = DocumentLayoutCache.shared.translation(to: model, from: UnsafeRawBufferPointer(rebasing: bytes[layoutRange])) else {
             return nil
         }
-        let writerText = String(decoding: written, as: UTF8.self)
-        let readerText = String(decoding: own, as: UTF8.self)
-        let translation = BinaryLayoutTranslation(writer: BinaryLayout(text: writerText[...]), reader: BinaryLayout(text: readerText[...]))
         var reader = self
         var output = BinaryWriter(capacity: bytes.count + 16)
         for byte in BinaryFormat.header {
@@ -34,17 +29,64 @@ extension BinaryReader {
     }
 }
 
-/// The writer's layout and the reader's: how a value of one is written as the other.
-struct BinaryLayoutTranslation {
+/// The writer's layout and the reader's: how a value of one is written as the other. Made once
+/// per reader type and writer layout (`DocumentLayoutCache`), and never changed after.
+final class BinaryLayoutTranslation: Sendable {
     let writer: BinaryLayout
     let reader: BinaryLayout
+    /// For each message the reader has (a type's name, or `Type.case` for an ADT case's
+    /// payload), what becomes of each of the writer's field numbers.
+    private let fieldMaps: [String: [Int: FieldMapping]]
+
+    /// A writer's field in the reader's message: nil `target` when the reader has none. A class,
+    /// so that looking one up for every field of every message copies a reference.
+    final class FieldMapping: Sendable {
+        let written: BinaryLayoutField
+        let target: BinaryLayoutField?
+        let readsAsTarget: Bool
+        /// Whether the value holds no model type, and so is copied as it is.
+        let isCopied: Bool
+
+        init(written: BinaryLayoutField, target: BinaryLayoutField?, readsAsTarget: Bool, isCopied: Bool) {
+            self.written = written
+            self.target = target
+            self.readsAsTarget = readsAsTarget
+            self.isCopied = isCopied
+        }
+    }
+
+    init(writer: BinaryLayout, reader: BinaryLayout) {
+        self.writer = writer
+        self.reader = reader
+        var maps: [String: [Int: FieldMapping]] = [:]
+        for (name, read) in reader.types {
+            guard let written = name == reader.rootName ? writer.types[writer.rootName] : writer.types[name] else { continue }
+            maps[String(name)] = Self.map(written.fields, to: read.fields, writer: writer)
+            for readCase in read.cases {
+                guard case .fields(let target) = readCase.payload, let writtenCase = written.cases.first(where: { $0.name == readCase.name }),
+                      case .fields(let fields) = writtenCase.payload else { continue }
+                maps["\(name).\(readCase.name)"] = Self.map(fields, to: target, writer: writer)
+            }
+        }
+        fieldMaps = maps
+    }
+
+    private static func map(_ written: [BinaryLayoutField], to read: [BinaryLayoutField], writer: BinaryLayout) -> [Int: FieldMapping] {
+        let readType = BinaryLayoutType(fields: read)
+        var map: [Int: FieldMapping] = [:]
+        for field in written {
+            let target = readType.field(matching: field)
+            map[field.number] = FieldMapping(written: field, target: target, readsAsTarget: target.map { field.shape.reads(as: $0.shape) } ?? false, isCopied: !writer.holdsModels(field.shape))
+        }
+        return map
+    }
 
     /// A value of a type the writer's layout describes, read as the reader's type of the same
     /// name (or the root).
     func model(_ written: BinaryLayoutType, as read: BinaryLayoutType, from input: inout BinaryReader, to output: inout BinaryWriter) throws(BinaryError) {
         switch (written.kind, read.kind) {
         case (.message, .message):
-            try message(written.fields, as: read.fields, owner: read.name, from: &input, to: &output)
+            try message(written.fields, as: read.fields, owner: String(read.name), from: &input, to: &output)
         case (.enumeration, .enumeration):
             let number = try input.readVarint()
             output.writeVarint(UInt64(try caseNumber(Int(truncatingIfNeeded: number), of: written, as: read, input: input)))
@@ -63,8 +105,8 @@ struct BinaryLayoutTranslation {
 
     /// A message of fields, each mapped to the reader's field of its name; a field the reader
     /// does not have is left out, one of a changed type is an error.
-    func message(_ written: [BinaryLayoutField], as read: [BinaryLayoutField], owner: Substring, from input: inout BinaryReader, to output: inout BinaryWriter) throws(BinaryError) {
-        let readType = BinaryLayoutType(fields: read)
+    func message(_ written: [BinaryLayoutField], as read: [BinaryLayoutField], owner: String, from input: inout BinaryReader, to output: inout BinaryWriter) throws(BinaryError) {
+        let map = fieldMaps[owner] ?? Self.map(written, to: read, writer: writer)
         let outerEnd = try input.beginLengthDelimited()
         let prefix = output.beginMessage()
         while input.position < input.end {
@@ -72,16 +114,22 @@ struct BinaryLayoutTranslation {
             let number = try input.readTag()
             let wireType = input.fieldWireType
             input.fieldIsUnread = false
-            guard let field = written.first(where: { $0.number == number }), let target = readType.field(matching: field) else {
+            guard let mapping = map[number], let target = mapping.target else {
                 do throws(BinaryError) { try input.skipValue(ofWireType: wireType) } catch { throw error.inside(number) }
                 continue
             }
-            guard field.shape.reads(as: target.shape) else {
-                throw BinaryError(message: "\(owner).\(target.name) was saved as \(field.type), but this version declares it \(target.type)", offset: tagStart)
+            guard mapping.readsAsTarget else {
+                throw BinaryError(message: "\(owner).\(target.name) was saved as \(mapping.written.type), but this version declares it \(target.type)", offset: tagStart)
             }
             output.writeTag(target.number, BinaryWireType(rawValue: wireType)!)
+            if mapping.isCopied {
+                let valueStart = input.position
+                do throws(BinaryError) { try input.skipValue(ofWireType: wireType) } catch { throw error.inside(number) }
+                output.writeBytes(UnsafeRawBufferPointer(rebasing: input.bytes[valueStart..<input.position]))
+                continue
+            }
             do throws(BinaryError) {
-                try value(field.shape, as: target.shape, wireType: wireType, from: &input, to: &output)
+                try value(mapping.written.shape, as: target.shape, wireType: wireType, from: &input, to: &output)
             } catch {
                 throw error.inside(number)
             }

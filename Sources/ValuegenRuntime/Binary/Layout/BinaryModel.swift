@@ -52,6 +52,35 @@ final class DocumentLayoutCache: @unchecked Sendable {
     static let shared = DocumentLayoutCache()
     private let lock = NSLock()
     private var layouts: [ObjectIdentifier: [UInt8]] = [:]
+    private var translations: [TranslationKey: BinaryLayoutTranslation] = [:]
+
+    private struct TranslationKey: Hashable {
+        var reader: ObjectIdentifier
+        var writerLayout: [UInt8]
+    }
+
+    /// How a document of the writer's layout is read as `type`; nil when the layouts are the
+    /// same. Made once per pair (up to 64 pairs are kept).
+    func translation(to type: any BinaryModel.Type, from writerLayout: UnsafeRawBufferPointer) -> BinaryLayoutTranslation? {
+        let own = layout(of: type)
+        if own.count == writerLayout.count, own.withUnsafeBytes({ memcmp($0.baseAddress!, writerLayout.baseAddress!, own.count) == 0 }) {
+            return nil
+        }
+        let key = TranslationKey(reader: ObjectIdentifier(type), writerLayout: Array(writerLayout))
+        lock.lock()
+        defer { lock.unlock() }
+        if let translation = translations[key] {
+            return translation
+        }
+        let writerText = String(decoding: writerLayout, as: UTF8.self)
+        let readerText = String(decoding: own, as: UTF8.self)
+        let translation = BinaryLayoutTranslation(writer: BinaryLayout(text: writerText[...]), reader: BinaryLayout(text: readerText[...]))
+        if translations.count >= 64 {
+            translations.removeAll()
+        }
+        translations[key] = translation
+        return translation
+    }
 
     func layout(of type: any BinaryModel.Type) -> [UInt8] {
         let key = ObjectIdentifier(type)
