@@ -158,7 +158,72 @@ private struct NoteV3: BinaryModel, Equatable {
     }
 }
 
+/// `Box { byName: [String: Tag] }` in version 1 (field 1, Tag v1) and version 2 (a `count`
+/// inserted first, Tag v2): dictionaries of models are mapped entry by entry.
+private struct BoxV1: BinaryModel, Equatable {
+    var byName: [String: TagV1]
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+    static var binaryLayout: BinaryModelLayout { BinaryModelLayout("Box = 1 byName [String:Tag]", nested: [TagV1.self]) }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in writer.writeField(1, byName) }
+    }
+
+    init(byName: [String: TagV1]) {
+        self.byName = byName
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var byName: [String: TagV1] = [:]
+        try reader.readMessage { reader, field throws(BinaryError) in
+            if field == 1 { byName = try reader.read([String: TagV1].self) }
+        }
+        self.init(byName: byName)
+    }
+}
+
+private struct BoxV2: BinaryModel, Equatable {
+    var count = 0
+    var byName: [String: TagV2]
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+    static var binaryLayout: BinaryModelLayout { BinaryModelLayout("Box = 1 count Int; 2 byName [String:Tag]", nested: [TagV2.self]) }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.writeMessage { writer in
+            writer.writeField(1, count)
+            writer.writeField(2, byName)
+        }
+    }
+
+    init(count: Int = 0, byName: [String: TagV2]) {
+        self.count = count
+        self.byName = byName
+    }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var count = 0
+        var byName: [String: TagV2] = [:]
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1: count = try reader.read(Int.self)
+            case 2: byName = try reader.read([String: TagV2].self)
+            default: break
+            }
+        }
+        self.init(count: count, byName: byName)
+    }
+}
+
 @Suite struct BinaryLayoutTests {
+    @Test func dictionariesOfModelsAreMappedEntryByEntry() throws {
+        let bytes = BoxV1(byName: ["a": .work, "b": .home, "c": .work]).selfDescribingBinaryBytes()
+        #expect(try BoxV2(binaryBytes: bytes) == BoxV2(byName: ["a": .work, "b": .home, "c": .work]))
+        let back = BoxV2(count: 3, byName: ["x": .home]).selfDescribingBinaryBytes()
+        #expect(try BoxV1(binaryBytes: back) == BoxV1(byName: ["x": .home]))
+    }
+
     @Test func aSelfDescribingDocumentCarriesTheLayoutOfEveryModelItHoldsBeforeTheStringTable() {
         let bytes = NoteV1(title: "ab", count: 1, score: 2, tags: [.home]).selfDescribingBinaryBytes()
         let layout = Array("Note = 1 title String; 2 count Int; 3 score Int; 4 tags [Tag]\nTag = enum 1 work; 2 home".utf8)
