@@ -72,7 +72,7 @@ let package = Package(
             name: "RuntimeBenchmark",
             dependencies: ["ValuegenRuntime"],
             path: "Sources/RuntimeBenchmark",
-            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "World/Schemas", "simdjson"]
+            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "RecordFile.value", "World/Schemas", "simdjson"]
         ),
         .executableTarget(
             name: "ValuegenBenchmark",

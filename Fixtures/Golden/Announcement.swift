@@ -424,7 +424,11 @@ extension Announcement: JSONCodable {
 
 // MARK: - Announcement: Binary
 
-extension Announcement: BinaryCodable {
+extension Announcement: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Announcement = 1 serverId String; 2 createdAt Date; 3 editedAt Date?; 4 title String; 5 body String; 6 priority Int")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -444,7 +444,11 @@ extension Attachment: JSONCodable {
 
 // MARK: - Attachment: Binary
 
-extension Attachment: BinaryCodable {
+extension Attachment: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Attachment = adt 1 photo { 1 url URL; 2 width Int; 3 height Int; 4 caption String? }; 2 voiceNote { 1 url URL; 2 duration TimeInterval; 3 waveform [Float] }; 3 sticker Double; 4 contactCard User; 5 urlPreview { 1 url URL; 2 title String?; 3 thumbnail Data? }; 6 location { 1 latitude Double; 2 longitude Double }; 7 deleted", nested: [User.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

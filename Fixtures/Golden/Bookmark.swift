@@ -251,7 +251,11 @@ extension Bookmark: JSONCodable {
 
 // MARK: - Bookmark: Binary
 
-extension Bookmark: BinaryCodable {
+extension Bookmark: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Bookmark = 1 serverId String; 2 messageId UUID; 3 note String")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -399,7 +399,11 @@ extension Conversation: JSONCodable {
 
 // MARK: - Conversation: Binary
 
-extension Conversation: BinaryCodable {
+extension Conversation: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Conversation = 1 conversationId UUID; 2 title String; 3 participants [User]; 4 lastMessage Message?; 5 unreadCount Int; 6 isPinned Bool; 7 notificationLevel NotificationLevel; 8 labels Set<String>", nested: [User.self, Message.self, NotificationLevel.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

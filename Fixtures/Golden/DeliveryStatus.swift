@@ -306,7 +306,11 @@ extension DeliveryStatus: JSONCodable {
 
 // MARK: - DeliveryStatus: Binary
 
-extension DeliveryStatus: BinaryCodable {
+extension DeliveryStatus: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("DeliveryStatus = adt 1 pending; 2 sent { 1 sentAt Date }; 3 delivered { 1 deliveredAt Date; 2 recipientCount UInt }; 4 failed { 1 reason String; 2 retryAt Date?; 3 isPermanent Bool }")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
@@ -549,7 +553,11 @@ extension MessageKind: JSONCodable {
 
 // MARK: - MessageKind: Binary
 
-extension MessageKind: BinaryCodable {
+extension MessageKind: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("MessageKind = enum 1 text; 2 photo; 3 voice; 4 system")
+    }
+
     public static var binaryWireType: BinaryWireType { .varint }
 
     public func encode(to writer: inout BinaryWriter) {

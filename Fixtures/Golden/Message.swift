@@ -547,7 +547,11 @@ extension Message: JSONCodable {
 
 // MARK: - Message: Binary
 
-extension Message: BinaryCodable {
+extension Message: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Message = 1 messageId UUID; 2 conversationId UUID; 3 sender User; 4 body String; 5 sentAt Date; 6 editedAt Date?; 7 attachments [Attachment]; 8 status DeliveryStatus; 9 kind MessageKind; 10 reactions [String:Set<UUID>]; 11 replyToMessageId UUID?", nested: [User.self, Attachment.self, DeliveryStatus.self, MessageKind.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
@@ -1149,7 +1153,11 @@ extension MessageSummary: JSONCodable {
 
 // MARK: - MessageSummary: Binary
 
-extension MessageSummary: BinaryCodable {
+extension MessageSummary: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("MessageSummary = 1 messageId String; 2 senderName String; 3 snippet String; 4 unreadCount Int; 5 isMuted Bool; 6 previewHeight CGFloat; 7 sentAt Date; 8 readingTime TimeInterval; 9 byteCount UInt64; 10 mentionedUserIds [String]; 11 participants [User]; 12 reactionCounts [String:Double]; 13 labels Set<String>; 14 thumbnailUrl URL?; 15 status DeliveryStatus?; 16 kind MessageKind", nested: [User.self, DeliveryStatus.self, MessageKind.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

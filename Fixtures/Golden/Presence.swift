@@ -187,7 +187,11 @@ extension Presence: JSONCodable {
 
 // MARK: - Presence: Binary
 
-extension Presence: BinaryCodable {
+extension Presence: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Presence = adt 1 online; 2 away { 1 since Date }; 3 doNotDisturb { 1 until Date?; 2 message String }; 4 offline")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
@@ -426,7 +430,11 @@ extension NotificationLevel: JSONCodable {
 
 // MARK: - NotificationLevel: Binary
 
-extension NotificationLevel: BinaryCodable {
+extension NotificationLevel: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("NotificationLevel = adt 1 default; 2 all; 3 mentionsOnly; 4 muted { 1 until Date? }")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -184,7 +184,11 @@ extension QuotedMessage: JSONCodable {
 
 // MARK: - QuotedMessage: Binary
 
-extension QuotedMessage: BinaryCodable {
+extension QuotedMessage: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("QuotedMessage = 1 author String; 2 text RichText; 3 sentAt Date?", nested: [RichText.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

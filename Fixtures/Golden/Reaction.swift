@@ -184,7 +184,11 @@ extension Reaction: JSONCodable {
 
 // MARK: - Reaction: Binary
 
-extension Reaction: BinaryCodable {
+extension Reaction: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Reaction = adt 1 emoji { 1 symbol String; 2 count Int }; 2 sticker Int; 3 text { 1 body String }; 4 removed")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

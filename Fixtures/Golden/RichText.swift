@@ -315,7 +315,11 @@ extension RichText: JSONCodable {
 
 // MARK: - RichText: Binary
 
-extension RichText: BinaryCodable {
+extension RichText: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("RichText = adt 1 plain { 1 text String }; 2 bold { 1 content RichText }; 3 link { 1 url URL; 2 label RichText? }; 4 quote { 1 quoted QuotedMessage }; 5 paragraphs { 1 parts [RichText] }; 6 spoiler RichText", nested: [QuotedMessage.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -502,7 +502,11 @@ extension Settings: JSONCodable {
 
 // MARK: - Settings: Binary
 
-extension Settings: BinaryCodable {
+extension Settings: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Settings = 1 theme String; 2 fontScale Double; 3 notificationLevel NotificationLevel; 4 sendsReadReceipts Bool; 5 mutedConversations [String:Date]; 6 pushToken String?", nested: [NotificationLevel.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

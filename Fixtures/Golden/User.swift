@@ -831,7 +831,11 @@ extension User: JSONCodable {
 
 // MARK: - User: Binary
 
-extension User: BinaryCodable {
+extension User: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("User = 1 userId UUID; 2 nickname String; 3 statusText String?; 4 imageUrl URL?; 5 email String; 6 authToken String?; 7 presence Presence; 8 addresses [Address]; 9 friends [User]; 10 reactionScores [String:Double]; 11 interests Set<String>; 12 blockedUserIds Set<UUID>?; 13 createdAt Date; 14 lastSeenCache Date?; 15 mood String?", nested: [Presence.self, Address.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
@@ -1174,7 +1178,11 @@ extension Address: JSONCodable {
 
 // MARK: - Address: Binary
 
-extension Address: BinaryCodable {
+extension Address: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Address = 1 street String; 2 city String; 3 zipCode/zip/postalCode String; 4 default Bool")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -3,12 +3,14 @@ import Foundation
 
 struct BenchmarkArguments {
     static let usage = """
-        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--simdjson PATH]
+        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--persistence-only] [--simdjson PATH]
                                           [--world-documents FOLDER] [--profile SHAPE [ROUNDS]]
                                           [--profile-encode SHAPE [ROUNDS]]
           N                 records for the record benchmarks (100000 by default)
           --world-scale S   size of the world-shaped documents, 1 by default (a few MB each)
           --world-only      run the world-shaped documents alone
+          --persistence-only
+                            run the Persistence binary files' layout benchmark alone
           --simdjson PATH   the simdjson On-Demand readers to compare with (built by
                             Sources/RuntimeBenchmark/simdjson/run-benchmark.sh)
           --world-documents FOLDER
@@ -25,6 +27,7 @@ struct BenchmarkArguments {
     var recordCount = 100_000
     var worldScale = 1.0
     var worldOnly = false
+    var persistenceOnly = false
     var simdjsonReader: String?
     var worldDocumentsFolder: String?
     var profiledShape: (name: String, rounds: Int, encoding: Bool)?
@@ -45,6 +48,8 @@ struct BenchmarkArguments {
                 worldScale = scale
             case "--world-only":
                 worldOnly = true
+            case "--persistence-only":
+                persistenceOnly = true
             case "--simdjson":
                 guard let path = remaining.next() else {
                     throw Failure(description: "--simdjson needs the path of the simdjson readers")

@@ -22,6 +22,10 @@ if arguments.worldOnly {
 }
 let count = arguments.recordCount
 let records = RecordFactory.records(count)
+if arguments.persistenceOnly {
+    try PersistenceLayoutBenchmark.run(records: records, runs: runs)
+    exit(0)
+}
 
 // The bytes every decoder reads: the JSON feature's output (Foundation reads it as well).
 let json = records.jsonBytes()
@@ -82,5 +86,6 @@ print("  snake_case keys and an adjacently tagged status (\(format(Double(server
 print("    generated JSON           encode \(format(serverEncodeRuns.best)) s   \(format(serverFoundationEncodeRuns.best / serverEncodeRuns.best, 1))x Foundation (\(format(serverFoundationEncodeRuns.best)) s)   \(format(serverEncodeRuns.best / valuegenEncode, 2))x the camelCase records' time")
 print("    generated JSON           decode \(format(serverDecodeRuns.best)) s   \(format(serverFoundationDecodeRuns.best / serverDecodeRuns.best, 1))x Foundation (\(format(serverFoundationDecodeRuns.best)) s)   \(format(serverDecodeRuns.best / valuegenDecode, 2))x the camelCase records' time")
 try InvariantBenchmark.run(records: records, runs: runs)
+try PersistenceLayoutBenchmark.run(records: records, runs: runs)
 try IndirectStorageBenchmark.run(count: count, runs: runs)
 try WorldBenchmark.run(arguments)

@@ -8,6 +8,7 @@ private struct Note: PersistableModel, Equatable {
     var pages: Int
 
     static var binaryWireType: BinaryWireType { .lengthDelimited }
+    static var binaryLayout: BinaryModelLayout { BinaryModelLayout("Note = 1 title String; 2 pages Int") }
 
     init(title: String, pages: Int) {
         self.title = title

@@ -785,7 +785,7 @@ struct DiagnosticTests {
         let contents = try #require(file.contents)
         #expect(contents.contains("extension User: Codable {"))
         #expect(contents.contains("extension User: JSONCodable {"))
-        #expect(contents.contains("extension User: BinaryCodable {"))
+        #expect(contents.contains("extension User: BinaryModel {"))
         #expect(contents.contains("extension User: PersistableModel {}"))
         #expect(contents.contains("\nimport ValuegenRuntime\n"))
     }

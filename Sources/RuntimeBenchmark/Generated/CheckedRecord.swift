@@ -337,7 +337,11 @@ extension CheckedRecord: JSONCodable {
 
 // MARK: - CheckedRecord: Binary
 
-extension CheckedRecord: BinaryCodable {
+extension CheckedRecord: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("CheckedRecord = 1 id Int; 2 accountNumber Int; 3 score Double; 4 ratio Double; 5 isActive Bool; 6 isVerified Bool; 7 name String; 8 email String; 9 biography String; 10 tags [String]; 11 nickname String?; 12 location Location; 13 status Status", nested: [Location.self, Status.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -315,7 +315,11 @@ extension Record: JSONCodable {
 
 // MARK: - Record: Binary
 
-extension Record: BinaryCodable {
+extension Record: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Record = 1 id Int; 2 accountNumber Int; 3 score Double; 4 ratio Double; 5 isActive Bool; 6 isVerified Bool; 7 name String; 8 email String; 9 biography String; 10 tags [String]; 11 nickname String?; 12 location Location; 13 status Status", nested: [Location.self, Status.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
@@ -582,7 +586,11 @@ extension Location: JSONCodable {
 
 // MARK: - Location: Binary
 
-extension Location: BinaryCodable {
+extension Location: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Location = 1 street String; 2 city String; 3 latitude Double; 4 longitude Double")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -315,7 +315,11 @@ extension ServerRecord: JSONCodable {
 
 // MARK: - ServerRecord: Binary
 
-extension ServerRecord: BinaryCodable {
+extension ServerRecord: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("ServerRecord = 1 id Int; 2 accountNumber Int; 3 score Double; 4 ratio Double; 5 isActive Bool; 6 isVerified Bool; 7 name String; 8 email String; 9 biography String; 10 tags [String]; 11 nickname String?; 12 location Location; 13 status ServerStatus", nested: [Location.self, ServerStatus.self])
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -190,7 +190,11 @@ extension ServerStatus: JSONCodable {
 
 // MARK: - ServerStatus: Binary
 
-extension ServerStatus: BinaryCodable {
+extension ServerStatus: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("ServerStatus = adt 1 active; 2 suspended { 1 reason String; 2 days Int }; 3 deleted")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

@@ -144,7 +144,11 @@ extension Status: JSONCodable {
 
 // MARK: - Status: Binary
 
-extension Status: BinaryCodable {
+extension Status: BinaryModel {
+    public static var binaryLayout: BinaryModelLayout {
+        BinaryModelLayout("Status = adt 1 active; 2 suspended { 1 reason String; 2 days Int }; 3 deleted")
+    }
+
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {

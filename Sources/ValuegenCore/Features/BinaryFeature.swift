@@ -14,7 +14,9 @@ struct BinaryFeature: Feature {
         let access = request.accessLevel.modifier
         for type in types {
             var printer = CodePrinter()
-            printer.block("extension \(type.name): BinaryCodable") { body in
+            printer.block("extension \(type.name): BinaryModel") { body in
+                body.binaryLayout(type, access: access)
+                body.line()
                 if type.isPlainEnumeration {
                     body.plainEnumerationBinary(type, access: access)
                     return

@@ -109,7 +109,7 @@ extension KnownTypes {
     static let runtimeTypeNames: Set<String> = [
         "JSONReader", "JSONWriter", "JSONError", "JSONCodable", "JSONDecodable", "JSONEncodable", "JSONKey", "JSONPathComponent",
         "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
-        "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds",
+        "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds", "BinaryModel", "BinaryModelLayout",
         "PersistableModel", "PersistenceError", "PersistenceFormat",
         "DictionaryCodable", "DictionaryDecodable", "DictionaryEncodable", "DictionaryError", "DictionaryMembers",
         "UnknownCase", "RawJSON", "BinaryRawField", "DateCodingStyle",

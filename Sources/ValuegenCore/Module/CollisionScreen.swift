@@ -105,7 +105,7 @@ enum CollisionScreen {
         "Change", "ObserverToken", "ChangeObservers", "_observationRegistrar", "observationRegistrar",
         "_changeObservers", "changeObservers", "hashValue", "hasher", "description", "String",
         "toBuilder", "builder", "build", "MissingAttributeError", "encoder", "container",
-        "payload", "DecodingError", "reader", "writer", "field", "binaryWireType", "Attribute",
+        "payload", "DecodingError", "reader", "writer", "field", "binaryWireType", "binaryLayout", "Attribute",
         "dictionaryRepresentation", "propertyListValue", "validate", "ValidationError",
     ]
 

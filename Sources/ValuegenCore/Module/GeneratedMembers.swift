@@ -11,7 +11,7 @@ import ValuegenPluginSDK
 /// `static func builder()`, or a `case description` and `var description` (static and instance
 /// members may share a name); a property `with`, `hash`, `encode`, `save` or `onWillChange`
 /// beside methods of that base name with arguments; ADT cases named like any generated member
-/// but `binaryWireType`; payload values named `lhs`, `rhs`, `value`, `message`, `caseNumber`,
+/// but `binaryWireType` and `binaryLayout`; payload values named `lhs`, `rhs`, `value`, `message`, `caseNumber`,
 /// `decoder` or `type` (with another coding key).
 ///
 /// Several entries are names the generated bodies shadow rather than declare; fixing the
@@ -292,8 +292,8 @@ private extension GeneratedMembers {
 
     /// `init(from reader:)` reads each attribute into a local of its name, which hides the
     /// parameter `reader`, assigns them in a closure whose parameter `field` hides an attribute
-    /// `field`, and reads `T.self` for every attribute type. `static var binaryWireType` is a
-    /// static member an ADT case may not share; an ADT's `encode(to writer:)` binds the
+    /// `field`, and reads `T.self` for every attribute type. `static var binaryWireType` and
+    /// `static var binaryLayout` are static members an ADT case may not share; an ADT's `encode(to writer:)` binds the
     /// payload beside `writer`.
     static func binary(_ type: ModelType) -> GeneratedMembers {
         var members = GeneratedMembers(attributeNames: [
@@ -302,7 +302,10 @@ private extension GeneratedMembers {
         ])
         if type.kind == .adtValue {
             members.attributeNames.append(GeneratedName(name: "writer", spelling: "the parameter 'writer' of 'encode(to:)'"))
-            members.caseNames = [GeneratedName(name: "binaryWireType", spelling: "'static var binaryWireType'")]
+            members.caseNames = [
+                GeneratedName(name: "binaryWireType", spelling: "'static var binaryWireType'"),
+                GeneratedName(name: "binaryLayout", spelling: "'static var binaryLayout'"),
+            ]
         }
         members.attributeNames += decodedTypeNames(attributeScopes(of: type))
         return members

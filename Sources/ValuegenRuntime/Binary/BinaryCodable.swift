@@ -89,8 +89,12 @@ extension BinaryDecodable {
 public enum BinaryFormat {
     /// `V`, `G`, `B`: 0x56 0x47 0x42.
     public static let magic: [UInt8] = [0x56, 0x47, 0x42]
-    /// The version this library writes and the only one it reads.
+    /// The version of plain documents (`binaryData()`), which this library writes; it reads
+    /// it and ``selfDescribingVersion``.
     public static let version: UInt8 = 1
+    /// The version of self-describing documents, which carry the writer's layout between the
+    /// header and the string table (what Persistence saves).
+    public static let selfDescribingVersion: UInt8 = 2
     /// The magic bytes and the version: the first four bytes of every document.
     public static let header: [UInt8] = magic + [version]
     /// The largest field number: a tag is a varint of `fieldNumber << 3 | wire type` that
@@ -122,6 +126,11 @@ extension BinaryDecodable {
     public init(binaryBuffer: UnsafeRawBufferPointer) throws(BinaryError) {
         var reader = BinaryReader(bytes: binaryBuffer)
         try reader.readHeader()
+        if reader.writerLayout != nil, let translated = try reader.translatedDocument(for: Self.self) {
+            // Written by a schema that numbers things otherwise: read as this one numbers them.
+            self = try Self(binaryBytes: translated)
+            return
+        }
         self = try Self(from: &reader)
         try reader.finish()
     }

@@ -28,6 +28,11 @@ public struct BinaryReader {
     /// The document's string table (docs/BinaryFormat.md, "The string table"): what a string
     /// reference points to. Empty unless the reader read a header.
     @usableFromInline var strings: [String] = []
+    /// In a self-describing document (format version 2), where the writer's layout is; nil in
+    /// a plain one.
+    @usableFromInline var writerLayout: Range<Int>?
+    /// Where the document's string table starts.
+    var tableStart = 0
 
     /// Length-delimited values (messages, collections, optionals) nested deeper than this are
     /// refused: the reader recurses. So are levels past the 16th for which the current
@@ -214,10 +219,18 @@ public struct BinaryReader {
         }
         position = magic.count
         guard position < bytes.count else { throw fail("the data ends before the format version") }
-        guard bytes[position] == BinaryFormat.version else {
-            throw fail("binary format version \(bytes[position]) is not supported (this reader reads version \(BinaryFormat.version))")
+        let version = bytes[position]
+        guard version == BinaryFormat.version || version == BinaryFormat.selfDescribingVersion else {
+            throw fail("binary format version \(version) is not supported (this reader reads versions \(BinaryFormat.version) and \(BinaryFormat.selfDescribingVersion))")
         }
         position += 1
+        if version == BinaryFormat.selfDescribingVersion {
+            guard position < bytes.count else { throw fail("the data ends before the layout") }
+            let layoutEnd = try readLength()
+            writerLayout = position..<layoutEnd
+            position = layoutEnd
+        }
+        tableStart = position
         try readStringTable()
     }
 

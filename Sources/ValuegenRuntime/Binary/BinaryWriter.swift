@@ -43,6 +43,9 @@ public struct BinaryWriter: ~Copyable {
     /// message's length tends to take as many bytes as that of the message before it at its
     /// depth; a wrong guess costs a move of the payload, as without one).
     @usableFromInline var prefixSizes: UInt64 = 0
+    /// Where a document's string table goes: after the header, and in a self-describing
+    /// document after the layout too.
+    var tableOffset = BinaryFormat.header.count
 
     /// An empty writer with room for `capacity` bytes before it grows. It writes payloads,
     /// every string inline; `binaryBytes()` makes the writer of a whole document.
@@ -61,6 +64,21 @@ public struct BinaryWriter: ~Copyable {
         for byte in BinaryFormat.header {
             writeByte(byte)
         }
+        writeByte(0)  // an empty string table until finishDocument()
+    }
+
+    /// The writer of a self-describing document (format version 2): the header, the layout
+    /// (a varint length, then its UTF-8 lines), and room for the string table.
+    init(document: Void, layout: [UInt8]) {
+        (storage, buffer) = Self.allocate(256 + layout.count)
+        capacity = storage.count
+        referencesStrings = true
+        for byte in BinaryFormat.magic {
+            writeByte(byte)
+        }
+        writeByte(BinaryFormat.selfDescribingVersion)
+        writeLengthDelimited(layout)
+        tableOffset = count
         writeByte(0)  // an empty string table until finishDocument()
     }
 
@@ -105,7 +123,7 @@ public struct BinaryWriter: ~Copyable {
     @usableFromInline
     consuming func finishDocument() -> [UInt8] {
         if let table = stringTable, table.count > 0 {
-            let bodyStart = BinaryFormat.header.count + 1
+            let bodyStart = tableOffset + 1
             let countSize = Self.varintSize(UInt64(table.count))
             let tableSize = countSize + table.encodedStrings.count
             reserve(tableSize - 1)

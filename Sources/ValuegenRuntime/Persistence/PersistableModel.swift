@@ -4,7 +4,9 @@ import Foundation
 public enum PersistenceFormat: String, Sendable, CaseIterable {
     /// JSON, through the generated `JSON` coding.
     case json
-    /// The compact binary format (docs/BinaryFormat.md), through the generated `Binary` coding.
+    /// The compact binary format (docs/BinaryFormat.md), through the generated `Binary` coding,
+    /// as a self-describing document: the layout of the model types in it comes first, so that
+    /// a later version of the schema reads it by name.
     case binary
     /// A binary property list, through `Codable` (the generated `Coding`).
     case propertyList
@@ -12,7 +14,7 @@ public enum PersistenceFormat: String, Sendable, CaseIterable {
 
 /// A model that saves itself to a file and loads itself from one: what the generated
 /// `Persistence` feature adds (it includes JSON, Binary and Coding for the three formats).
-public protocol PersistableModel: JSONCodable, BinaryCodable, Codable {}
+public protocol PersistableModel: JSONCodable, BinaryModel, Codable {}
 
 extension PersistableModel {
     /// Writes the model to the file atomically: a temporary file in the same folder, flushed,
@@ -47,7 +49,7 @@ extension PersistableModel {
         case .json:
             return jsonBytes()
         case .binary:
-            return binaryBytes()
+            return selfDescribingBinaryBytes()
         case .propertyList:
             let encoder = PropertyListEncoder()
             encoder.outputFormat = .binary
