@@ -29,8 +29,9 @@ import ValuegenCore
             "generate": "USAGE: valuegen generate [--output DIR] [--config FILE] [--include NAME]... [--exclude NAME]... [--plugin LIBRARY]... [--isolate-plugins [--plugin-timeout SECONDS]] [--check] [--quiet] PATH...",
             "format": "USAGE: valuegen format [--check] [--to-swift-syntax] PATH...",
             "plugins": "USAGE: valuegen plugins inspect LIBRARY",
+            "compat": "USAGE: valuegen compat [options] OLD NEW",
         ]
-        for arguments in [["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"]] {
+        for arguments in [["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"]] {
             let result = try valuegen(arguments)
             #expect(result.status == 0 && result.standardError == "", "\(arguments): \(result.standardError)")
             let command = arguments[0] == "help" ? arguments[1] : arguments[0]
@@ -38,7 +39,7 @@ import ValuegenCore
         }
         let unknown = try valuegen(["help", "frobnicate"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are generate, format, plugins\nRun 'valuegen --help' for usage.\n")
+        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are generate, format, compat, plugins\nRun 'valuegen --help' for usage.\n")
     }
 
     @Test func unknownOptionIsAUsageError() throws {

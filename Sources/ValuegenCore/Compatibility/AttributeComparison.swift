@@ -72,6 +72,8 @@ struct AttributeComparison {
             }
         } else if WireShape.isIntegerWidening(from: before.swift, to: after.swift) {
             findings.report(.integerWidened, subject, change)
+        } else if let exact = WireShape.integerToDouble(from: before.swift, to: after.swift) {
+            findings.report(exact ? .integerToDouble : .wideIntegerToDouble, subject, change)
         } else {
             let oldWire = WireShape.wireTypes(of: before, enumerationTypes: comparison.old.enumerationTypes, messageTypes: comparison.old.messageTypes)
             let newWire = WireShape.wireTypes(of: after, enumerationTypes: comparison.new.enumerationTypes, messageTypes: comparison.new.messageTypes)

@@ -31,6 +31,10 @@ public enum SchemaChange: String, CaseIterable, Sendable, Codable {
     case fieldPinned = "field-pinned"
     /// `Int32` → `Int64`, `UInt8` → `UInt`.
     case integerWidened = "integer-widened"
+    /// An integer of at most 32 bits → `Double`: every old value is a `Double` exactly.
+    case integerToDouble = "integer-to-double"
+    /// A 64-bit integer → `Double`: values beyond 2^53 have no exact `Double`.
+    case wideIntegerToDouble = "wide-integer-to-double"
     /// Another type of the same wire type (`Int` → `Bool`, `String` → `Data`).
     case typeChanged = "type-changed"
     /// Another type of another wire type (`Int` → `String`).
@@ -114,11 +118,11 @@ public enum CompatibilityTable {
         CompatibilityRule(change: .initializerOrderChanged, evolutionRow: "reorder attributes with explicit numbers", consequences: [
             (.swiftSource, "calls of the memberwise initializer pass their arguments in the old order and no longer compile"),
         ]),
-        CompatibilityRule(change: .fieldRenumbered, evolutionRow: "renumber, reorder or insert attributes without explicit numbers", consequences: [
+        CompatibilityRule(change: .fieldRenumbered, evolutionRow: "reorder attributes without explicit numbers", consequences: [
             (.binaryWire, "\(oldBinary) reads its old field into another attribute, or fails"),
             (.persistenceSafe, persistence),
         ]),
-        CompatibilityRule(change: .fieldNumberReused, evolutionRow: "renumber, reorder or insert attributes without explicit numbers", consequences: [
+        CompatibilityRule(change: .fieldNumberReused, evolutionRow: "reorder attributes without explicit numbers", consequences: [
             (.binaryWire, "\(oldBinary) has another attribute in that field, which would be read as this one"),
             (.persistenceSafe, persistence),
         ]),
@@ -126,6 +130,15 @@ public enum CompatibilityTable {
             (.persistenceSafe, "the bytes are the same"),
         ]),
         CompatibilityRule(change: .integerWidened, evolutionRow: "widen an integer type (Int32 → Int64, UInt8 → UInt)", consequences: [
+            (.swiftSource, "code that passes or reads the old type no longer compiles"),
+        ]),
+        CompatibilityRule(change: .integerToDouble, evolutionRow: "change an attribute's type where the wire types agree (Int32 to Double)", consequences: [
+            (.binaryWire, "the wire types agree, so \(oldBinary) is misread, not refused"),
+            (.swiftSource, "code that passes or reads the old type no longer compiles"),
+        ]),
+        CompatibilityRule(change: .wideIntegerToDouble, evolutionRow: nil, consequences: [
+            (.binaryWire, "the wire types agree, so \(oldBinary) is misread, not refused"),
+            (.jsonWire, "JSON written before reads, but its integers beyond 2^53 (9007199254740992) read as the nearest Double, silently different; keep the old type, or a 32-bit one if the values are small"),
             (.swiftSource, "code that passes or reads the old type no longer compiles"),
         ]),
         CompatibilityRule(change: .typeChanged, evolutionRow: "change an attribute's type otherwise", consequences: [

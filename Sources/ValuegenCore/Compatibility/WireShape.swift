@@ -50,6 +50,21 @@ enum WireShape {
         return true
     }
 
+    /// Whether the change is integers becoming `Double` in the same places (`Int32?` → `Double?`,
+    /// `[Int]` → `[Double]`), and if so whether every old value is a `Double` exactly (integers
+    /// of at most 32 bits) — JSON's numbers read either way. Nil for any other change.
+    static func integerToDouble(from old: String, to new: String) -> Bool? {
+        let oldParts = words(of: old)
+        let newParts = words(of: new)
+        guard oldParts.count == newParts.count, old != new else { return nil }
+        var exact = true
+        for (before, after) in zip(oldParts, newParts) where before != after {
+            guard let rank = integerRank(before), after == "Double" else { return nil }
+            exact = exact && rank.bits <= 32
+        }
+        return exact
+    }
+
     /// `Int32` is signed and 32 bits; nil for what is not an integer type.
     private static func integerRank(_ name: String) -> (signed: Bool, bits: Int)? {
         switch name {

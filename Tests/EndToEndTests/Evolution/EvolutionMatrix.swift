@@ -187,11 +187,11 @@ enum EvolutionMatrix {
              .persistenceBinary: .error("$Note.count was saved as Int, but this version declares it String"),
              .persistenceJSON: .error("expected a string"), .json: .error("expected a string"), .persistencePropertyList: .error("count")]),
         EvolutionRow(
-            "change an attribute's type where the wire types agree (Int to Double)",
-            old: "$Note { title: String\n count: Int }",
+            "change an attribute's type where the wire types agree (Int32 to Double)",
+            old: "$Note { title: String\n count: Int32 }",
             new: "$Note { title: String\n count: Double }",
             value: #"$Note(title: "a", count: 4)"#, expected: #"$Note(title: "a", count: 4.0)"#,
-            [.binary: .incompatible, .persistenceBinary: .error("$Note.count was saved as Int, but this version declares it Double")]),
+            [.binary: .incompatible, .persistenceBinary: .error("$Note.count was saved as Int32, but this version declares it Double")]),
         EvolutionRow(
             "insert attributes without explicit numbers (issue 26's Point)",
             root: "$Point",

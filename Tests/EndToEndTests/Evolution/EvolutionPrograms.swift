@@ -58,11 +58,14 @@ enum EvolutionPrograms {
         text.replacingOccurrences(of: "$", with: prefix(of: index))
     }
 
+    /// The valuegen.json both versions are generated with.
+    static let configuration = #"{"defaultIncludes": ["Persistence"]}"#
+
     /// Generates one version of every row (and of the sample model) into `folder`/Models and
     /// `folder`/Generated, writes the main.swift, and compiles the program.
     static func build(old: Bool, rows: [EvolutionRow], in folder: URL, runtime: URL) throws -> URL {
         let models = folder.appendingPathComponent("Models")
-        try TestSupport.write(#"{"defaultIncludes": ["Persistence"]}"#, to: models.appendingPathComponent("valuegen.json"))
+        try TestSupport.write(configuration, to: models.appendingPathComponent("valuegen.json"))
         for (index, row) in rows.enumerated() {
             for file in old ? row.old : row.new {
                 try TestSupport.write(named(file.text, row: index), to: models.appendingPathComponent(prefix(of: index) + file.name))
