@@ -97,6 +97,21 @@ import ValuegenPluginSDK
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/User.swift").path))
     }
 
+    /// begin_module only takes the module: what it emits is refused, and the file fails.
+    @Test(arguments: [false, true])
+    func anEmissionFromBeginModuleIsRefused(isolated: Bool) throws {
+        let library = try Self.probe("ModuleProbeBeginEmits\(isolated)", defines: ["PROBE_MODULE_ONCE", "PROBE_BEGIN_EMITS"])
+        let folder = try Self.moduleFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try ProcessRunner.valuegen(["generate", "Models", "--output", "out", "--plugin", library] + (isolated ? ["--isolate-plugins"] : []), in: folder)
+        #expect(outcome.status == 1)
+        let plugin = "plugin 'dev.valuegen.test.module-probe' (\(library))"
+        #expect(outcome.errorLines.filter { $0.hasPrefix("Models/User.value: ") } == [
+            "Models/User.value: error: \(plugin) emitted something from begin_module, which only takes the module; emit from generate()",
+            "Models/User.value: error: \(plugin) could not take the module of the run in begin_module (it returned VALUEGEN_STATUS_OK after an error), so no schema file that includes it is generated; fix the plugin (its diagnostics, if any, are above), or build it without VALUEGEN_FEATURE_MODULE_ONCE to get the module in every request",
+        ], "\(outcome.standardError)")
+    }
+
     // MARK: - Swift plugins
 
     /// A feature of the SDK that reads the module, changed in nothing: the SDK takes the

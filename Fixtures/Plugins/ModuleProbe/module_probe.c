@@ -17,7 +17,7 @@
  * module in begin_module(), and each generate() checks what the header promises: begin_module()
  * ran once in this process, the request leaves "module" out, and "/module/..." still answers
  * (with the module begin_module() saw). Its output is the same. With -DPROBE_BEGIN_FAILS too,
- * begin_module() refuses the module. With -DPROBE_EXPECTS_MODULE_IN_REQUEST (and without
+ * begin_module() refuses the module; with -DPROBE_BEGIN_EMITS, it emits, which the host refuses. With -DPROBE_EXPECTS_MODULE_IN_REQUEST (and without
  * PROBE_MODULE_ONCE) it checks that every request carries "module", as before ABI 1.3.
  */
 
@@ -205,9 +205,12 @@ static int64_t begun_types = -1;
 static valuegen_status probe_begin_module(const valuegen_host *host, const char *module_json, size_t module_length) {
     const valuegen_query_extension *query = (const valuegen_query_extension *)host->get_extension(host, VALUEGEN_QUERY_EXTENSION_ID);
     if (query == NULL || module_length < 2 || module_json[0] != '{') return VALUEGEN_STATUS_INTERNAL_ERROR;
-#ifdef PROBE_BEGIN_FAILS
+#if defined(PROBE_BEGIN_FAILS)
     host->diagnose(host, VALUEGEN_SEVERITY_ERROR, "the module probe cannot take this module", 0, 0);
     return VALUEGEN_STATUS_FAILED;
+#elif defined(PROBE_BEGIN_EMITS)
+    probe_emit(host, "// too early", "User");
+    return VALUEGEN_STATUS_OK;
 #else
     /* Queries during begin_module() address the module document itself. */
     if (query->get_count(host, "/types", &begun_types) != VALUEGEN_STATUS_OK) return VALUEGEN_STATUS_INTERNAL_ERROR;
