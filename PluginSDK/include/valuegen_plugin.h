@@ -19,6 +19,10 @@
  *      calls generate() with a request: UTF-8 JSON describing the file and its types
  *      (docs/PluginRequest.schema.json). The plugin is a pure function of the request; it
  *      reports what it adds through the host's callbacks and returns a status.
+ *   (ABI 1.3) A plugin that reads the module and sets VALUEGEN_FEATURE_MODULE_ONCE gets the
+ *      module once instead of in every request: the host calls its begin_module() with the
+ *      module's JSON before the first generate() of a run (in each worker process, with
+ *      --isolate-plugins), and the requests that follow leave "module" out.
  *
  * VERSIONING
  *
@@ -44,8 +48,10 @@
  *   valuegen_plugin_negotiate() is called once, before anything else, from one thread.
  *   generate() is called from a host worker thread. Unless the descriptor sets
  *   VALUEGEN_FEATURE_THREAD_SAFE, the host never runs two generate() calls of one plugin at
- *   the same time. Host callbacks may be called only from the thread running generate(),
- *   and only during that call.
+ *   the same time. begin_module() (ABI 1.3) runs while no generate() of the plugin runs, and
+ *   every generate() that starts after it returns sees its module. Host callbacks may be
+ *   called only from the thread running generate() or begin_module(), and only during that
+ *   call.
  *
  * ERRORS
  *
@@ -77,9 +83,13 @@ extern "C" {
  * the new descriptor fields. Check io->host_abi_minor in negotiation to refuse or degrade.
  * 1.2 added, and only added: the annotations a plugin reads (valuegen_plugin.annotation_names),
  * which a 1.0 or 1.1 host never reads; and module-wide extra files (VALUEGEN_EMIT_MODULE_FILE),
- * which a 1.0 or 1.1 host refuses. */
+ * which a 1.0 or 1.1 host refuses.
+ * 1.3 added, and only added: the module once per run (VALUEGEN_FEATURE_MODULE_ONCE and
+ * valuegen_plugin.begin_module), which a 1.2 or older host never reads: it sends the module in
+ * every request, as before, so a 1.3 plugin must still read "module" from the request when
+ * begin_module() was not called. */
 #define VALUEGEN_ABI_MAJOR 1
-#define VALUEGEN_ABI_MINOR 2
+#define VALUEGEN_ABI_MINOR 3
 
 /* ---- Status codes -------------------------------------------------------------------- */
 
@@ -120,6 +130,13 @@ typedef int32_t valuegen_status;
  * this bit (they cost a large run more than the rest of the request); a 1.0 host ignores it
  * and sends neither. */
 #define VALUEGEN_FEATURE_MODULE 0x4u
+/* (ABI 1.3) With VALUEGEN_FEATURE_MODULE: send the module once, to begin_module(), instead of
+ * in every request. The module of a 1000-type run is most of each of its 1000 requests, so
+ * this makes what the host encodes and the plugin decodes grow with the run, not with its
+ * square. The host uses it only when the descriptor's begin_module is set (and struct_size
+ * covers it); otherwise, and on a host before 1.3, every request carries "module" as with
+ * VALUEGEN_FEATURE_MODULE alone. Without VALUEGEN_FEATURE_MODULE it is ignored. */
+#define VALUEGEN_FEATURE_MODULE_ONCE 0x8u
 
 /* ---- Emissions ----------------------------------------------------------------------- */
 
@@ -222,6 +239,32 @@ typedef valuegen_status (*valuegen_generate_fn)(const valuegen_host *host,
                                                 const char *request_json,
                                                 size_t request_length);
 
+/* (ABI 1.3) Takes the module of a run, for a plugin that sets VALUEGEN_FEATURE_MODULE and
+ * VALUEGEN_FEATURE_MODULE_ONCE.
+ *   module_json / module_length: the module, UTF-8 JSON: exactly the object a request's
+ *   "module" member holds ({"types": [...]}, docs/PluginRequest.schema.json), owned by the
+ *   host, valid until begin_module() returns; not NUL-terminated in general. Parse it (or
+ *   copy it) here: it is not passed again.
+ * When: once per run, before the first generate() of that run, in each process that loads
+ * the plugin (each worker process with --isolate-plugins). Every generate() after it, until
+ * the next begin_module(), gets a request without "module" whose module is this one. A host
+ * that runs again in the same process (a long-lived tool, a test) calls it again with the
+ * next run's module, which replaces the one kept; keep one module, not a list.
+ * The host: emit() refuses every emission (VALUEGEN_STATUS_INVALID_ARGUMENT); a diagnose()
+ * message is shown with every schema file of the run that includes the plugin, for the file
+ * as a whole (line and column are ignored: the module has no schema line);
+ * get_extension() offers the query extensions, whose pointers address module_json itself
+ * ("/types/0/name"). During the generate() calls that follow, the query extensions still
+ * answer "/module/..." from this module, so a plugin that reads the module only through
+ * queries needs a begin_module() that just returns VALUEGEN_STATUS_OK.
+ * Returns VALUEGEN_STATUS_OK, or VALUEGEN_STATUS_FAILED / VALUEGEN_STATUS_INTERNAL_ERROR
+ * when it cannot take the module (explain with diagnose()): then every schema file of the
+ * run that includes the plugin fails with an error naming it, and generate() is not called
+ * for them. */
+typedef valuegen_status (*valuegen_begin_module_fn)(const valuegen_host *host,
+                                                    const char *module_json,
+                                                    size_t module_length);
+
 /* Who the plugin is. Owned by the plugin; must stay valid (and unchanged) until exit. */
 typedef struct valuegen_plugin {
     uint32_t struct_size;              /* sizeof(valuegen_plugin) as the plugin was compiled */
@@ -255,6 +298,11 @@ typedef struct valuegen_plugin {
      * a built-in annotation. */
     const char *const *annotation_names;
     uint32_t annotation_name_count;
+    /* ABI 1.3 (read only when struct_size covers it and abi_minor is 3 or more). Called once
+     * per run with the module, before generate(), when features has VALUEGEN_FEATURE_MODULE
+     * and VALUEGEN_FEATURE_MODULE_ONCE; NULL otherwise. A plugin that sets the bit and leaves
+     * it NULL gets the module in every request, with a warning. */
+    valuegen_begin_module_fn begin_module;
 } valuegen_plugin;
 
 /* ---- Negotiation --------------------------------------------------------------------- */

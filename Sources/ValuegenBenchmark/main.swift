@@ -98,3 +98,17 @@ if let pluginRuns {
     print("  with a plugin: skipped, no C compiler (cc) to build Fixtures/Plugins/AttributeNames")
 }
 
+
+// A plugin that reads the module (ABI 1.3: once per run, against every request).
+let moduleRuns = try ModuleReaderRuns.measure(schemas: schemas, scratch: scratch, count: count)
+for (language, runs) in [("Swift SDK", moduleRuns.swift), ("C (valuegen.query)", moduleRuns.c)] {
+    guard let runs else {
+        print("  a \(language) plugin reading the module: skipped, its compiler could not build it")
+        continue
+    }
+    print("  a \(language) plugin on every type that reads the module (\(count) types), ratio to without a plugin:")
+    for (name, times) in [("module once per run (ABI 1.3)", runs.once), ("module in every request     ", runs.everyRequest), ("not reading the module      ", runs.noModule)] {
+        let isolated = times.isolated.map { "   isolated \(format($0)) s (\(format($0 / generateTime, 2))x)" } ?? ""
+        print("    \(name) in-process \(format(times.inProcess)) s (\(format(times.inProcess / generateTime, 2))x)\(isolated)")
+    }
+}

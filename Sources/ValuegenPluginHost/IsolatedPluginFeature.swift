@@ -15,6 +15,8 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
     public let pluginName: PluginName
     public let options: JSONValue?
     public let loadWarnings: [String]
+    /// Whether the plugin takes the module once per run, in each worker (ABI 1.3).
+    private let takesModuleOnce: Bool
     private let libraryPath: String
     private let workerExecutable: String
     /// How long one file's `generate` may take before its worker is killed; nil for no limit.
@@ -44,6 +46,7 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
             self.descriptor = described.descriptor
             self.pluginName = PluginName(id: described.descriptor.id, path: libraryPath)
             self.loadWarnings = described.warnings
+            self.takesModuleOnce = described.takesModuleOnce
             idle.append(worker)
         case .failure(let error):
             worker.stop()
@@ -66,12 +69,16 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
         if !descriptor.readsModule {
             request.module = nil
         }
-        let bytes = request.encodedJSON().bytes
+        let module = takesModuleOnce ? request.module : nil
+        let bytes = module == nil ? request.encodedJSON().bytes : request.encodedJSONWithoutModule().bytes
         let worker: PluginWorkerProcess
         do {
             worker = try lock.withLock { idle.popLast() } ?? PluginWorkerProcess.start(executable: workerExecutable, library: libraryPath)
         } catch {
             emitter.diagnose(.error, "\(pluginName) could not be started in a worker process: \(error)", at: nil)
+            return
+        }
+        if let module, !give(module, to: worker, before: request.file.name, into: emitter) {
             return
         }
         let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
@@ -89,8 +96,38 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
     }
 }
 
+extension IsolatedPluginFeature {
+    /// Hands the module to the worker's `begin_module` unless this worker already took it
+    /// (ABI 1.3: once per run in each worker); false when the file must not be generated.
+    private func give(_ module: ModuleDescription, to worker: PluginWorkerProcess, before file: String, into emitter: any Emitter) -> Bool {
+        if !(worker.moduleTaken?.module.isSameDescription(as: module) ?? false) {
+            let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
+            switch worker.run(WorkerProtocol.beginModuleFrame(module.jsonBytes), deadline: deadline) {
+            case .output(let output):
+                worker.moduleTaken = (module, output)
+            case .crashed:
+                let ending = worker.stop()
+                emitter.diagnose(.error, PluginName.beginModuleFailure(pluginName, "it crashed, \(ending), before \(file) was generated"), at: nil)
+                return false
+            case .timedOut:
+                worker.kill()
+                emitter.diagnose(.error, PluginName.beginModuleFailure(pluginName, "it did not finish within its limit of \(Self.seconds(timeout ?? 0)) and was stopped"), at: nil)
+                return false
+            }
+        }
+        let begun = worker.moduleTaken?.output.forwardBeginModule(to: emitter, from: pluginName) ?? false
+        if !begun {
+            lock.withLock { idle.append(worker) }
+        }
+        return begun
+    }
+}
+
 /// One worker child process and its pipes.
 final class PluginWorkerProcess: @unchecked Sendable {
+    /// The module this worker's plugin took last (ABI 1.3) and what `begin_module` reported;
+    /// touched only by the thread that took the worker from the idle list.
+    var moduleTaken: (module: ModuleDescription, output: PluginOutput)?
     private let process: Process
     private let requests: FileHandle
     private let responses: FileHandle

@@ -21,9 +21,23 @@ public final class PluginFeature: Feature, @unchecked Sendable {
         if !library.readsModule {
             request.module = nil
         }
-        // The module's part of both is shared by every request of the run (RequestModule).
-        let (tree, bytes) = request.encodedJSON()
-        let invocation = PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name)))
+        guard let beginModule = library.beginModule, let module = request.module else {
+            // The module's part of both is shared by every request of the run (RequestModule).
+            let (tree, bytes) = request.encodedJSON()
+            run(PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name))), into: emitter)
+            return
+        }
+        // ABI 1.3: the module goes to begin_module once per run, and the request without it.
+        library.moduleHandOver.withModule(module, begin: {
+            PluginInvocation.beginModule(moduleBytes: module.jsonBytes, moduleTree: nil).run(beginModule)
+        }) { begun in
+            guard begun.forwardBeginModule(to: emitter, from: PluginName(library)) else { return }
+            let (tree, bytes) = request.encodedJSONWithoutModule()
+            run(PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name))), into: emitter)
+        }
+    }
+
+    private func run(_ invocation: PluginInvocation, into emitter: any Emitter) {
         // A plugin that does not say it is thread-safe never runs twice at once, whichever
         // feature (options) calls it.
         let output = library.isThreadSafe ? invocation.run(library.generate) : library.serialCalls.withLock { invocation.run(library.generate) }

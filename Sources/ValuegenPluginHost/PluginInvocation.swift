@@ -6,10 +6,12 @@ import Darwin
 import CValuegenPlugin
 import ValuegenPluginSDK
 
-/// One call of a plugin's `generate`: the host struct the plugin sees, the callbacks that copy
+/// One call of a plugin's `generate` (or `begin_module`, ABI 1.3): the host struct the plugin sees, the callbacks that copy
 /// what it emits, and the `valuegen.query/1` extension over the request.
 final class PluginInvocation {
     private let declaredTypes: Set<String>
+    /// False for `begin_module`, which only takes the module.
+    private let takesEmissions: Bool
     private let requestBytes: [UInt8]
     private var requestTree: JSONValue?
     private var output = PluginOutput(status: VALUEGEN_STATUS_OK)
@@ -20,17 +22,18 @@ final class PluginInvocation {
     ///   - requestBytes: the request as UTF-8 JSON.
     ///   - requestTree: the same request as a tree, when the caller has it (saves a parse
     ///     when the plugin queries).
-    init(requestBytes: [UInt8], requestTree: JSONValue?, declaredTypes: Set<String>) {
+    init(requestBytes: [UInt8], requestTree: JSONValue?, declaredTypes: Set<String>, takesEmissions: Bool = true) {
         self.requestBytes = requestBytes
         self.requestTree = requestTree
         self.declaredTypes = declaredTypes
+        self.takesEmissions = takesEmissions
     }
 
     deinit {
         borrowedStrings.forEach { $0.deallocate() }
     }
 
-    /// Calls `generate` and returns everything it emitted.
+    /// Calls `generate` (or `begin_module`, of the same C type) and returns everything it emitted.
     func run(_ generate: valuegen_generate_fn) -> PluginOutput {
         var host = valuegen_host()
         host.struct_size = UInt32(MemoryLayout<valuegen_host>.size)
@@ -59,6 +62,9 @@ final class PluginInvocation {
     // MARK: - Emissions and diagnostics
 
     fileprivate func emit(_ emission: valuegen_emission) -> valuegen_status {
+        guard takesEmissions else {
+            return refuse("emitted something from begin_module, which only takes the module; emit from generate()")
+        }
         guard let text = Self.string(emission.text, length: emission.text_length) else {
             return refuse("emitted text that is not valid UTF-8")
         }

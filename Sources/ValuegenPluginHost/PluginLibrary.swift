@@ -23,6 +23,12 @@ public struct PluginLibrary: @unchecked Sendable {
     /// each one sentence naming the library; reported as warnings.
     public let warnings: [String]
     let generate: valuegen_generate_fn
+    /// The plugin's `begin_module` when it takes the module once per run (ABI 1.3:
+    /// VALUEGEN_FEATURE_MODULE and VALUEGEN_FEATURE_MODULE_ONCE); nil when every request
+    /// carries the module.
+    let beginModule: valuegen_begin_module_fn?
+    /// Which module this process last gave `beginModule`. One per library, as `serialCalls`.
+    let moduleHandOver = ModuleHandOver()
     /// Held around `generate` when the plugin is not thread-safe. One per library, not per
     /// feature: two configurations may use the same library with different options.
     let serialCalls = Mutex()
@@ -33,6 +39,9 @@ public struct PluginLibrary: @unchecked Sendable {
     public var emitsExtraFiles: Bool { featureBits & UInt32(VALUEGEN_FEATURE_EXTRA_FILES) != 0 }
     /// Whether the plugin reads the request's module and type structures (ABI 1.1).
     public var readsModule: Bool { featureBits & UInt32(VALUEGEN_FEATURE_MODULE) != 0 }
+    /// Whether the plugin takes the module once per run through `begin_module` (ABI 1.3)
+    /// rather than in every request.
+    public var takesModuleOnce: Bool { beginModule != nil }
 
     /// Loads and negotiates the library at the path; the same path loads once per process.
     public static func load(_ path: String) throws(PluginError) -> PluginLibrary {
@@ -118,8 +127,9 @@ public struct PluginLibrary: @unchecked Sendable {
             abiMajor: descriptor.abi_major,
             abiMinor: descriptor.abi_minor,
             featureBits: descriptor.features,
-            warnings: missingFields(of: descriptor, size: size, path: path),
-            generate: generate
+            warnings: missingFields(of: descriptor, size: size, path: path) + moduleOnceWarnings(of: descriptor, size: size, path: path),
+            generate: generate,
+            beginModule: moduleOnceEntry(of: descriptor, size: size)
         )
     }
 }
@@ -161,15 +171,36 @@ extension PluginLibrary {
         return found
     }
 
+    /// The size of valuegen_plugin in ABI 1.3, which added `begin_module`.
+    static let beginModuleDescriptorSize = MemoryLayout<valuegen_plugin>.offset(of: \valuegen_plugin.begin_module)! + MemoryLayout<valuegen_begin_module_fn?>.size
+
+    private static let moduleOnceBits = UInt32(VALUEGEN_FEATURE_MODULE) | UInt32(VALUEGEN_FEATURE_MODULE_ONCE)
+
+    /// `begin_module` of an ABI 1.3 descriptor that asks for the module once; nil otherwise,
+    /// and the module goes in every request.
+    fileprivate static func moduleOnceEntry(of descriptor: valuegen_plugin, size: UInt32) -> valuegen_begin_module_fn? {
+        guard descriptor.features & moduleOnceBits == moduleOnceBits, Int(size) >= beginModuleDescriptorSize, descriptor.abi_minor >= 3 else { return nil }
+        return descriptor.begin_module
+    }
+
+    /// A descriptor that asks for the module once but gives no `begin_module` to take it.
+    fileprivate static func moduleOnceWarnings(of descriptor: valuegen_plugin, size: UInt32, path: String) -> [String] {
+        guard descriptor.features & moduleOnceBits == moduleOnceBits, Int(size) >= beginModuleDescriptorSize, descriptor.abi_minor >= 3,
+              descriptor.begin_module == nil else { return [] }
+        return ["plugin library '\(path)' sets VALUEGEN_FEATURE_MODULE_ONCE but its begin_module is NULL, so it gets the module in every request; set begin_module to the function that takes the module, or leave the bit out"]
+    }
+
     /// A descriptor that claims a minor its `struct_size` does not reach: the fields that minor
     /// added are not read, which its author should hear of.
     fileprivate static func missingFields(of descriptor: valuegen_plugin, size: UInt32, path: String) -> [String] {
         let minors: [(minor: UInt32, size: Int, fields: String)] = [
             (1, memberNamesDescriptorSize, "member_names"),
             (2, annotationNamesDescriptorSize, "annotation_names"),
+            (3, beginModuleDescriptorSize, "begin_module"),
         ]
         guard let missing = minors.first(where: { descriptor.abi_minor >= $0.minor && Int(size) < $0.size }) else { return [] }
-        let fields = minors.filter { $0.minor >= missing.minor && $0.minor <= min(descriptor.abi_minor, HostABI.minor) }.map(\.fields).joined(separator: " and ")
+        let unread = minors.filter { $0.minor >= missing.minor && $0.minor <= min(descriptor.abi_minor, HostABI.minor) }.map(\.fields)
+        let fields = unread.count > 1 ? unread.dropLast().joined(separator: ", ") + " and " + unread[unread.count - 1] : unread[0]
         return ["plugin library '\(path)' says it was built for plugin ABI \(descriptor.abi_major).\(descriptor.abi_minor), but its valuegen_plugin's struct_size, \(size), is too small to hold what ABI \(descriptor.abi_major).\(missing.minor) added, so its \(fields) \(fields.contains(" and ") ? "are" : "is") not read; set struct_size to sizeof(valuegen_plugin) (MemoryLayout<valuegen_plugin>.size in Swift)"]
     }
 

@@ -24,10 +24,25 @@ public enum PluginWorker {
         }
         guard WorkerProtocol.writeFrame(WorkerProtocol.encode(library), to: output) else { return 1 }
         var modules = ModuleTreeCache()
-        while let request = WorkerProtocol.readFrame(from: input) {
-            let tree = modules.parse(request)
-            let invocation = PluginInvocation(requestBytes: request, requestTree: tree, declaredTypes: declaredTypeNames(in: tree))
-            let result = invocation.run(library.generate)
+        // The module begin_module took last (ABI 1.3), which the requests that follow leave out.
+        var moduleTaken: JSONValue?
+        while let frame = WorkerProtocol.readFrame(from: input) {
+            let result: PluginOutput
+            if let module = WorkerProtocol.moduleOfBeginFrame(frame), let beginModule = library.beginModule {
+                let bytes = Array(module)
+                let tree = try? JSONParser.parse(bytes)
+                result = PluginInvocation.beginModule(moduleBytes: bytes, moduleTree: tree).run(beginModule)
+                moduleTaken = tree
+            } else {
+                var tree = moduleTaken == nil ? modules.parse(frame) : try? JSONParser.parse(frame)
+                if let moduleTaken, case .object(var members)? = tree {
+                    // Queries of /module/... answer as when the request carried it.
+                    members.append(JSONMember(key: "module", value: moduleTaken))
+                    tree = .object(members)
+                }
+                let invocation = PluginInvocation(requestBytes: frame, requestTree: tree, declaredTypes: declaredTypeNames(in: tree))
+                result = invocation.run(library.generate)
+            }
             guard WorkerProtocol.writeFrame(WorkerProtocol.encode(result), to: output) else { return 1 }
         }
         return 0

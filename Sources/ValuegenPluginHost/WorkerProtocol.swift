@@ -16,7 +16,30 @@ import ValuegenPluginSDK
 ///    kind is `import`, `declaration`, `file`, `moduleDeclaration` (with its `key`) or
 ///    `moduleImport`.
 /// 3. The parent closes the worker's input to end it.
+///
+/// For a plugin that takes the module once (ABI 1.3), the parent sends `{"beginModule":MODULE}`
+/// before the first request of a run that this worker serves; the worker calls
+/// `begin_module` with MODULE's bytes and answers as it does a request. A request never starts
+/// so: its first member is `schemaVersion`.
 enum WorkerProtocol {
+    /// What a frame that hands a worker the module starts with; the module's JSON and `}` follow.
+    static let beginModulePrefix = Array(#"{"beginModule":"#.utf8)
+
+    /// The frame that hands a worker the module.
+    static func beginModuleFrame(_ module: [UInt8]) -> [UInt8] {
+        var frame = beginModulePrefix
+        frame.reserveCapacity(beginModulePrefix.count + module.count + 1)
+        frame.append(contentsOf: module)
+        frame.append(UInt8(ascii: "}"))
+        return frame
+    }
+
+    /// The module's bytes when the frame hands a worker the module; nil for a request.
+    static func moduleOfBeginFrame(_ frame: [UInt8]) -> ArraySlice<UInt8>? {
+        guard frame.count > beginModulePrefix.count, frame.last == UInt8(ascii: "}"), frame.starts(with: beginModulePrefix) else { return nil }
+        return frame[beginModulePrefix.count..<(frame.count - 1)]
+    }
+
     /// Writes one frame; false when the other side is gone.
     static func writeFrame(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var length = UInt32(bytes.count).littleEndian
@@ -114,6 +137,7 @@ enum WorkerProtocol {
                 JSONMember(key: "abiMajor", value: .number(Double(library.abiMajor))),
                 JSONMember(key: "abiMinor", value: .number(Double(library.abiMinor))),
                 JSONMember(key: "features", value: .number(Double(library.featureBits))),
+                JSONMember(key: "takesModuleOnce", value: .bool(library.takesModuleOnce)),
                 JSONMember(key: "generatedMemberNames", value: .array(descriptor.generatedMemberNames.map { .string($0) })),
                 JSONMember(key: "annotationNames", value: descriptor.annotationNames.map { .array($0.map { .string($0) }) } ?? .null),
                 JSONMember(key: "warnings", value: .array(library.warnings.map { .string($0) })),
@@ -161,7 +185,8 @@ enum WorkerProtocol {
                 readsModule: UInt32(features) & UInt32(VALUEGEN_FEATURE_MODULE) != 0,
                 annotationNames: annotationNames
             ),
-            abiMajor: UInt32(major), abiMinor: UInt32(minor), featureBits: UInt32(features), warnings: warnings
+            abiMajor: UInt32(major), abiMinor: UInt32(minor), featureBits: UInt32(features), warnings: warnings,
+            takesModuleOnce: descriptor["takesModuleOnce"] == .bool(true)
         ))
     }
 
@@ -235,6 +260,8 @@ struct WorkerDescriptor: Sendable {
     var abiMinor: UInt32
     var featureBits: UInt32
     var warnings: [String] = []
+    /// Whether the worker hands the module to the plugin's `begin_module` (ABI 1.3).
+    var takesModuleOnce = false
 }
 
 #if canImport(Glibc)

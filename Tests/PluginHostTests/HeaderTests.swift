@@ -20,11 +20,11 @@ import Testing
         #expect(includes == ["#include <stddef.h>", "#include <stdint.h>"])
     }
 
-    /// The offsets of every ABI 1.0, 1.1 and 1.2 field on LP64 (Linux and macOS on x86_64 and
+    /// The offsets of every ABI 1.0, 1.1, 1.2 and 1.3 field on LP64 (Linux and macOS on x86_64 and
     /// arm64). A change here breaks every plugin already built; add fields at the end instead. 1.1
     /// appended valuegen_emission.key (40) and valuegen_plugin.member_names (64) and
     /// member_name_count (72); 1.2 valuegen_plugin.annotation_names (80) and
-    /// annotation_name_count (88).
+    /// annotation_name_count (88); 1.3 valuegen_plugin.begin_module (96).
     @Test func abi10LayoutIsFrozen() throws {
         let checks = """
             #include <stddef.h>
@@ -41,7 +41,8 @@ import Testing
             AT(valuegen_plugin, include_name_count, 40) AT(valuegen_plugin, default_kinds, 44)
             AT(valuegen_plugin, supported_kinds, 48) AT(valuegen_plugin, features, 52) AT(valuegen_plugin, generate, 56)
             AT(valuegen_plugin, member_names, 64) AT(valuegen_plugin, member_name_count, 72)
-            AT(valuegen_plugin, annotation_names, 80) AT(valuegen_plugin, annotation_name_count, 88) SIZE(valuegen_plugin, 96)
+            AT(valuegen_plugin, annotation_names, 80) AT(valuegen_plugin, annotation_name_count, 88)
+            AT(valuegen_plugin, begin_module, 96) SIZE(valuegen_plugin, 104)
             AT(valuegen_host, struct_size, 0) AT(valuegen_host, abi_major, 4) AT(valuegen_host, abi_minor, 8)
             AT(valuegen_host, host_data, 16) AT(valuegen_host, emit, 24) AT(valuegen_host, diagnose, 32)
             AT(valuegen_host, get_extension, 40) SIZE(valuegen_host, 48)
@@ -57,7 +58,7 @@ import Testing
             AT(valuegen_query2_extension, get_member_name, 48) SIZE(valuegen_query2_extension, 56)
             _Static_assert(VALUEGEN_JSON_NULL == 0 && VALUEGEN_JSON_BOOLEAN == 1 && VALUEGEN_JSON_NUMBER == 2
                 && VALUEGEN_JSON_STRING == 3 && VALUEGEN_JSON_ARRAY == 4 && VALUEGEN_JSON_OBJECT == 5, "JSON types (1.1)");
-            _Static_assert(VALUEGEN_ABI_MAJOR == 1 && VALUEGEN_ABI_MINOR == 2, "ABI version");
+            _Static_assert(VALUEGEN_ABI_MAJOR == 1 && VALUEGEN_ABI_MINOR == 3, "ABI version");
             _Static_assert(VALUEGEN_STATUS_OK == 0 && VALUEGEN_STATUS_FAILED == 1 && VALUEGEN_STATUS_INTERNAL_ERROR == 2
                 && VALUEGEN_STATUS_INCOMPATIBLE == 3 && VALUEGEN_STATUS_NOT_FOUND == 4 && VALUEGEN_STATUS_WRONG_TYPE == 5
                 && VALUEGEN_STATUS_INVALID_ARGUMENT == 6, "status codes");
@@ -66,6 +67,7 @@ import Testing
             _Static_assert(VALUEGEN_SEVERITY_NOTE == 0 && VALUEGEN_SEVERITY_WARNING == 1 && VALUEGEN_SEVERITY_ERROR == 2, "severities");
             _Static_assert(VALUEGEN_KIND_VALUE == 1 && VALUEGEN_KIND_ADT == 2 && VALUEGEN_KIND_OBJECT == 4 && VALUEGEN_KIND_ALL == 7, "kinds");
             _Static_assert(VALUEGEN_FEATURE_THREAD_SAFE == 1 && VALUEGEN_FEATURE_EXTRA_FILES == 2 && VALUEGEN_FEATURE_MODULE == 4, "feature bits");
+            _Static_assert(VALUEGEN_FEATURE_MODULE_ONCE == 8, "feature bits (1.3)");
 
             """
         let source = try PluginBuilder.source("abi_layout_check.c", checks)

@@ -216,7 +216,7 @@ struct InspectABI11Tests {
             path:            \(library)
             id:              dev.valuegen.example.tagged
             version:         1.0.0
-            ABI:             1.2 (this valuegen: 1.2)
+            ABI:             1.3 (this valuegen: 1.3)
             include names:   Tagged
             default for:     none
             supports:        .value, .adtValue, .object

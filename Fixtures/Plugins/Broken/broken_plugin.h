@@ -45,6 +45,9 @@
 #ifndef BROKEN_ANNOTATION_NAME_COUNT
 #define BROKEN_ANNOTATION_NAME_COUNT 0
 #endif
+#ifndef BROKEN_BEGIN_MODULE
+#define BROKEN_BEGIN_MODULE NULL
+#endif
 
 valuegen_status broken_generate(const valuegen_host *host, const char *request_json, size_t request_length);
 
@@ -68,6 +71,7 @@ const valuegen_plugin broken_plugin = {
     BROKEN_MEMBER_NAME_COUNT,
     BROKEN_ANNOTATION_NAMES,
     BROKEN_ANNOTATION_NAME_COUNT,
+    BROKEN_BEGIN_MODULE,
 };
 
 #ifndef BROKEN_CUSTOM_NEGOTIATION

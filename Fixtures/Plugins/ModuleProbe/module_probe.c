@@ -12,6 +12,13 @@
  *
  *     // module: Tag value -, User value ModuleProbe
  *     // friends: array(named User value)
+ *
+ * Built with -DPROBE_MODULE_ONCE (ABI 1.3) it sets VALUEGEN_FEATURE_MODULE_ONCE and takes the
+ * module in begin_module(), and each generate() checks what the header promises: begin_module()
+ * ran once in this process, the request leaves "module" out, and "/module/..." still answers
+ * (with the module begin_module() saw). Its output is the same. With -DPROBE_BEGIN_FAILS too,
+ * begin_module() refuses the module; with -DPROBE_BEGIN_EMITS, it emits, which the host refuses. With -DPROBE_EXPECTS_MODULE_IN_REQUEST (and without
+ * PROBE_MODULE_ONCE) it checks that every request carries "module", as before ABI 1.3.
  */
 
 #include "valuegen_plugin.h"
@@ -178,6 +185,54 @@ static valuegen_status probe_emit(const valuegen_host *host, const char *text, c
     return host->emit(host, &emission);
 }
 
+#if defined(PROBE_MODULE_ONCE) || defined(PROBE_EXPECTS_MODULE_IN_REQUEST)
+/* Whether the request's bytes hold a "module" member (no type of the tests is named so). */
+static int carries_module(const char *request_json, size_t request_length) {
+    static const char member[] = "\"module\":";
+    size_t index;
+    for (index = 0; index + sizeof member - 1 <= request_length; index++) {
+        if (memcmp(request_json + index, member, sizeof member - 1) == 0) return 1;
+    }
+    return 0;
+}
+#endif
+
+#ifdef PROBE_MODULE_ONCE
+/* Written by begin_module(), which the host never runs beside generate(). */
+static int begin_calls = 0;
+static int64_t begun_types = -1;
+
+static valuegen_status probe_begin_module(const valuegen_host *host, const char *module_json, size_t module_length) {
+    const valuegen_query_extension *query = (const valuegen_query_extension *)host->get_extension(host, VALUEGEN_QUERY_EXTENSION_ID);
+    if (query == NULL || module_length < 2 || module_json[0] != '{') return VALUEGEN_STATUS_INTERNAL_ERROR;
+#if defined(PROBE_BEGIN_FAILS)
+    host->diagnose(host, VALUEGEN_SEVERITY_ERROR, "the module probe cannot take this module", 0, 0);
+    return VALUEGEN_STATUS_FAILED;
+#elif defined(PROBE_BEGIN_EMITS)
+    probe_emit(host, "// too early", "User");
+    return VALUEGEN_STATUS_OK;
+#else
+    /* Queries during begin_module() address the module document itself. */
+    if (query->get_count(host, "/types", &begun_types) != VALUEGEN_STATUS_OK) return VALUEGEN_STATUS_INTERNAL_ERROR;
+    begin_calls++;
+    return VALUEGEN_STATUS_OK;
+#endif
+}
+
+/* What the header promises a plugin that takes the module once; an error when it does not hold. */
+static int module_once_broken(const probe *p, const char *request_json, size_t request_length) {
+    char message[256];
+    const char *problem = NULL;
+    if (carries_module(request_json, request_length)) problem = "the request carries the module";
+    if (begin_calls != 1) problem = "begin_module was not called exactly once";
+    if (probe_count(p, "/module/types") != begun_types) problem = "/module/types is not the module begin_module took";
+    if (problem == NULL) return 0;
+    snprintf(message, sizeof message, "%s (begin_module calls: %d)", problem, begin_calls);
+    p->host->diagnose(p->host, VALUEGEN_SEVERITY_ERROR, message, 0, 0);
+    return 1;
+}
+#endif
+
 static valuegen_status probe_generate(const valuegen_host *host, const char *request_json, size_t request_length) {
     probe p;
     char block[8192];
@@ -191,6 +246,15 @@ static valuegen_status probe_generate(const valuegen_host *host, const char *req
     p.host = host;
     p.query = (const valuegen_query_extension *)host->get_extension(host, VALUEGEN_QUERY_EXTENSION_ID);
     if (p.query == NULL) return VALUEGEN_STATUS_INTERNAL_ERROR;
+#ifdef PROBE_MODULE_ONCE
+    if (module_once_broken(&p, request_json, request_length)) return VALUEGEN_STATUS_FAILED;
+#endif
+#ifdef PROBE_EXPECTS_MODULE_IN_REQUEST
+    if (!carries_module(request_json, request_length)) {
+        host->diagnose(host, VALUEGEN_SEVERITY_ERROR, "the request does not carry the module", 0, 0);
+        return VALUEGEN_STATUS_FAILED;
+    }
+#endif
 
     types = probe_count(&p, "/types");
     for (t = 0; t < types; t++) {
@@ -243,10 +307,17 @@ static const valuegen_plugin probe_plugin = {
     .include_name_count = 1,
     .default_kinds = 0, /* only types that name it in includes(...) */
     .supported_kinds = VALUEGEN_KIND_ALL,
+#ifdef PROBE_MODULE_ONCE
+    .features = VALUEGEN_FEATURE_THREAD_SAFE | VALUEGEN_FEATURE_MODULE | VALUEGEN_FEATURE_MODULE_ONCE,
+#else
     .features = VALUEGEN_FEATURE_THREAD_SAFE | VALUEGEN_FEATURE_MODULE,
+#endif
     .generate = probe_generate,
     .annotation_names = probe_annotation_names, /* ABI 1.2: the one annotation it reads */
     .annotation_name_count = 1,
+#ifdef PROBE_MODULE_ONCE
+    .begin_module = probe_begin_module, /* ABI 1.3 */
+#endif
 };
 
 valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io) {

@@ -33,6 +33,16 @@ public struct ModuleDescription: Codable, Sendable, Equatable {
         self.encoded = encoded
     }
 
+    /// Whether `other` is this very description: the same one made once per run (compared by
+    /// identity, without reading the types), or, when either was made by hand, equal types.
+    /// How the host tells that a plugin which took the module once already has this one.
+    public func isSameDescription(as other: ModuleDescription) -> Bool {
+        if let encoded, let otherEncoded = other.encoded {
+            return encoded === otherEncoded
+        }
+        return self == other
+    }
+
     /// The type with the given name, if a schema file of the module declares it.
     public func type(named name: String) -> ModuleType? {
         types.first { $0.name == name }

@@ -26,7 +26,11 @@ public enum PluginExport {
     ///     (VALUEGEN_FEATURE_THREAD_SAFE). Features written as pure functions of the request are.
     ///   - emitsExtraFiles: whether the feature may emit extra files (VALUEGEN_FEATURE_EXTRA_FILES).
     ///   - readsModule: whether the feature reads the request's module and type structures
-    ///     (VALUEGEN_FEATURE_MODULE, ABI 1.1); the feature's descriptor may say so too.
+    ///     (VALUEGEN_FEATURE_MODULE, ABI 1.1); the feature's descriptor may say so too. Such a
+    ///     plugin takes the module once per run (VALUEGEN_FEATURE_MODULE_ONCE and
+    ///     `begin_module`, ABI 1.3): it is decoded once, and every request the feature gets
+    ///     carries that same ``ModuleDescription``. On an older host, which sends the module
+    ///     in every request, the request's own module is used. Nothing changes for the feature.
     /// - Returns: a `valuegen_status`.
     public static func negotiate(
         _ io: UnsafeMutableRawPointer?,
@@ -62,6 +66,9 @@ public enum PluginExport {
 private enum ExportedPlugin {
     nonisolated(unsafe) static var feature: (any Feature)?
     nonisolated(unsafe) static var descriptor: UnsafeMutablePointer<valuegen_plugin>?
+    /// The module `begin_module` decoded last (ABI 1.3), which requests without one get;
+    /// guarded by `lock`.
+    nonisolated(unsafe) static var module: ModuleDescription?
     nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
         let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
@@ -93,6 +100,10 @@ private enum ExportedPlugin {
         plugin.supported_kinds = description.supportedKinds.reduce(0) { $0 | $1.abiBit }
         plugin.features = features | (description.readsModule ? UInt32(VALUEGEN_FEATURE_MODULE) : 0)
         plugin.generate = exportedGenerate
+        if plugin.features & UInt32(VALUEGEN_FEATURE_MODULE) != 0 {
+            plugin.features |= UInt32(VALUEGEN_FEATURE_MODULE_ONCE)
+            plugin.begin_module = exportedBeginModule
+        }
         let members = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(description.generatedMemberNames.count, 1))
         for (index, name) in description.generatedMemberNames.enumerated() {
             members[index] = UnsafePointer(strdup(name))
@@ -112,17 +123,45 @@ private enum ExportedPlugin {
         self.descriptor = pointer
         return UnsafePointer(pointer)
     }
+
+    static func keep(_ module: ModuleDescription) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        self.module = module
+    }
+
+    static var keptModule: ModuleDescription? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return module
+    }
+}
+
+/// Decodes the run's module once (ABI 1.3); the requests that follow leave it out.
+private let exportedBeginModule: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePointer<CChar>?, Int) -> valuegen_status = { host, json, length in
+    guard let host, let feature = ExportedPlugin.feature else { return VALUEGEN_STATUS_INTERNAL_ERROR }
+    do {
+        let tree = try JSONParser.parse(UnsafeRawBufferPointer(start: json, count: json == nil ? 0 : length))
+        ExportedPlugin.keep(try ModuleDescription(json: tree))
+        return VALUEGEN_STATUS_OK
+    } catch {
+        HostEmitter(host: host).diagnose(.error, "\(feature.descriptor.id) could not read the module: \(error)", at: nil)
+        return VALUEGEN_STATUS_INTERNAL_ERROR
+    }
 }
 
 private let exportedGenerate: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePointer<CChar>?, Int) -> valuegen_status = { host, json, length in
     guard let host, let feature = ExportedPlugin.feature else { return VALUEGEN_STATUS_INTERNAL_ERROR }
     let emitter = HostEmitter(host: host)
-    let request: GenerationRequest
+    var request: GenerationRequest
     do {
         request = try GenerationRequest(jsonBytes: UnsafeRawBufferPointer(start: json, count: json == nil ? 0 : length))
     } catch {
         emitter.diagnose(.error, "\(feature.descriptor.id) could not read the request: \(error)", at: nil)
         return VALUEGEN_STATUS_INTERNAL_ERROR
+    }
+    if request.module == nil {
+        request.module = ExportedPlugin.keptModule
     }
     do {
         try feature.generate(request, into: emitter)

@@ -32,6 +32,18 @@ extension GenerationRequest {
         return (.object(members), bytes)
     }
 
+    /// The request for a plugin that took the module once (`VALUEGEN_FEATURE_MODULE_ONCE`,
+    /// ABI 1.3): the bytes leave ``module`` out, so that a request costs only its own file;
+    /// the tree keeps it (shared, not copied), so that `valuegen.query` still answers
+    /// `/module/...`.
+    public func encodedJSONWithoutModule() -> (tree: JSONValue, bytes: [UInt8]) {
+        let perFile = perFileJSON
+        let bytes = JSONSerializer.serialize(perFile)
+        guard let module, case .object(var members) = perFile else { return (perFile, bytes) }
+        members.append(JSONMember(key: "module", value: module.json))
+        return (.object(members), bytes)
+    }
+
     /// Everything but the module: what a request of schemaVersion 1 held, and more.
     private var perFileJSON: JSONValue {
         var members: [JSONMember] = [
@@ -401,6 +413,18 @@ extension ModuleDescription {
 
     init(_ reader: JSONReader) throws(JSONShapeError) {
         self.init(types: try reader.member("types").array { reader throws(JSONShapeError) in try ModuleType(reader) })
+    }
+
+    /// The module's JSON as UTF-8 bytes, exactly what a request's `module` member holds: what
+    /// `begin_module` receives (ABI 1.3). The bytes made once when there are some.
+    public var jsonBytes: [UInt8] {
+        encoded?.bytes ?? JSONSerializer.serialize(json)
+    }
+
+    /// Reads a module from its JSON form, the object a request's `module` member holds (what
+    /// `begin_module` receives, ABI 1.3); errors name pointers below `/module`.
+    public init(json: JSONValue) throws(JSONShapeError) {
+        try self.init(JSONReader(json, path: "/module"))
     }
 }
 
