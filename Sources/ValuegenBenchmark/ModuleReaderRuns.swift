@@ -145,7 +145,7 @@ struct ModuleReaderRuns {
 
     private static func measure(_ libraries: (once: String, everyRequest: String, noModule: String), schemas: String, scratch: String, count: Int) throws -> ModuleReaderRuns {
         let run = GenerationRun()
-        let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("valuegen").path
+        let worker = PluginRuns.workerExecutable
         func times(_ library: String, _ name: String) throws -> Times {
             func generate(isolated: Bool) throws -> Double {
                 try bestOfThreeUnlessSlow { index in
@@ -153,9 +153,7 @@ struct ModuleReaderRuns {
                         inputs: [schemas], outputDirectory: "\(scratch)/\(name)\(isolated ? "Isolated" : "")\(index)", includes: ["ModuleReader"],
                         plugins: [library], isolatePlugins: isolated, workerExecutable: isolated ? worker : nil
                     ))
-                    guard report.exitCode == 0, schemaOutputs(report.written) == count else {
-                        throw BenchmarkFailure(description: "a run with the module reader failed: \((report.usageErrors + report.diagnostics.map(\.description)).prefix(3).joined(separator: "; "))")
-                    }
+                    try PluginRuns.checkRun(report, writes: count, what: "the module reader")
                 }
             }
             return Times(inProcess: try generate(isolated: false), isolated: FileManager.default.isExecutableFile(atPath: worker) ? try generate(isolated: true) : nil)
@@ -198,7 +196,7 @@ struct ModuleReaderRuns {
         guard (try? cSource.write(toFile: sourcePath, atomically: false, encoding: .utf8)) != nil else { return nil }
         func plugin(_ name: String, _ defines: [String]) -> String? {
             let output = "\(scratch)/lib\(name).\(PluginRuns.libraryExtension)"
-            let built = compile("cc", ["-std=c99", "-O2", "-shared", "-fPIC", "-include", "string.h", "-I", headers, "-o", output, sourcePath] + defines.map { "-D" + $0 })
+            let built = PluginRuns.compile("cc", ["-std=c99", "-O2", "-shared", "-fPIC", "-include", "string.h", "-I", headers, "-o", output, sourcePath] + defines.map { "-D" + $0 })
             return built ? output : nil
         }
         guard let once = plugin("ModuleReaderCOnce", ["MODULE_ONCE"]), let everyRequest = plugin("ModuleReaderCEveryRequest", []),
@@ -207,15 +205,6 @@ struct ModuleReaderRuns {
     }
 
     private static func swiftc(_ arguments: [String]) -> Bool {
-        compile("swiftc", arguments)
-    }
-
-    private static func compile(_ tool: String, _ arguments: [String]) -> Bool {
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = [tool] + arguments
-        guard (try? compiler.run()) != nil else { return false }
-        compiler.waitUntilExit()
-        return compiler.terminationStatus == 0
+        PluginRuns.compile("swiftc", arguments)
     }
 }

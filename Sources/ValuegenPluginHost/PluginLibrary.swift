@@ -176,17 +176,21 @@ extension PluginLibrary {
 
     private static let moduleOnceBits = UInt32(VALUEGEN_FEATURE_MODULE) | UInt32(VALUEGEN_FEATURE_MODULE_ONCE)
 
-    /// `begin_module` of an ABI 1.3 descriptor that asks for the module once; nil otherwise,
-    /// and the module goes in every request.
+    /// Whether an ABI 1.3 descriptor, large enough to hold `begin_module`, asks for the module
+    /// once (both module bits).
+    private static func asksForModuleOnce(_ descriptor: valuegen_plugin, size: UInt32) -> Bool {
+        descriptor.features & moduleOnceBits == moduleOnceBits && Int(size) >= beginModuleDescriptorSize && descriptor.abi_minor >= 3
+    }
+
+    /// `begin_module` of a descriptor that asks for the module once; nil otherwise, and the
+    /// module goes in every request.
     fileprivate static func moduleOnceEntry(of descriptor: valuegen_plugin, size: UInt32) -> valuegen_begin_module_fn? {
-        guard descriptor.features & moduleOnceBits == moduleOnceBits, Int(size) >= beginModuleDescriptorSize, descriptor.abi_minor >= 3 else { return nil }
-        return descriptor.begin_module
+        asksForModuleOnce(descriptor, size: size) ? descriptor.begin_module : nil
     }
 
     /// A descriptor that asks for the module once but gives no `begin_module` to take it.
     fileprivate static func moduleOnceWarnings(of descriptor: valuegen_plugin, size: UInt32, path: String) -> [String] {
-        guard descriptor.features & moduleOnceBits == moduleOnceBits, Int(size) >= beginModuleDescriptorSize, descriptor.abi_minor >= 3,
-              descriptor.begin_module == nil else { return [] }
+        guard asksForModuleOnce(descriptor, size: size), descriptor.begin_module == nil else { return [] }
         return ["plugin library '\(path)' sets VALUEGEN_FEATURE_MODULE_ONCE but its begin_module is NULL, so it gets the module in every request; set begin_module to the function that takes the module, or leave the bit out"]
     }
 

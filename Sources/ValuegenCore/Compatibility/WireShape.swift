@@ -39,30 +39,33 @@ enum WireShape {
     /// spelling with integer types only widened, signed to signed and unsigned to unsigned
     /// (`[Int32]` → `[Int64]`, `UInt8?` → `UInt?`).
     static func isIntegerWidening(from old: String, to new: String) -> Bool {
-        let oldParts = words(of: old)
-        let newParts = words(of: new)
-        guard oldParts.count == newParts.count, old != new else { return false }
-        for (before, after) in zip(oldParts, newParts) where before != after {
-            guard let from = integerRank(before), let to = integerRank(after), from.signed == to.signed, from.bits <= to.bits else {
-                return false
-            }
+        guard let changes = changedWords(from: old, to: new) else { return false }
+        return changes.allSatisfy { before, after in
+            guard let from = integerRank(before), let to = integerRank(after) else { return false }
+            return from.signed == to.signed && from.bits <= to.bits
         }
-        return true
     }
 
     /// Whether the change is integers becoming `Double` in the same places (`Int32?` → `Double?`,
     /// `[Int]` → `[Double]`), and if so whether every old value is a `Double` exactly (integers
     /// of at most 32 bits) — JSON's numbers read either way. Nil for any other change.
     static func integerToDouble(from old: String, to new: String) -> Bool? {
-        let oldParts = words(of: old)
-        let newParts = words(of: new)
-        guard oldParts.count == newParts.count, old != new else { return nil }
+        guard let changes = changedWords(from: old, to: new) else { return nil }
         var exact = true
-        for (before, after) in zip(oldParts, newParts) where before != after {
+        for (before, after) in changes {
             guard let rank = integerRank(before), after == "Double" else { return nil }
             exact = exact && rank.bits <= 32
         }
         return exact
+    }
+
+    /// The names that differ between two spellings of the same shape (`[Int32]?` and
+    /// `[Int64]?` give `Int32`, `Int64`); nil when the spellings are equal or of other shapes.
+    private static func changedWords(from old: String, to new: String) -> [(before: String, after: String)]? {
+        let oldParts = words(of: old)
+        let newParts = words(of: new)
+        guard oldParts.count == newParts.count, old != new else { return nil }
+        return zip(oldParts, newParts).filter { $0 != $1 }.map { (before: $0, after: $1) }
     }
 
     /// `Int32` is signed and 32 bits; nil for what is not an integer type.
