@@ -67,6 +67,64 @@ struct JSONScanningTests {
         expectError(AnyJSONValue.self, Array(#""\q\n""#.utf8), "an invalid escape in a string: '\\' followed by 'q'", at: 1)
     }
 
+    @Test func fourHexadecimalDigitsAreReadAtOnceAsOneAtATime() {
+        // Every byte in every position (the other three a digit of each kind), against the
+        // digit-at-a-time reading.
+        func expected(_ bytes: [UInt8]) -> UInt32? {
+            var value: UInt32 = 0
+            for byte in bytes {
+                guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue, byte < 0x80 else { return nil }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        var checked = 0
+        for position in 0..<4 {
+            for filler in Array("0aF9".utf8) {
+                for byte in 0...255 {
+                    var bytes = [UInt8](repeating: filler, count: 4)
+                    bytes[position] = UInt8(byte)
+                    let word = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+                    #expect(JSONReader.hexQuad(word) == expected(bytes), "\(bytes)")
+                    checked += 1
+                }
+            }
+        }
+        // And every scalar of the Basic Multilingual Plane as `\u` escapes write it.
+        for scalar in UInt32(0)...0xFFFF {
+            for uppercase in [false, true] {
+                let hex = String(scalar, radix: 16, uppercase: uppercase)
+                let digits = Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                let word = UInt32(digits[0]) | UInt32(digits[1]) << 8 | UInt32(digits[2]) << 16 | UInt32(digits[3]) << 24
+                #expect(JSONReader.hexQuad(word) == scalar)
+            }
+        }
+        #expect(checked == 4 * 4 * 256)
+    }
+
+    @Test func escapesInRunsDecodeAsTheReferenceDecodesThem() {
+        // Text in other scripts, written as `\u` escapes back to back, with surrogate pairs
+        // and malformed escapes among them.
+        var generator = SeededGenerator(seed: 26)
+        let pieces = [#"\u7535"#, #"\u8111"#, #"\uAC10"#, #"\uc0ac"#, #"\u00e9"#, #"\u0041"#, #"\uD83D\uDE80"#, #"\u007F"#,
+                      #"\uD800"#, #"\uDC00"#, #"\u12G4"#, #"\u 123"#, "a", "\\/", "日"]
+        for _ in 0..<20_000 {
+            var text = "\""
+            for _ in 0..<Int(generator.next() % 24) {
+                let index = Int(generator.next() % UInt64(generator.next() % 5 == 0 ? pieces.count : 8))
+                text += pieces[index]
+            }
+            text += "\""
+            let document = Array(text.utf8)
+            let fast = readOutcome(document) { reader throws(JSONError) in try reader.readString() }
+            let reference = readOutcome(document) { reader throws(JSONError) in try reader.referenceReadString() }
+            #expect(fast == reference, "\(text)")
+            let skipped = readOutcome(document) { reader throws(JSONError) -> Int in try reader.skipValue(); return 0 }
+            let referenceSkipped = readOutcome(document) { reader throws(JSONError) -> Int in try reader.referenceSkipValue(); return 0 }
+            #expect(skipped == referenceSkipped, "\(text)")
+        }
+    }
+
     /// A document of strings, numbers, literals, objects and arrays, indented or not, with
     /// the strings' troubles: escapes of every kind and malformed ones, bytes above ASCII and
     /// ill-formed ones, control characters, long runs across blocks, truncation.

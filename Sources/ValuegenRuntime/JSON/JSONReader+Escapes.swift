@@ -114,8 +114,34 @@ extension JSONReader {
             if Self.isTwoByteEscape(next) {
                 return (UInt32(Self.decodedTwoByteEscape(next)), 2)
             }
+            // A `\u` escape outside the surrogates, as text in other scripts is written
+            // (`\u7535\u8111`): its four digits at once, without a call.
+            if next == UInt8(ascii: "u"), index &+ 6 <= end,
+               let scalar = Self.hexQuad(UInt32(littleEndian: baseAddress.loadUnaligned(fromByteOffset: index &+ 2, as: UInt32.self))),
+               scalar & 0xF800 != 0xD800 {
+                return (scalar, 6)
+            }
         }
         return try longOrInvalidEscape(at: index, end: end)
+    }
+
+    /// The value of four hexadecimal digits (as a little-endian load gives them, the first
+    /// digit lowest), or nil when one is not a digit: every byte checked and converted at
+    /// once, where ``hex4(at:end:)`` loops and branches over each.
+    @inline(__always)
+    static func hexQuad(_ word: UInt32) -> UInt32? {
+        // Every byte below 0x80, so that adding a constant below 0x80 to each carries into
+        // no other byte: a byte plus 0x80 - k has its high bit set exactly when it is >= k.
+        guard word & 0x8080_8080 == 0 else { return nil }
+        let decimal = (word &+ 0x5050_5050) & ~(word &+ 0x4646_4646)  // 0x30 ... 0x39
+        let lower = word | 0x2020_2020
+        let letter = (lower &+ 0x1F1F_1F1F) & ~(lower &+ 0x1919_1919)  // a ... f, A ... F
+        guard (decimal | letter) & 0x8080_8080 == 0x8080_8080 else { return nil }
+        // Each digit's value in its byte: the low nibble, plus 9 for a letter.
+        let nibbles = (word & 0x0F0F_0F0F) &+ ((letter >> 7) & 0x0101_0101) &* 9
+        // Bytes n0 n1 n2 n3 (n0 lowest, the most significant digit): pairs, then the two pairs.
+        let pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF
+        return (pairs & 0xFF) << 8 | pairs >> 16
     }
 
     /// ``escape(at:end:)`` for what is not a two-byte escape: a `\u` escape (a surrogate pair

@@ -134,13 +134,20 @@ extension JSONReader {
     mutating func scanPlainKey() -> UnsafeRawBufferPointer? {
         // Member names are short and plain: one block of sixteen bytes holds most of them and
         // their closing quote, nothing special before it (no backslash, control character or
-        // byte above ASCII).
+        // byte above ASCII); two blocks hold the long ones servers write
+        // (`profile_sidebar_border_color`, `payment_method_details`), which were scanned twice
+        // when they went to `scanKeySlowly()`.
         let start = position &+ 1
         guard start &+ 16 <= byteCount else { return nil }
-        let block = baseAddress.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
-        let special = Self.specialBytes(block) | Self.highBytes(block)
-        guard Self.hasAny(special) else { return nil }
-        let end = start &+ Self.firstLane(special)
+        var index = start
+        var special = Self.specialBytes(block(at: index)) | Self.highBytes(block(at: index))
+        if !Self.hasAny(special) {
+            index &+= 16
+            guard index &+ 16 <= byteCount else { return nil }
+            special = Self.specialBytes(block(at: index)) | Self.highBytes(block(at: index))
+            guard Self.hasAny(special) else { return nil }
+        }
+        let end = index &+ Self.firstLane(special)
         guard self.byte(at: end) == UInt8(ascii: "\"") else { return nil }
         position = end &+ 1
         return UnsafeRawBufferPointer(start: baseAddress + start, count: end &- start)
