@@ -48,6 +48,19 @@ struct JSONScanningTests {
             let reference = readOutcome(document) { reader throws(JSONError) -> Int in reader.referenceSkipWhitespace(); return 0 }
             #expect(fast == reference, "\(document)")
         }
+        // Indentation as printers write it (a line feed, then spaces), every depth across the
+        // blocks of sixteen, ended by each kind of byte, with the document ending anywhere
+        // after it.
+        for depth in 0..<40 {
+            for ending: [UInt8] in [[UInt8(ascii: "1")], [0x09, 0x31], [0x0D], [0x0A, 0x20, 0x31], [0x0B], [0x00], [0xA0], [0x20, 0x31], []] {
+                for tail in 0..<20 {
+                    let document = [UInt8(0x0A)] + [UInt8](repeating: 0x20, count: depth) + ending + [UInt8](repeating: UInt8(ascii: "x"), count: tail)
+                    let fast = readOutcome(document) { reader throws(JSONError) -> Int in reader.skipWhitespace(); return 0 }
+                    let reference = readOutcome(document) { reader throws(JSONError) -> Int in reader.referenceSkipWhitespace(); return 0 }
+                    #expect(fast == reference, "\(document)")
+                }
+            }
+        }
     }
 
     @Test func aReplacementCharacterInTheTextIsKeptAndIllFormedBytesAreStillRefused() throws {

@@ -104,13 +104,33 @@ public struct JSONReader {
     mutating func skipWhitespaceSlowly() {
         var index = position
         let count = byteCount
+        // A line feed and the next line's indentation in spaces, as printers write them: one
+        // compare of each sixteen bytes with spaces, where white space of every kind takes
+        // four. Anything else (a tab, a blank line, a carriage return) is left to the loop
+        // below, from the first byte that is not a space.
+        if index < count, byte(at: index) == 0x0A {
+            index &+= 1
+            let spaces = SIMD16<UInt8>(repeating: 0x20)
+            while index &+ 16 <= count {
+                let nonSpace = ~unsafeBitCast(block(at: index) .== spaces, to: SIMD2<UInt64>.self)
+                if Self.hasAny(nonSpace) {
+                    index &+= Self.firstLane(nonSpace)
+                    if byte(at: index) > 0x20 {
+                        position = index
+                        return
+                    }
+                    break
+                }
+                index &+= 16
+            }
+        }
         // One space, as between the members and elements of `{"a": 1, "b": [1, 2]}` (the one
         // after a member's `:` is skipped by `skipSpaceAfterColon()` before it gets here).
         if index &+ 1 < count, byte(at: index) == 0x20, byte(at: index &+ 1) > 0x20 {
             position = index &+ 1
             return
         }
-        // A line break and the next line's indentation, sixteen bytes at a time.
+        // White space of every kind, sixteen bytes at a time.
         while index &+ 16 <= count {
             let nonWhitespace = Self.nonWhitespaceBytes(block(at: index))
             if Self.hasAny(nonWhitespace) {
