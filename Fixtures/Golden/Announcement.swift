@@ -378,13 +378,13 @@ extension Announcement: JSONCodable {
                 break
             }
         }
-        guard let serverId = serverId else {
+        guard let serverId = serverId.take() else {
             throw reader.error("missing member \"serverId\"")
         }
-        guard let createdAt = createdAt else {
+        guard let createdAt = createdAt.take() else {
             throw reader.error("missing member \"createdAt\"")
         }
-        guard let title = title else {
+        guard let title = title.take() else {
             throw reader.error("missing member \"title\"")
         }
         self.init(

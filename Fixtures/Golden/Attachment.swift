@@ -225,13 +225,13 @@ extension Attachment: JSONCodable {
                         break
                     }
                 }
-                guard let url = url else {
+                guard let url = url.take() else {
                     throw reader.error("missing member \"url\"")
                 }
-                guard let width = width else {
+                guard let width = width.take() else {
                     throw reader.error("missing member \"width\"")
                 }
-                guard let height = height else {
+                guard let height = height.take() else {
                     throw reader.error("missing member \"height\"")
                 }
                 return .photo(
@@ -266,10 +266,10 @@ extension Attachment: JSONCodable {
                         break
                     }
                 }
-                guard let url = url else {
+                guard let url = url.take() else {
                     throw reader.error("missing member \"url\"")
                 }
-                guard let duration = duration else {
+                guard let duration = duration.take() else {
                     throw reader.error("missing member \"duration\"")
                 }
                 return .voiceNote(url: url, duration: duration, waveform: waveform ?? [])
@@ -288,7 +288,7 @@ extension Attachment: JSONCodable {
                         break
                     }
                 }
-                guard let value = value else {
+                guard let value = value.take() else {
                     throw reader.error("missing member \"value\"")
                 }
                 return .sticker(value)
@@ -307,7 +307,7 @@ extension Attachment: JSONCodable {
                         break
                     }
                 }
-                guard let value = value else {
+                guard let value = value.take() else {
                     throw reader.error("missing member \"value\"")
                 }
                 return .contactCard(value)
@@ -342,7 +342,7 @@ extension Attachment: JSONCodable {
                         break
                     }
                 }
-                guard let url = url else {
+                guard let url = url.take() else {
                     throw reader.error("missing member \"url\"")
                 }
                 return .urlPreview(url: url, title: title, thumbnail: thumbnail)
@@ -369,10 +369,10 @@ extension Attachment: JSONCodable {
                         break
                     }
                 }
-                guard let latitude = latitude else {
+                guard let latitude = latitude.take() else {
                     throw reader.error("missing member \"latitude\"")
                 }
-                guard let longitude = longitude else {
+                guard let longitude = longitude.take() else {
                     throw reader.error("missing member \"longitude\"")
                 }
                 return .location(latitude: latitude, longitude: longitude)

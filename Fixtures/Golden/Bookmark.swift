@@ -228,10 +228,10 @@ extension Bookmark: JSONCodable {
                 break
             }
         }
-        guard let serverId = serverId else {
+        guard let serverId = serverId.take() else {
             throw reader.error("missing member \"serverId\"")
         }
-        guard let messageId = messageId else {
+        guard let messageId = messageId.take() else {
             throw reader.error("missing member \"messageId\"")
         }
         self.init(serverId: serverId, messageId: messageId, note: note ?? "")

@@ -355,10 +355,10 @@ extension Conversation: JSONCodable {
                 break
             }
         }
-        guard let conversationId = conversationId else {
+        guard let conversationId = conversationId.take() else {
             throw reader.error("missing member \"conversationId\"")
         }
-        guard let participants = participants else {
+        guard let participants = participants.take() else {
             throw reader.error("missing member \"participants\"")
         }
         self.init(

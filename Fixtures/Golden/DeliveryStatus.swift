@@ -195,7 +195,7 @@ extension DeliveryStatus: JSONCodable {
                         break
                     }
                 }
-                guard let sentAt = sentAt else {
+                guard let sentAt = sentAt.take() else {
                     throw reader.error("missing member \"sentAt\"")
                 }
                 return .sent(sentAt: sentAt)
@@ -222,10 +222,10 @@ extension DeliveryStatus: JSONCodable {
                         break
                     }
                 }
-                guard let deliveredAt = deliveredAt else {
+                guard let deliveredAt = deliveredAt.take() else {
                     throw reader.error("missing member \"deliveredAt\"")
                 }
-                guard let recipientCount = recipientCount else {
+                guard let recipientCount = recipientCount.take() else {
                     throw reader.error("missing member \"recipientCount\"")
                 }
                 return .delivered(deliveredAt: deliveredAt, recipientCount: recipientCount)
@@ -260,10 +260,10 @@ extension DeliveryStatus: JSONCodable {
                         break
                     }
                 }
-                guard let reason = reason else {
+                guard let reason = reason.take() else {
                     throw reader.error("missing member \"reason\"")
                 }
-                guard let isPermanent = isPermanent else {
+                guard let isPermanent = isPermanent.take() else {
                     throw reader.error("missing member \"isPermanent\"")
                 }
                 return .failed(reason: reason, retryAt: retryAt, isPermanent: isPermanent)

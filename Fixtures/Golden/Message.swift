@@ -486,16 +486,16 @@ extension Message: JSONCodable {
                 break
             }
         }
-        guard let messageId = messageId else {
+        guard let messageId = messageId.take() else {
             throw reader.error("missing member \"messageId\"")
         }
-        guard let conversationId = conversationId else {
+        guard let conversationId = conversationId.take() else {
             throw reader.error("missing member \"conversationId\"")
         }
-        guard let sender = sender else {
+        guard let sender = sender.take() else {
             throw reader.error("missing member \"sender\"")
         }
-        guard let sentAt = sentAt else {
+        guard let sentAt = sentAt.take() else {
             throw reader.error("missing member \"sentAt\"")
         }
         self.init(
@@ -1047,46 +1047,46 @@ extension MessageSummary: JSONCodable {
                 break
             }
         }
-        guard let messageId = messageId else {
+        guard let messageId = messageId.take() else {
             throw reader.error("missing member \"messageId\"")
         }
-        guard let senderName = senderName else {
+        guard let senderName = senderName.take() else {
             throw reader.error("missing member \"senderName\"")
         }
-        guard let snippet = snippet else {
+        guard let snippet = snippet.take() else {
             throw reader.error("missing member \"snippet\"")
         }
-        guard let unreadCount = unreadCount else {
+        guard let unreadCount = unreadCount.take() else {
             throw reader.error("missing member \"unreadCount\"")
         }
-        guard let isMuted = isMuted else {
+        guard let isMuted = isMuted.take() else {
             throw reader.error("missing member \"isMuted\"")
         }
-        guard let previewHeight = previewHeight else {
+        guard let previewHeight = previewHeight.take() else {
             throw reader.error("missing member \"previewHeight\"")
         }
-        guard let sentAt = sentAt else {
+        guard let sentAt = sentAt.take() else {
             throw reader.error("missing member \"sentAt\"")
         }
-        guard let readingTime = readingTime else {
+        guard let readingTime = readingTime.take() else {
             throw reader.error("missing member \"readingTime\"")
         }
-        guard let byteCount = byteCount else {
+        guard let byteCount = byteCount.take() else {
             throw reader.error("missing member \"byteCount\"")
         }
-        guard let mentionedUserIds = mentionedUserIds else {
+        guard let mentionedUserIds = mentionedUserIds.take() else {
             throw reader.error("missing member \"mentionedUserIds\"")
         }
-        guard let participants = participants else {
+        guard let participants = participants.take() else {
             throw reader.error("missing member \"participants\"")
         }
-        guard let reactionCounts = reactionCounts else {
+        guard let reactionCounts = reactionCounts.take() else {
             throw reader.error("missing member \"reactionCounts\"")
         }
-        guard let labels = labels else {
+        guard let labels = labels.take() else {
             throw reader.error("missing member \"labels\"")
         }
-        guard let kind = kind else {
+        guard let kind = kind.take() else {
             throw reader.error("missing member \"kind\"")
         }
         self.init(

@@ -123,7 +123,7 @@ extension Presence: JSONCodable {
                         break
                     }
                 }
-                guard let since = since else {
+                guard let since = since.take() else {
                     throw reader.error("missing member \"since\"")
                 }
                 return .away(since: since)

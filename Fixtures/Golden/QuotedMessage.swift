@@ -159,10 +159,10 @@ extension QuotedMessage: JSONCodable {
                 break
             }
         }
-        guard let author = author else {
+        guard let author = author.take() else {
             throw reader.error("missing member \"author\"")
         }
-        guard let text = text else {
+        guard let text = text.take() else {
             throw reader.error("missing member \"text\"")
         }
         self.init(author: author, text: text, sentAt: sentAt)

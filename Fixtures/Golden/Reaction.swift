@@ -103,10 +103,10 @@ extension Reaction: JSONCodable {
                         break
                     }
                 }
-                guard let symbol = symbol else {
+                guard let symbol = symbol.take() else {
                     throw reader.error("missing member \"symbol\"")
                 }
-                guard let count = count else {
+                guard let count = count.take() else {
                     throw reader.error("missing member \"count\"")
                 }
                 return .emoji(symbol: symbol, count: count)
@@ -125,7 +125,7 @@ extension Reaction: JSONCodable {
                         break
                     }
                 }
-                guard let value = value else {
+                guard let value = value.take() else {
                     throw reader.error("missing member \"value\"")
                 }
                 return .sticker(value)
@@ -144,7 +144,7 @@ extension Reaction: JSONCodable {
                         break
                     }
                 }
-                guard let body = body else {
+                guard let body = body.take() else {
                     throw reader.error("missing member \"body\"")
                 }
                 return .text(body: body)

@@ -163,7 +163,7 @@ extension RichText: JSONCodable {
                         break
                     }
                 }
-                guard let text = text else {
+                guard let text = text.take() else {
                     throw reader.error("missing member \"text\"")
                 }
                 return .plain(text: text)
@@ -182,7 +182,7 @@ extension RichText: JSONCodable {
                         break
                     }
                 }
-                guard let content = content else {
+                guard let content = content.take() else {
                     throw reader.error("missing member \"content\"")
                 }
                 return .bold(content: content)
@@ -209,7 +209,7 @@ extension RichText: JSONCodable {
                         break
                     }
                 }
-                guard let url = url else {
+                guard let url = url.take() else {
                     throw reader.error("missing member \"url\"")
                 }
                 return .link(url: url, label: label)
@@ -228,7 +228,7 @@ extension RichText: JSONCodable {
                         break
                     }
                 }
-                guard let quoted = quoted else {
+                guard let quoted = quoted.take() else {
                     throw reader.error("missing member \"quoted\"")
                 }
                 return .quote(quoted: quoted)
@@ -247,7 +247,7 @@ extension RichText: JSONCodable {
                         break
                     }
                 }
-                guard let parts = parts else {
+                guard let parts = parts.take() else {
                     throw reader.error("missing member \"parts\"")
                 }
                 return .paragraphs(parts: parts)
@@ -266,7 +266,7 @@ extension RichText: JSONCodable {
                         break
                     }
                 }
-                guard let value = value else {
+                guard let value = value.take() else {
                     throw reader.error("missing member \"value\"")
                 }
                 return .spoiler(value)

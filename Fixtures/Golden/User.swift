@@ -753,13 +753,13 @@ extension User: JSONCodable {
                 break
             }
         }
-        guard let userId = userId else {
+        guard let userId = userId.take() else {
             throw reader.error("missing member \"userId\"")
         }
-        guard let nickname = nickname else {
+        guard let nickname = nickname.take() else {
             throw reader.error("missing member \"nickname\"")
         }
-        guard let email = email else {
+        guard let email = email.take() else {
             throw reader.error("missing member \"email\"")
         }
         self.init(
@@ -1148,10 +1148,10 @@ extension Address: JSONCodable {
                 break
             }
         }
-        guard let street = street else {
+        guard let street = street.take() else {
             throw reader.error("missing member \"street\"")
         }
-        guard let city = city else {
+        guard let city = city.take() else {
             throw reader.error("missing member \"city\"")
         }
         self.init(

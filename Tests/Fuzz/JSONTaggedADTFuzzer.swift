@@ -88,7 +88,7 @@ extension Shape: JSONCodable {
                     break
                 }
             }
-            guard let radius = radius else {
+            guard let radius = radius.take() else {
                 throw reader.error("missing member \"radius\"")
             }
             return .circle(radius: radius)
@@ -107,7 +107,7 @@ extension Shape: JSONCodable {
                     break
                 }
             }
-            guard let side = side else {
+            guard let side = side.take() else {
                 throw reader.error("missing member \"side\"")
             }
             return .square(side: side, cachedArea: 0)
@@ -214,10 +214,10 @@ extension Media: JSONCodable {
                         break
                     }
                 }
-                guard let url = url else {
+                guard let url = url.take() else {
                     throw reader.error("missing member \"url\"")
                 }
-                guard let width = width else {
+                guard let width = width.take() else {
                     throw reader.error("missing member \"width\"")
                 }
                 result = .image(url: url, width: width)
@@ -331,10 +331,10 @@ extension Event: JSONCodable {
                         break
                     }
                 }
-                guard let x = x else {
+                guard let x = x.take() else {
                     throw reader.error("missing member \"x\"")
                 }
-                guard let y = y else {
+                guard let y = y.take() else {
                     throw reader.error("missing member \"y\"")
                 }
                 return .click(x: x, y: y)
@@ -353,7 +353,7 @@ extension Event: JSONCodable {
                         break
                     }
                 }
-                guard let value = value else {
+                guard let value = value.take() else {
                     throw reader.error("missing member \"value\"")
                 }
                 return .message(value)

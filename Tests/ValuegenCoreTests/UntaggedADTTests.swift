@@ -193,7 +193,7 @@ struct UntaggedADTTests {
                             break
                         }
                     }
-                    guard let id = id else {
+                    guard let id = id.take() else {
                         throw reader.error("missing member \"id\"")
                     }
                     return .customer(id: id, email: email)

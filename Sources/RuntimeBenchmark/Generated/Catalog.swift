@@ -186,31 +186,31 @@ extension Catalog: JSONCodable {
                 break
             }
         }
-        guard let areaNames = areaNames else {
+        guard let areaNames = areaNames.take() else {
             throw reader.error("missing member \"areaNames\"")
         }
-        guard let audienceSubCategoryNames = audienceSubCategoryNames else {
+        guard let audienceSubCategoryNames = audienceSubCategoryNames.take() else {
             throw reader.error("missing member \"audienceSubCategoryNames\"")
         }
-        guard let events = events else {
+        guard let events = events.take() else {
             throw reader.error("missing member \"events\"")
         }
-        guard let performances = performances else {
+        guard let performances = performances.take() else {
             throw reader.error("missing member \"performances\"")
         }
-        guard let seatCategoryNames = seatCategoryNames else {
+        guard let seatCategoryNames = seatCategoryNames.take() else {
             throw reader.error("missing member \"seatCategoryNames\"")
         }
-        guard let subTopicNames = subTopicNames else {
+        guard let subTopicNames = subTopicNames.take() else {
             throw reader.error("missing member \"subTopicNames\"")
         }
-        guard let topicNames = topicNames else {
+        guard let topicNames = topicNames.take() else {
             throw reader.error("missing member \"topicNames\"")
         }
-        guard let topicSubTopics = topicSubTopics else {
+        guard let topicSubTopics = topicSubTopics.take() else {
             throw reader.error("missing member \"topicSubTopics\"")
         }
-        guard let venueNames = venueNames else {
+        guard let venueNames = venueNames.take() else {
             throw reader.error("missing member \"venueNames\"")
         }
         self.init(
@@ -400,16 +400,16 @@ extension CatalogEvent: JSONCodable {
                 break
             }
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let name = name else {
+        guard let name = name.take() else {
             throw reader.error("missing member \"name\"")
         }
-        guard let subTopicIds = subTopicIds else {
+        guard let subTopicIds = subTopicIds.take() else {
             throw reader.error("missing member \"subTopicIds\"")
         }
-        guard let topicIds = topicIds else {
+        guard let topicIds = topicIds.take() else {
             throw reader.error("missing member \"topicIds\"")
         }
         self.init(
@@ -620,22 +620,22 @@ extension Performance: JSONCodable {
                 break
             }
         }
-        guard let eventId = eventId else {
+        guard let eventId = eventId.take() else {
             throw reader.error("missing member \"eventId\"")
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let prices = prices else {
+        guard let prices = prices.take() else {
             throw reader.error("missing member \"prices\"")
         }
-        guard let seatCategories = seatCategories else {
+        guard let seatCategories = seatCategories.take() else {
             throw reader.error("missing member \"seatCategories\"")
         }
-        guard let start = start else {
+        guard let start = start.take() else {
             throw reader.error("missing member \"start\"")
         }
-        guard let venueCode = venueCode else {
+        guard let venueCode = venueCode.take() else {
             throw reader.error("missing member \"venueCode\"")
         }
         self.init(
@@ -765,13 +765,13 @@ extension Price: JSONCodable {
                 break
             }
         }
-        guard let amount = amount else {
+        guard let amount = amount.take() else {
             throw reader.error("missing member \"amount\"")
         }
-        guard let audienceSubCategoryId = audienceSubCategoryId else {
+        guard let audienceSubCategoryId = audienceSubCategoryId.take() else {
             throw reader.error("missing member \"audienceSubCategoryId\"")
         }
-        guard let seatCategoryId = seatCategoryId else {
+        guard let seatCategoryId = seatCategoryId.take() else {
             throw reader.error("missing member \"seatCategoryId\"")
         }
         self.init(amount: amount, audienceSubCategoryId: audienceSubCategoryId, seatCategoryId: seatCategoryId)
@@ -864,10 +864,10 @@ extension SeatCategory: JSONCodable {
                 break
             }
         }
-        guard let areas = areas else {
+        guard let areas = areas.take() else {
             throw reader.error("missing member \"areas\"")
         }
-        guard let seatCategoryId = seatCategoryId else {
+        guard let seatCategoryId = seatCategoryId.take() else {
             throw reader.error("missing member \"seatCategoryId\"")
         }
         self.init(areas: areas, seatCategoryId: seatCategoryId)
@@ -958,10 +958,10 @@ extension SeatArea: JSONCodable {
                 break
             }
         }
-        guard let areaId = areaId else {
+        guard let areaId = areaId.take() else {
             throw reader.error("missing member \"areaId\"")
         }
-        guard let blockIds = blockIds else {
+        guard let blockIds = blockIds.take() else {
             throw reader.error("missing member \"blockIds\"")
         }
         self.init(areaId: areaId, blockIds: blockIds)

@@ -243,40 +243,40 @@ extension CheckedRecord: JSONCodable {
                 break
             }
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let accountNumber = accountNumber else {
+        guard let accountNumber = accountNumber.take() else {
             throw reader.error("missing member \"accountNumber\"")
         }
-        guard let score = score else {
+        guard let score = score.take() else {
             throw reader.error("missing member \"score\"")
         }
-        guard let ratio = ratio else {
+        guard let ratio = ratio.take() else {
             throw reader.error("missing member \"ratio\"")
         }
-        guard let isActive = isActive else {
+        guard let isActive = isActive.take() else {
             throw reader.error("missing member \"isActive\"")
         }
-        guard let isVerified = isVerified else {
+        guard let isVerified = isVerified.take() else {
             throw reader.error("missing member \"isVerified\"")
         }
-        guard let name = name else {
+        guard let name = name.take() else {
             throw reader.error("missing member \"name\"")
         }
-        guard let email = email else {
+        guard let email = email.take() else {
             throw reader.error("missing member \"email\"")
         }
-        guard let biography = biography else {
+        guard let biography = biography.take() else {
             throw reader.error("missing member \"biography\"")
         }
-        guard let tags = tags else {
+        guard let tags = tags.take() else {
             throw reader.error("missing member \"tags\"")
         }
-        guard let location = location else {
+        guard let location = location.take() else {
             throw reader.error("missing member \"location\"")
         }
-        guard let status = status else {
+        guard let status = status.take() else {
             throw reader.error("missing member \"status\"")
         }
         self.init(

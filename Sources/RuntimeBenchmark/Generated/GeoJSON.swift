@@ -79,10 +79,10 @@ extension FeatureCollection: JSONCodable {
                 break
             }
         }
-        guard let type = type else {
+        guard let type = type.take() else {
             throw reader.error("missing member \"type\"")
         }
-        guard let features = features else {
+        guard let features = features.take() else {
             throw reader.error("missing member \"features\"")
         }
         self.init(type: type, features: features)
@@ -187,13 +187,13 @@ extension Feature: JSONCodable {
                 break
             }
         }
-        guard let type = type else {
+        guard let type = type.take() else {
             throw reader.error("missing member \"type\"")
         }
-        guard let properties = properties else {
+        guard let properties = properties.take() else {
             throw reader.error("missing member \"properties\"")
         }
-        guard let geometry = geometry else {
+        guard let geometry = geometry.take() else {
             throw reader.error("missing member \"geometry\"")
         }
         self.init(type: type, properties: properties, geometry: geometry)
@@ -273,7 +273,7 @@ extension FeatureProperties: JSONCodable {
                 break
             }
         }
-        guard let name = name else {
+        guard let name = name.take() else {
             throw reader.error("missing member \"name\"")
         }
         self.init(name: name)

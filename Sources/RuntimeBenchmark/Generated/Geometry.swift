@@ -94,7 +94,7 @@ extension Geometry: JSONCodable {
                         break
                     }
                 }
-                guard let coordinates = coordinates else {
+                guard let coordinates = coordinates.take() else {
                     throw reader.error("missing member \"coordinates\"")
                 }
                 return .polygon(coordinates: coordinates)
@@ -113,7 +113,7 @@ extension Geometry: JSONCodable {
                         break
                     }
                 }
-                guard let coordinates = coordinates else {
+                guard let coordinates = coordinates.take() else {
                     throw reader.error("missing member \"coordinates\"")
                 }
                 return .multiPolygon(coordinates: coordinates)

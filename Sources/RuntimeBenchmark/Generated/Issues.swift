@@ -298,43 +298,43 @@ extension Issue: JSONCodable {
                 break
             }
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let htmlUrl = htmlUrl else {
+        guard let htmlUrl = htmlUrl.take() else {
             throw reader.error("missing member \"html_url\"")
         }
-        guard let number = number else {
+        guard let number = number.take() else {
             throw reader.error("missing member \"number\"")
         }
-        guard let title = title else {
+        guard let title = title.take() else {
             throw reader.error("missing member \"title\"")
         }
-        guard let user = user else {
+        guard let user = user.take() else {
             throw reader.error("missing member \"user\"")
         }
-        guard let labels = labels else {
+        guard let labels = labels.take() else {
             throw reader.error("missing member \"labels\"")
         }
-        guard let state = state else {
+        guard let state = state.take() else {
             throw reader.error("missing member \"state\"")
         }
-        guard let locked = locked else {
+        guard let locked = locked.take() else {
             throw reader.error("missing member \"locked\"")
         }
-        guard let comments = comments else {
+        guard let comments = comments.take() else {
             throw reader.error("missing member \"comments\"")
         }
-        guard let createdAt = createdAt else {
+        guard let createdAt = createdAt.take() else {
             throw reader.error("missing member \"created_at\"")
         }
-        guard let updatedAt = updatedAt else {
+        guard let updatedAt = updatedAt.take() else {
             throw reader.error("missing member \"updated_at\"")
         }
-        guard let authorAssociation = authorAssociation else {
+        guard let authorAssociation = authorAssociation.take() else {
             throw reader.error("missing member \"author_association\"")
         }
-        guard let reactions = reactions else {
+        guard let reactions = reactions.take() else {
             throw reader.error("missing member \"reactions\"")
         }
         self.init(
@@ -545,22 +545,22 @@ extension IssueUser: JSONCodable {
                 break
             }
         }
-        guard let login = login else {
+        guard let login = login.take() else {
             throw reader.error("missing member \"login\"")
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let avatarUrl = avatarUrl else {
+        guard let avatarUrl = avatarUrl.take() else {
             throw reader.error("missing member \"avatar_url\"")
         }
-        guard let htmlUrl = htmlUrl else {
+        guard let htmlUrl = htmlUrl.take() else {
             throw reader.error("missing member \"html_url\"")
         }
-        guard let type = type else {
+        guard let type = type.take() else {
             throw reader.error("missing member \"type\"")
         }
-        guard let siteAdmin = siteAdmin else {
+        guard let siteAdmin = siteAdmin.take() else {
             throw reader.error("missing member \"site_admin\"")
         }
         self.init(
@@ -718,16 +718,16 @@ extension IssueLabel: JSONCodable {
                 break
             }
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let name = name else {
+        guard let name = name.take() else {
             throw reader.error("missing member \"name\"")
         }
-        guard let color = color else {
+        guard let color = color.take() else {
             throw reader.error("missing member \"color\"")
         }
-        guard let isDefault = isDefault else {
+        guard let isDefault = isDefault.take() else {
             throw reader.error("missing member \"default\"")
         }
         self.init(
@@ -904,22 +904,22 @@ extension Milestone: JSONCodable {
                 break
             }
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let number = number else {
+        guard let number = number.take() else {
             throw reader.error("missing member \"number\"")
         }
-        guard let title = title else {
+        guard let title = title.take() else {
             throw reader.error("missing member \"title\"")
         }
-        guard let state = state else {
+        guard let state = state.take() else {
             throw reader.error("missing member \"state\"")
         }
-        guard let openIssues = openIssues else {
+        guard let openIssues = openIssues.take() else {
             throw reader.error("missing member \"open_issues\"")
         }
-        guard let closedIssues = closedIssues else {
+        guard let closedIssues = closedIssues.take() else {
             throw reader.error("missing member \"closed_issues\"")
         }
         self.init(
@@ -1058,16 +1058,16 @@ extension Reactions: JSONCodable {
                 break
             }
         }
-        guard let totalCount = totalCount else {
+        guard let totalCount = totalCount.take() else {
             throw reader.error("missing member \"total_count\"")
         }
-        guard let plusOne = plusOne else {
+        guard let plusOne = plusOne.take() else {
             throw reader.error("missing member \"+1\"")
         }
-        guard let minusOne = minusOne else {
+        guard let minusOne = minusOne.take() else {
             throw reader.error("missing member \"-1\"")
         }
-        guard let heart = heart else {
+        guard let heart = heart.take() else {
             throw reader.error("missing member \"heart\"")
         }
         self.init(
@@ -1172,7 +1172,7 @@ extension PullRequestLink: JSONCodable {
                 break
             }
         }
-        guard let url = url else {
+        guard let url = url.take() else {
             throw reader.error("missing member \"url\"")
         }
         self.init(url: url, mergedAt: mergedAt)

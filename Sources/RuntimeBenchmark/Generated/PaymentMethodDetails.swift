@@ -212,28 +212,28 @@ extension PaymentMethodDetails: JSONCodable {
                         break
                     }
                 }
-                guard let brand = brand else {
+                guard let brand = brand.take() else {
                     throw reader.error("missing member \"brand\"")
                 }
-                guard let country = country else {
+                guard let country = country.take() else {
                     throw reader.error("missing member \"country\"")
                 }
-                guard let expMonth = expMonth else {
+                guard let expMonth = expMonth.take() else {
                     throw reader.error("missing member \"exp_month\"")
                 }
-                guard let expYear = expYear else {
+                guard let expYear = expYear.take() else {
                     throw reader.error("missing member \"exp_year\"")
                 }
-                guard let fingerprint = fingerprint else {
+                guard let fingerprint = fingerprint.take() else {
                     throw reader.error("missing member \"fingerprint\"")
                 }
-                guard let funding = funding else {
+                guard let funding = funding.take() else {
                     throw reader.error("missing member \"funding\"")
                 }
-                guard let last4 = last4 else {
+                guard let last4 = last4.take() else {
                     throw reader.error("missing member \"last4\"")
                 }
-                guard let network = network else {
+                guard let network = network.take() else {
                     throw reader.error("missing member \"network\"")
                 }
                 return .card(
@@ -288,19 +288,19 @@ extension PaymentMethodDetails: JSONCodable {
                         break
                     }
                 }
-                guard let bankCode = bankCode else {
+                guard let bankCode = bankCode.take() else {
                     throw reader.error("missing member \"bank_code\"")
                 }
-                guard let country = country else {
+                guard let country = country.take() else {
                     throw reader.error("missing member \"country\"")
                 }
-                guard let fingerprint = fingerprint else {
+                guard let fingerprint = fingerprint.take() else {
                     throw reader.error("missing member \"fingerprint\"")
                 }
-                guard let last4 = last4 else {
+                guard let last4 = last4.take() else {
                     throw reader.error("missing member \"last4\"")
                 }
-                guard let mandate = mandate else {
+                guard let mandate = mandate.take() else {
                     throw reader.error("missing member \"mandate\"")
                 }
                 return .sepaDebit(
@@ -357,19 +357,19 @@ extension PaymentMethodDetails: JSONCodable {
                         break
                     }
                 }
-                guard let accountHolderType = accountHolderType else {
+                guard let accountHolderType = accountHolderType.take() else {
                     throw reader.error("missing member \"account_holder_type\"")
                 }
-                guard let bankName = bankName else {
+                guard let bankName = bankName.take() else {
                     throw reader.error("missing member \"bank_name\"")
                 }
-                guard let fingerprint = fingerprint else {
+                guard let fingerprint = fingerprint.take() else {
                     throw reader.error("missing member \"fingerprint\"")
                 }
-                guard let last4 = last4 else {
+                guard let last4 = last4.take() else {
                     throw reader.error("missing member \"last4\"")
                 }
-                guard let routingNumber = routingNumber else {
+                guard let routingNumber = routingNumber.take() else {
                     throw reader.error("missing member \"routing_number\"")
                 }
                 return .usBankAccount(

@@ -113,16 +113,16 @@ extension ChargeList: JSONCodable {
                 break
             }
         }
-        guard let data = data else {
+        guard let data = data.take() else {
             throw reader.error("missing member \"data\"")
         }
-        guard let hasMore = hasMore else {
+        guard let hasMore = hasMore.take() else {
             throw reader.error("missing member \"has_more\"")
         }
-        guard let object = object else {
+        guard let object = object.take() else {
             throw reader.error("missing member \"object\"")
         }
-        guard let url = url else {
+        guard let url = url.take() else {
             throw reader.error("missing member \"url\"")
         }
         self.init(
@@ -451,46 +451,46 @@ extension Charge: JSONCodable {
                 break
             }
         }
-        guard let amount = amount else {
+        guard let amount = amount.take() else {
             throw reader.error("missing member \"amount\"")
         }
-        guard let amountCaptured = amountCaptured else {
+        guard let amountCaptured = amountCaptured.take() else {
             throw reader.error("missing member \"amount_captured\"")
         }
-        guard let amountRefunded = amountRefunded else {
+        guard let amountRefunded = amountRefunded.take() else {
             throw reader.error("missing member \"amount_refunded\"")
         }
-        guard let billingDetails = billingDetails else {
+        guard let billingDetails = billingDetails.take() else {
             throw reader.error("missing member \"billing_details\"")
         }
-        guard let captured = captured else {
+        guard let captured = captured.take() else {
             throw reader.error("missing member \"captured\"")
         }
-        guard let created = created else {
+        guard let created = created.take() else {
             throw reader.error("missing member \"created\"")
         }
-        guard let currency = currency else {
+        guard let currency = currency.take() else {
             throw reader.error("missing member \"currency\"")
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let livemode = livemode else {
+        guard let livemode = livemode.take() else {
             throw reader.error("missing member \"livemode\"")
         }
-        guard let metadata = metadata else {
+        guard let metadata = metadata.take() else {
             throw reader.error("missing member \"metadata\"")
         }
-        guard let paid = paid else {
+        guard let paid = paid.take() else {
             throw reader.error("missing member \"paid\"")
         }
-        guard let paymentMethodDetails = paymentMethodDetails else {
+        guard let paymentMethodDetails = paymentMethodDetails.take() else {
             throw reader.error("missing member \"payment_method_details\"")
         }
-        guard let refunded = refunded else {
+        guard let refunded = refunded.take() else {
             throw reader.error("missing member \"refunded\"")
         }
-        guard let status = status else {
+        guard let status = status.take() else {
             throw reader.error("missing member \"status\"")
         }
         self.init(
@@ -756,22 +756,22 @@ extension Customer: JSONCodable {
                 break
             }
         }
-        guard let balance = balance else {
+        guard let balance = balance.take() else {
             throw reader.error("missing member \"balance\"")
         }
-        guard let created = created else {
+        guard let created = created.take() else {
             throw reader.error("missing member \"created\"")
         }
-        guard let delinquent = delinquent else {
+        guard let delinquent = delinquent.take() else {
             throw reader.error("missing member \"delinquent\"")
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let metadata = metadata else {
+        guard let metadata = metadata.take() else {
             throw reader.error("missing member \"metadata\"")
         }
-        guard let preferredLocales = preferredLocales else {
+        guard let preferredLocales = preferredLocales.take() else {
             throw reader.error("missing member \"preferred_locales\"")
         }
         self.init(
@@ -932,7 +932,7 @@ extension BillingDetails: JSONCodable {
                 break
             }
         }
-        guard let address = address else {
+        guard let address = address.take() else {
             throw reader.error("missing member \"address\"")
         }
         self.init(
@@ -1287,19 +1287,19 @@ extension ChargeOutcome: JSONCodable {
                 break
             }
         }
-        guard let networkStatus = networkStatus else {
+        guard let networkStatus = networkStatus.take() else {
             throw reader.error("missing member \"network_status\"")
         }
-        guard let riskLevel = riskLevel else {
+        guard let riskLevel = riskLevel.take() else {
             throw reader.error("missing member \"risk_level\"")
         }
-        guard let riskScore = riskScore else {
+        guard let riskScore = riskScore.take() else {
             throw reader.error("missing member \"risk_score\"")
         }
-        guard let sellerMessage = sellerMessage else {
+        guard let sellerMessage = sellerMessage.take() else {
             throw reader.error("missing member \"seller_message\"")
         }
-        guard let type = type else {
+        guard let type = type.take() else {
             throw reader.error("missing member \"type\"")
         }
         self.init(

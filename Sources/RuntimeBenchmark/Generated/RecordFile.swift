@@ -78,10 +78,10 @@ extension RecordFile: JSONCodable {
                 break
             }
         }
-        guard let title = title else {
+        guard let title = title.take() else {
             throw reader.error("missing member \"title\"")
         }
-        guard let records = records else {
+        guard let records = records.take() else {
             throw reader.error("missing member \"records\"")
         }
         self.init(title: title, records: records)

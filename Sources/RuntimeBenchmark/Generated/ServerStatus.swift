@@ -151,10 +151,10 @@ extension ServerStatus: JSONCodable {
                     break
                 }
             }
-            guard let reason = reason else {
+            guard let reason = reason.take() else {
                 throw reader.error("missing member \"reason\"")
             }
-            guard let days = days else {
+            guard let days = days.take() else {
                 throw reader.error("missing member \"days\"")
             }
             return .suspended(reason: reason, days: days)

@@ -79,10 +79,10 @@ extension TweetSearch: JSONCodable {
                 break
             }
         }
-        guard let statuses = statuses else {
+        guard let statuses = statuses.take() else {
             throw reader.error("missing member \"statuses\"")
         }
-        guard let searchMetadata = searchMetadata else {
+        guard let searchMetadata = searchMetadata.take() else {
             throw reader.error("missing member \"search_metadata\"")
         }
         self.init(statuses: statuses, searchMetadata: searchMetadata)
@@ -487,43 +487,43 @@ extension Tweet: JSONCodable {
                 break
             }
         }
-        guard let createdAt = createdAt else {
+        guard let createdAt = createdAt.take() else {
             throw reader.error("missing member \"created_at\"")
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let idStr = idStr else {
+        guard let idStr = idStr.take() else {
             throw reader.error("missing member \"id_str\"")
         }
-        guard let text = text else {
+        guard let text = text.take() else {
             throw reader.error("missing member \"text\"")
         }
-        guard let source = source else {
+        guard let source = source.take() else {
             throw reader.error("missing member \"source\"")
         }
-        guard let truncated = truncated else {
+        guard let truncated = truncated.take() else {
             throw reader.error("missing member \"truncated\"")
         }
-        guard let user = user else {
+        guard let user = user.take() else {
             throw reader.error("missing member \"user\"")
         }
-        guard let entities = entities else {
+        guard let entities = entities.take() else {
             throw reader.error("missing member \"entities\"")
         }
-        guard let retweetCount = retweetCount else {
+        guard let retweetCount = retweetCount.take() else {
             throw reader.error("missing member \"retweet_count\"")
         }
-        guard let favoriteCount = favoriteCount else {
+        guard let favoriteCount = favoriteCount.take() else {
             throw reader.error("missing member \"favorite_count\"")
         }
-        guard let favorited = favorited else {
+        guard let favorited = favorited.take() else {
             throw reader.error("missing member \"favorited\"")
         }
-        guard let retweeted = retweeted else {
+        guard let retweeted = retweeted.take() else {
             throw reader.error("missing member \"retweeted\"")
         }
-        guard let lang = lang else {
+        guard let lang = lang.take() else {
             throw reader.error("missing member \"lang\"")
         }
         self.init(
@@ -828,40 +828,40 @@ extension TwitterUser: JSONCodable {
                 break
             }
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let idStr = idStr else {
+        guard let idStr = idStr.take() else {
             throw reader.error("missing member \"id_str\"")
         }
-        guard let name = name else {
+        guard let name = name.take() else {
             throw reader.error("missing member \"name\"")
         }
-        guard let screenName = screenName else {
+        guard let screenName = screenName.take() else {
             throw reader.error("missing member \"screen_name\"")
         }
-        guard let location = location else {
+        guard let location = location.take() else {
             throw reader.error("missing member \"location\"")
         }
-        guard let bio = bio else {
+        guard let bio = bio.take() else {
             throw reader.error("missing member \"description\"")
         }
-        guard let followersCount = followersCount else {
+        guard let followersCount = followersCount.take() else {
             throw reader.error("missing member \"followers_count\"")
         }
-        guard let friendsCount = friendsCount else {
+        guard let friendsCount = friendsCount.take() else {
             throw reader.error("missing member \"friends_count\"")
         }
-        guard let createdAt = createdAt else {
+        guard let createdAt = createdAt.take() else {
             throw reader.error("missing member \"created_at\"")
         }
-        guard let verified = verified else {
+        guard let verified = verified.take() else {
             throw reader.error("missing member \"verified\"")
         }
-        guard let statusesCount = statusesCount else {
+        guard let statusesCount = statusesCount.take() else {
             throw reader.error("missing member \"statuses_count\"")
         }
-        guard let profileImageUrlHttps = profileImageUrlHttps else {
+        guard let profileImageUrlHttps = profileImageUrlHttps.take() else {
             throw reader.error("missing member \"profile_image_url_https\"")
         }
         self.init(
@@ -1005,13 +1005,13 @@ extension TweetEntities: JSONCodable {
                 break
             }
         }
-        guard let hashtags = hashtags else {
+        guard let hashtags = hashtags.take() else {
             throw reader.error("missing member \"hashtags\"")
         }
-        guard let urls = urls else {
+        guard let urls = urls.take() else {
             throw reader.error("missing member \"urls\"")
         }
-        guard let userMentions = userMentions else {
+        guard let userMentions = userMentions.take() else {
             throw reader.error("missing member \"user_mentions\"")
         }
         self.init(hashtags: hashtags, urls: urls, userMentions: userMentions)
@@ -1104,10 +1104,10 @@ extension Hashtag: JSONCodable {
                 break
             }
         }
-        guard let text = text else {
+        guard let text = text.take() else {
             throw reader.error("missing member \"text\"")
         }
-        guard let indices = indices else {
+        guard let indices = indices.take() else {
             throw reader.error("missing member \"indices\"")
         }
         self.init(text: text, indices: indices)
@@ -1231,16 +1231,16 @@ extension TweetURL: JSONCodable {
                 break
             }
         }
-        guard let url = url else {
+        guard let url = url.take() else {
             throw reader.error("missing member \"url\"")
         }
-        guard let expandedUrl = expandedUrl else {
+        guard let expandedUrl = expandedUrl.take() else {
             throw reader.error("missing member \"expanded_url\"")
         }
-        guard let displayUrl = displayUrl else {
+        guard let displayUrl = displayUrl.take() else {
             throw reader.error("missing member \"display_url\"")
         }
-        guard let indices = indices else {
+        guard let indices = indices.take() else {
             throw reader.error("missing member \"indices\"")
         }
         self.init(
@@ -1388,19 +1388,19 @@ extension UserMention: JSONCodable {
                 break
             }
         }
-        guard let screenName = screenName else {
+        guard let screenName = screenName.take() else {
             throw reader.error("missing member \"screen_name\"")
         }
-        guard let name = name else {
+        guard let name = name.take() else {
             throw reader.error("missing member \"name\"")
         }
-        guard let id = id else {
+        guard let id = id.take() else {
             throw reader.error("missing member \"id\"")
         }
-        guard let idStr = idStr else {
+        guard let idStr = idStr.take() else {
             throw reader.error("missing member \"id_str\"")
         }
-        guard let indices = indices else {
+        guard let indices = indices.take() else {
             throw reader.error("missing member \"indices\"")
         }
         self.init(
@@ -1571,25 +1571,25 @@ extension SearchMetadata: JSONCodable {
                 break
             }
         }
-        guard let completedIn = completedIn else {
+        guard let completedIn = completedIn.take() else {
             throw reader.error("missing member \"completed_in\"")
         }
-        guard let maxId = maxId else {
+        guard let maxId = maxId.take() else {
             throw reader.error("missing member \"max_id\"")
         }
-        guard let maxIdStr = maxIdStr else {
+        guard let maxIdStr = maxIdStr.take() else {
             throw reader.error("missing member \"max_id_str\"")
         }
-        guard let nextResults = nextResults else {
+        guard let nextResults = nextResults.take() else {
             throw reader.error("missing member \"next_results\"")
         }
-        guard let query = query else {
+        guard let query = query.take() else {
             throw reader.error("missing member \"query\"")
         }
-        guard let count = count else {
+        guard let count = count.take() else {
             throw reader.error("missing member \"count\"")
         }
-        guard let sinceId = sinceId else {
+        guard let sinceId = sinceId.take() else {
             throw reader.error("missing member \"since_id\"")
         }
         self.init(

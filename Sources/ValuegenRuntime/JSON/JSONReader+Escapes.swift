@@ -7,21 +7,25 @@ extension JSONReader {
     /// The contents of a string with escapes (its raw bytes' `range`, as `scanRawString`
     /// found them), decoded. `isASCII` says whether every raw byte is below 0x80.
     ///
-    /// The runs between escapes are copied in one piece into a String's storage sized once (an
-    /// escape never decodes to more bytes than it takes), and the standard library's check of
-    /// the String's UTF-8 is the only one: when it finds the bytes ill-formed it replaces them
+    /// The runs between escapes are copied in one piece into a temporary buffer on the stack
+    /// (an escape never decodes to more bytes than it takes), and the String is made from what
+    /// was written: its storage is allocated at its size, not the raw bytes' (`\u7535` is six
+    /// bytes for three, and the allocator's bins for long raw strings are slow to search), and
+    /// a result of at most 15 bytes allocates nothing. The standard library's check of the
+    /// String's UTF-8 is the only one: when it finds the bytes ill-formed it replaces them
     /// with U+FFFD, so only a result holding U+FFFD is checked again, here, to tell a repair
     /// from a U+FFFD in the text and to find the offending byte for the error. Errors come in
     /// the order the reader has always given them: ill-formed UTF-8 anywhere in the string
     /// before a malformed escape.
     func unescape(_ range: Range<Int>, isASCII: Bool) throws(JSONError) -> String {
         var failure: JSONError?
-        let string = String(unsafeUninitializedCapacity: range.count) { output in
+        let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer -> String in
             do throws(JSONError) {
-                return try unescape(range, into: output.baseAddress.unsafelyUnwrapped)
+                let written = try unescape(range, into: buffer.baseAddress.unsafelyUnwrapped)
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<written]), as: UTF8.self)
             } catch {
                 failure = error
-                return 0
+                return ""
             }
         }
         if let failure {
