@@ -91,14 +91,17 @@ struct JSONScanningTests {
             }
             return value
         }
+        // The four bytes as a little-endian load gives them.
+        func word(_ bytes: [UInt8]) -> UInt32 {
+            UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+        }
         var checked = 0
         for position in 0..<4 {
             for filler in Array("0aF9".utf8) {
                 for byte in 0...255 {
                     var bytes = [UInt8](repeating: filler, count: 4)
                     bytes[position] = UInt8(byte)
-                    let word = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
-                    #expect(JSONReader.hexQuad(word) == expected(bytes), "\(bytes)")
+                    #expect(JSONReader.hexQuad(word(bytes)) == expected(bytes), "\(bytes)")
                     checked += 1
                 }
             }
@@ -108,8 +111,7 @@ struct JSONScanningTests {
             for uppercase in [false, true] {
                 let hex = String(scalar, radix: 16, uppercase: uppercase)
                 let digits = Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-                let word = UInt32(digits[0]) | UInt32(digits[1]) << 8 | UInt32(digits[2]) << 16 | UInt32(digits[3]) << 24
-                #expect(JSONReader.hexQuad(word) == scalar)
+                #expect(JSONReader.hexQuad(word(digits)) == scalar)
             }
         }
         #expect(checked == 4 * 4 * 256)
