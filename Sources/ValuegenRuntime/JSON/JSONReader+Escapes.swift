@@ -7,42 +7,42 @@ extension JSONReader {
     /// The contents of a string with escapes (its raw bytes' `range`, as `scanRawString`
     /// found them), decoded. `isASCII` says whether every raw byte is below 0x80.
     ///
-    /// The runs between escapes are copied in one piece into a temporary buffer on the stack
-    /// (an escape never decodes to more bytes than it takes), and the String is made from what
-    /// was written: its storage is allocated at its size, not the raw bytes' (`\u7535` is six
-    /// bytes for three, and the allocator's bins for long raw strings are slow to search), and
-    /// a result of at most 15 bytes allocates nothing. The standard library's check of the
-    /// String's UTF-8 is the only one: when it finds the bytes ill-formed it replaces them
-    /// with U+FFFD, so only a result holding U+FFFD is checked again, here, to tell a repair
-    /// from a U+FFFD in the text and to find the offending byte for the error. Errors come in
-    /// the order the reader has always given them: ill-formed UTF-8 anywhere in the string
-    /// before a malformed escape.
+    /// The raw bytes' UTF-8 is checked first, when a byte is above ASCII (so ill-formed UTF-8
+    /// anywhere in the string is reported before a malformed escape, the order the reader has
+    /// always given). The runs between escapes are then copied in one piece into a temporary
+    /// buffer on the stack (an escape never decodes to more bytes than it takes), and the
+    /// String is made from what was written without a second check of its UTF-8 (the runs
+    /// were checked, the escapes' bytes are written from valid scalars): its storage is
+    /// allocated at its size, not the raw bytes' (`\u7535` is six bytes for three, and the
+    /// allocator's bins for long raw strings are slow to search), and a result of at most 15
+    /// bytes allocates nothing.
     func unescape(_ range: Range<Int>, isASCII: Bool) throws(JSONError) -> String {
+        if !isASCII {
+            try validateUTF8(range)
+        }
         var failure: JSONError?
         let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer -> String in
             do throws(JSONError) {
-                let written = try unescape(range, into: buffer.baseAddress.unsafelyUnwrapped)
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<written]), as: UTF8.self)
+                let base = buffer.baseAddress.unsafelyUnwrapped
+                let (written, escapesAboveASCII) = try unescape(range, into: base)
+                return String(checkedUTF8: base, count: written, isASCII: isASCII && !escapesAboveASCII)
             } catch {
                 failure = error
                 return ""
             }
         }
         if let failure {
-            if !isASCII { try validateUTF8(range) }
             throw failure
-        }
-        if !isASCII, Self.containsReplacementCharacter(string) {
-            try validateUTF8(range)
         }
         return string
     }
 
     /// Writes the decoded contents of `range` to `output`, which has room for `range.count`
-    /// bytes; returns how many it wrote.
-    private func unescape(_ range: Range<Int>, into output: UnsafeMutablePointer<UInt8>) throws(JSONError) -> Int {
+    /// bytes; returns how many it wrote, and whether an escape wrote a scalar above ASCII.
+    private func unescape(_ range: Range<Int>, into output: UnsafeMutablePointer<UInt8>) throws(JSONError) -> (written: Int, escapesAboveASCII: Bool) {
         var index = range.lowerBound
         var written = 0
+        var scalars: UInt32 = 0
         let end = range.upperBound
         let room = range.count
         while true {
@@ -64,6 +64,7 @@ extension JSONReader {
                 index &+= lane
                 written &+= lane
                 let escape = try self.escape(at: index, end: end)
+                scalars |= escape.scalar
                 written &+= Self.writeUTF8(escape.scalar, to: output + written)
                 index &+= escape.length
             }
@@ -73,8 +74,9 @@ extension JSONReader {
                 UnsafeMutableRawPointer(output + written).copyMemory(from: baseAddress + index, byteCount: run)
                 written &+= run
             }
-            if backslash == end { return written }
+            if backslash == end { return (written, scalars >= 0x80) }
             let escape = try self.escape(at: backslash, end: end)
+            scalars |= escape.scalar
             written &+= Self.writeUTF8(escape.scalar, to: output + written)
             index = backslash &+ escape.length
         }
@@ -230,34 +232,6 @@ extension JSONReader {
             output[2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
             output[3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
             return 4
-        }
-    }
-
-    /// Whether the String holds U+FFFD (EF BF BD), which the standard library puts where it
-    /// found ill-formed UTF-8.
-    static func containsReplacementCharacter(_ string: String) -> Bool {
-        var string = string
-        return string.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress, utf8.count >= 3 else { return false }
-            let raw = UnsafeRawPointer(base)
-            let count = utf8.count
-            var index = 0
-            // Sixteen positions at a time: the lead byte, and the two after it.
-            let leads = SIMD16<UInt8>(repeating: 0xEF)
-            let seconds = SIMD16<UInt8>(repeating: 0xBF)
-            let thirds = SIMD16<UInt8>(repeating: 0xBD)
-            while index &+ 18 <= count {
-                let found = (raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== leads)
-                    .& (raw.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self) .== seconds)
-                    .& (raw.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self) .== thirds)
-                if any(found) { return true }
-                index &+= 16
-            }
-            while index &+ 3 <= count {
-                if base[index] == 0xEF, base[index &+ 1] == 0xBF, base[index &+ 2] == 0xBD { return true }
-                index &+= 1
-            }
-            return false
         }
     }
 }

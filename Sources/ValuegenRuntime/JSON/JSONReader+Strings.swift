@@ -27,18 +27,15 @@ extension JSONReader {
         return string
     }
 
-    /// The String of a string's raw bytes without escapes, its UTF-8 checked once: by the
-    /// standard library, which replaces what is ill-formed with U+FFFD, so that only a String
-    /// holding U+FFFD is checked again, here, to tell a repair from a U+FFFD in the text and
-    /// to find the offending byte for the error. (Checking first and then making the String,
-    /// as the reader did until issue 23, checked every string twice.)
+    /// The String of a string's raw bytes without escapes, its UTF-8 checked once: here, when
+    /// a byte is above ASCII, and then made without the standard library's second check
+    /// (`String(checkedUTF8:count:isASCII:)`).
     @inline(__always)
     func makeString(_ range: Range<Int>, isASCII: Bool) throws(JSONError) -> String {
-        let string = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]).bindMemory(to: UInt8.self), as: UTF8.self)
-        if !isASCII, Self.containsReplacementCharacter(string) {
+        if !isASCII {
             try validateUTF8(range)
         }
-        return string
+        return String(checkedUTF8: (baseAddress + range.lowerBound).assumingMemoryBound(to: UInt8.self), count: range.count, isASCII: isASCII)
     }
 
     /// A string without escapes, as ``scanPlainString()`` finds it.
