@@ -28,6 +28,20 @@ func checkScanning(_ input: UnsafeRawBufferPointer) {
     expectSameScan("skipWhitespace",
                    outcome(input) { reader throws(JSONError) -> Int in reader.skipWhitespace(); return 0 },
                    outcome(input) { reader throws(JSONError) -> Int in reader.referenceSkipWhitespace(); return 0 }, input)
+    // White space and skipped values with the depth and indentation step a pretty-printed
+    // document leaves the reader with (taken from the input's last byte), so that line starts
+    // are predicted (`predictedLineStart(after:)`), rightly or wrongly.
+    let last = input.last ?? 0
+    func predicting(_ reader: inout JSONReader) {
+        reader.depth = Int(last & 0x0F)
+        reader.indentationStep = Int(last >> 4 & 0x07)
+    }
+    expectSameScan("skipWhitespace with a predicted line start",
+                   outcome(input) { reader throws(JSONError) -> Int in predicting(&reader); reader.skipWhitespace(); return 0 },
+                   outcome(input) { reader throws(JSONError) -> Int in reader.referenceSkipWhitespace(); return 0 }, input)
+    expectSameScan("skipValue with predicted line starts",
+                   outcome(input) { reader throws(JSONError) -> Int in predicting(&reader); try reader.skipValue(); return 0 },
+                   outcome(input) { reader throws(JSONError) -> Int in predicting(&reader); try reader.referenceSkipValue(); return 0 }, input)
     // Member names: the keys `readObject` gives, against the reference's strings.
     expectSameScan("member names",
                    outcome(input) { reader throws(JSONError) -> [String] in

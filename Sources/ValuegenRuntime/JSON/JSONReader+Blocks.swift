@@ -11,7 +11,7 @@ extension JSONReader {
         baseAddress.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
     }
 
-    /// The index of the first nonzero byte of two words (one of which is nonzero).
+    /// The index of the first nonzero byte of two words; 16 when both are zero.
     @inlinable @inline(__always)
     static func firstLane(_ words: SIMD2<UInt64>) -> Int {
         // Both counts and a select, not a branch: whether the first hit is in the first eight
