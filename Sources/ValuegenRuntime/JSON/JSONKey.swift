@@ -37,18 +37,37 @@ public struct JSONKey {
         if unescaped != nil {
             return matchesUnescaped(text)
         }
-        // Inlined where a generated `switch` uses it: the lengths differ for most cases, and
-        // member names are short enough that a loop beats a call to memcmp.
+        // Inlined where a generated `switch` uses it: the lengths differ for most cases, and a
+        // name of the same length is compared a word at a time. The literal's words are
+        // constants there, so each compare is one load of the key's bytes against an immediate.
         let count = text.utf8CodeUnitCount
         guard count == bytes.count else { return false }
         guard count > 0, let base = bytes.baseAddress else { return true }
-        let expected = text.utf8Start
-        var index = 0
-        while index < count {
-            if base.load(fromByteOffset: index, as: UInt8.self) != expected[index] { return false }
-            index += 1
+        return Self.equalBytes(base, UnsafeRawPointer(text.utf8Start), count: count)
+    }
+
+    /// Whether the `count` (at least 1) bytes at `a` and at `b` are the same: in words of 8, 4,
+    /// 2 or 1 bytes, the last word overlapping the one before it rather than a loop over the
+    /// remaining bytes; no byte outside the two ranges is read.
+    @inlinable @inline(__always)
+    static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var index = 0
+            while index &+ 8 < count {
+                if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+                index &+= 8
+            }
+            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         }
-        return true
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        if count >= 2 {
+            return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+                && a.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self) == b.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+        }
+        return a.load(as: UInt8.self) == b.load(as: UInt8.self)
     }
 
     @usableFromInline

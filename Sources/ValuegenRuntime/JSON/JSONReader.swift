@@ -408,12 +408,14 @@ public struct JSONReader {
             guard nextIs(UInt8(ascii: "\"")) else {
                 throw fail("expected a member name, found \(describeNext())")
             }
-            // Two copies of the rest: with a key made here, the compiler knows it holds no
-            // String to release.
+            // A key made here holds no String, which the compiler then knows: nothing to
+            // release, no unescaped name to compare. A name with escapes (rare) is read by a
+            // call that is not inlined, so that the body is inlined once, not twice, and a
+            // model's decoder stays small enough for the compiler to inline it whole.
             if let name = scanPlainKey() {
                 try readMember(JSONKey(bytes: name, unescaped: nil), body, refusing: refused)
             } else {
-                try readMember(try scanKeySlowly(), body, refusing: refused)
+                try readMemberWithEscapedName(body, refusing: refused)
             }
             skipWhitespace()
             guard position < byteCount else { throw fail("unexpected end of the document in an object") }
@@ -428,6 +430,15 @@ public struct JSONReader {
                 throw fail("expected ',' or '}' in an object, found \(describeNext())")
             }
         }
+    }
+
+    /// A member whose name has escapes (or is near the end of the document): its name, `:`
+    /// and value.
+    @usableFromInline
+    mutating func readMemberWithEscapedName(
+        _ body: (inout JSONReader, JSONKey) throws(JSONError) -> Void, refusing refused: StaticString?
+    ) throws(JSONError) {
+        try readMember(try scanKeySlowly(), body, refusing: refused)
     }
 
     /// A member's `:` and value, after its name.
