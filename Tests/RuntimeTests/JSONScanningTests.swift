@@ -37,6 +37,24 @@ struct JSONScanningTests {
         #expect(skipped > 4_000 && skipped < 16_000, "\(skipped) of 20000 skipped")
     }
 
+    @Test func unreadMembersAreSkippedAsTheReferenceSkipsThem() {
+        // A member the body leaves is skipped by `readMember` (a `null` without a call); the
+        // outcome is the one of a body that skips every value with the reference.
+        var generator = SeededGenerator(seed: 26)
+        let values = ["null", "nul", "nullx", "null ", "null,", "nulL", "n", "null}", "true", "\"a\"", "[null]", "{\"b\":null}", "-1", ""]
+        for _ in 0..<4_000 {
+            let count = Int(generator.next() % 4) + 1
+            let members = (0..<count).map { index in "\"k\(index)\":" + values[Int(generator.next() % UInt64(values.count))] }
+            let document = Array(("{" + members.joined(separator: ",") + (generator.next() % 4 == 0 ? "" : "}")).utf8)
+            let fast = readOutcome(document) { reader throws(JSONError) -> Int in try reader.readObject { _, _ throws(JSONError) in }; return 0 }
+            let reference = readOutcome(document) { reader throws(JSONError) -> Int in
+                try reader.readObject { reader, _ throws(JSONError) in try reader.referenceSkipValue() }
+                return 0
+            }
+            #expect(fast == reference, "\(String(decoding: document, as: UTF8.self))")
+        }
+    }
+
     @Test func whiteSpaceIsSkippedToTheSameByte() {
         var generator = SeededGenerator(seed: 25)
         for _ in 0..<20_000 {
