@@ -22,7 +22,7 @@ extension JSONReader {
     }
 
     /// The string at the offset (at its opening quote), checked as reading it would check it.
-    @inline(never)
+    @usableFromInline @inline(never)
     mutating func skipString() throws(JSONError) {
         let raw = try scanRawString()
         if raw.mayHaveOtherEscapes {

@@ -466,9 +466,12 @@ public struct JSONReader {
         do {
             try body(&self, key)
             if position == valueStart {
-                // An unread `null` (most of the members a model leaves are) without a call.
+                // An unread `null` (most of the members a model leaves are) without a call, and
+                // an unread string with one call rather than two.
                 if isNull(at: position) {
                     position &+= 4
+                } else if position < byteCount, byte(at: position) == UInt8(ascii: "\"") {
+                    try skipString()
                 } else {
                     try skipValue()
                 }
