@@ -71,7 +71,7 @@ extension BinaryReader {
 
     /// The bytes as a String, or nil when they are not valid UTF-8, validated once: ASCII
     /// (most strings) is recognized 32 bytes at a time and copied without another check
-    /// (`UTF8Span(unchecked:isKnownASCII:)`); anything else the standard library validates
+    /// (`String(checkedUTF8:count:isASCII:)`); anything else the standard library validates
     /// as it makes the span. Before Swift 6.2's standard library (`UTF8Span`), the copy that
     /// repairs ill-formed input with U+FFFD: the result has the input's bytes only when there
     /// was nothing to repair, and comparing them is cheaper than validating a second time.
@@ -81,7 +81,7 @@ extension BinaryReader {
         let input = UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: UInt8.self), count: count)
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             if Self.isASCII(UnsafeRawPointer(base + start), count: count) {
-                return String(copying: unsafe UTF8Span(unchecked: input.span, isKnownASCII: true))
+                return String(checkedUTF8: input.baseAddress.unsafelyUnwrapped, count: count, isASCII: true)
             }
             guard let utf8 = try? UTF8Span(validating: input.span) else { return nil }
             return String(copying: utf8)

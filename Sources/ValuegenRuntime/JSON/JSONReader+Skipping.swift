@@ -60,7 +60,7 @@ extension JSONReader {
             position &+= 1
             skipSpaceAfterColon()
             do {
-                try skipNestedValue()
+                try skipValueAtOffset()
             } catch {
                 throw error.inside(.key(key(at: keyStart)))
             }
@@ -87,7 +87,7 @@ extension JSONReader {
         var index = 0
         repeat {
             do {
-                try skipNestedValue()
+                try skipValueAtOffset()
             } catch {
                 throw error.inside(.index(index))
             }
@@ -95,11 +95,15 @@ extension JSONReader {
         } while try continueArray()
     }
 
-    /// ``skipValue()`` inside a skipped object or array: a string (most of what is skipped)
+    /// ``skipValue()`` for a value at the offset (white space already skipped), as an unread
+    /// member's value and the values inside a skipped object or array are: a `null` (most of
+    /// the members a model leaves are) without a call, a string (most of what is skipped)
     /// with one call rather than two.
-    @inline(__always)
-    private mutating func skipNestedValue() throws(JSONError) {
-        if position < byteCount, byte(at: position) == UInt8(ascii: "\"") {
+    @inlinable @inline(__always)
+    mutating func skipValueAtOffset() throws(JSONError) {
+        if isNull(at: position) {
+            position &+= 4
+        } else if position < byteCount, byte(at: position) == UInt8(ascii: "\"") {
             try skipString()
         } else {
             try skipValue()

@@ -117,12 +117,8 @@ public struct JSONReader {
         let width = depth &* indentationStep
         let start = index &+ 1 &+ width
         guard UInt(bitPattern: width &- 1) < 16, index &+ 18 <= byteCount else { return nil }
-        let nonSpace = SIMD2(
-            UInt64(littleEndian: baseAddress.loadUnaligned(fromByteOffset: index &+ 1, as: UInt64.self)) ^ 0x2020_2020_2020_2020,
-            UInt64(littleEndian: baseAddress.loadUnaligned(fromByteOffset: index &+ 9, as: UInt64.self)) ^ 0x2020_2020_2020_2020
-        )
         // Spaces up to the width (all sixteen for a width of 16: the first lane of nothing is 16).
-        guard Self.firstLane(nonSpace) == width, byte(at: start) > 0x20 else { return nil }
+        guard Self.firstLane(nonSpaceWords(at: index &+ 1)) == width, byte(at: start) > 0x20 else { return nil }
         return start
     }
 
@@ -151,12 +147,7 @@ public struct JSONReader {
             index &+= 1
             let lineStart = index
             while index &+ 16 <= count {
-                // Two words rather than a vector: the position is known a few cycles sooner
-                // (no move out of a vector register), and the next value's reading waits on it.
-                let nonSpace = SIMD2(
-                    UInt64(littleEndian: baseAddress.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x2020_2020_2020_2020,
-                    UInt64(littleEndian: baseAddress.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)) ^ 0x2020_2020_2020_2020
-                )
+                let nonSpace = nonSpaceWords(at: index)
                 if Self.hasAny(nonSpace) {
                     index &+= Self.firstLane(nonSpace)
                     if byte(at: index) > 0x20 {
@@ -195,11 +186,8 @@ public struct JSONReader {
         let width = depth &* indentationStep
         let start = index &+ 1 &+ width
         guard UInt(bitPattern: width &- 17) < 16, start < byteCount else { return nil }
-        @inline(__always) func hasNonSpace(_ offset: Int) -> Bool {
-            (UInt64(littleEndian: baseAddress.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ 0x2020_2020_2020_2020)
-                | (UInt64(littleEndian: baseAddress.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)) ^ 0x2020_2020_2020_2020) != 0
-        }
-        guard !hasNonSpace(index &+ 1), !hasNonSpace(start &- 16), byte(at: start) > 0x20 else { return nil }
+        guard !Self.hasAny(nonSpaceWords(at: index &+ 1)), !Self.hasAny(nonSpaceWords(at: start &- 16)),
+              byte(at: start) > 0x20 else { return nil }
         return start
     }
 
@@ -466,15 +454,7 @@ public struct JSONReader {
         do {
             try body(&self, key)
             if position == valueStart {
-                // An unread `null` (most of the members a model leaves are) without a call, and
-                // an unread string with one call rather than two.
-                if isNull(at: position) {
-                    position &+= 4
-                } else if position < byteCount, byte(at: position) == UInt8(ascii: "\"") {
-                    try skipString()
-                } else {
-                    try skipValue()
-                }
+                try skipValueAtOffset()
             }
         } catch {
             throw error.inside(.key(key.string))
