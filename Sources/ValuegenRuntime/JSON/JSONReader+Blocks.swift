@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
 // Blocks of sixteen bytes, as simdjson's front end reads them: one vector compare tells which
 // of the sixteen bytes are special, and the first special one is found from the mask's
 // trailing zeros. `SIMD16<UInt8>` compiles to one SSE2 or NEON register on the platforms we
@@ -33,67 +37,98 @@ extension JSONReader {
         return (low == 64 ? high : low) &>> 3
     }
 
-    /// Whether a mask has any byte set: one test of the two words or'ed, where `!= .zero`
-    /// compiled to a branch a word, and whether the first word has a hit (an indentation's
-    /// depth, a string's length) is what a predictor cannot guess.
+    /// Whether two words have any byte set: one test of the words or'ed, where `!= .zero`
+    /// compiled to a branch a word.
     @inlinable @inline(__always)
-    static func hasAny(_ mask: SIMD2<UInt64>) -> Bool {
-        mask[0] | mask[1] != 0
+    static func hasAny(_ words: SIMD2<UInt64>) -> Bool {
+        words[0] | words[1] != 0
     }
 
-    /// 0xFF in each of the first `count` (0 to 16) bytes, 0 in the others.
+    /// Bit `i` set where lane `i` of a comparison of sixteen bytes is true: x86's `pmovmskb`,
+    /// one instruction, so that a block's special bytes are a small integer that one test
+    /// checks, one `tzcnt` finds the first of, and a mask of lanes clears.
     @inlinable @inline(__always)
-    static func lanes(below count: Int) -> SIMD2<UInt64> {
-        let low: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
-        let high: UInt64 = count <= 8 ? 0 : count >= 16 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1
-        return SIMD2(low, high)
+    static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
+        #if arch(x86_64)
+        UInt32(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(mask, to: SIMD2<Int64>.self)))
+        #else
+        portableBits(mask)
+        #endif
     }
 
-    /// 0xFF in each byte of the block above ASCII, 0 in the others.
+    /// ``bits(_:)`` without the platform's instruction (what ARM builds use): each lane's
+    /// weight, and the weights of each half summed by a multiply.
     @inlinable @inline(__always)
-    static func highBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
-        unsafeBitCast(unsafeBitCast(block, to: SIMD16<Int8>.self) .< SIMD16<Int8>(), to: SIMD2<UInt64>.self)
+    static func portableBits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt32 {
+        let weights = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+        let weighted = unsafeBitCast(unsafeBitCast(mask, to: SIMD16<UInt8>.self) & weights, to: SIMD2<UInt64>.self)
+        let low = (weighted[0] &* 0x0101_0101_0101_0101) &>> 56
+        let high = (weighted[1] &* 0x0101_0101_0101_0101) &>> 56
+        return UInt32(truncatingIfNeeded: low | high &<< 8)
     }
 
-    /// 0xFF in each byte of the block that is a quote, a backslash or a control character,
-    /// 0 in the others; as two words, the first byte lowest.
+    /// The lane of the lowest bit of a mask that has one.
     @inlinable @inline(__always)
-    static func specialBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+    static func firstLane(_ bits: UInt32) -> Int {
+        bits.trailingZeroBitCount
+    }
+
+    /// Whether a block's mask has any lane set.
+    @inlinable @inline(__always)
+    static func hasAny(_ bits: UInt32) -> Bool {
+        bits != 0
+    }
+
+    /// The lanes below `count` (0 to 16) set, the others clear.
+    @inlinable @inline(__always)
+    static func lanes(below count: Int) -> UInt32 {
+        (1 &<< UInt32(truncatingIfNeeded: count)) &- 1
+    }
+
+    /// The block's bytes above ASCII.
+    @inlinable @inline(__always)
+    static func highBytes(_ block: SIMD16<UInt8>) -> UInt32 {
+        bits(unsafeBitCast(block, to: SIMD16<Int8>.self) .< SIMD16<Int8>())
+    }
+
+    /// The block's quotes, backslashes and control characters.
+    @inlinable @inline(__always)
+    static func specialBytes(_ block: SIMD16<UInt8>) -> UInt32 {
         // Typed constants: written inline as `SIMD16(repeating:)` the comparisons are not
         // vectorized.
         let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
         let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
         let spaces = SIMD16<UInt8>(repeating: 0x20)
-        return unsafeBitCast((block .== quotes) .| (block .== backslashes) .| (block .< spaces), to: SIMD2<UInt64>.self)
+        return bits((block .== quotes) .| (block .== backslashes) .| (block .< spaces))
     }
 
-    /// 0xFF in each byte of the block that is a quote or a control character, 0 in the others.
+    /// The block's quotes and control characters.
     @inline(__always)
-    static func quoteOrControlBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+    static func quoteOrControlBytes(_ block: SIMD16<UInt8>) -> UInt32 {
         let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
         let spaces = SIMD16<UInt8>(repeating: 0x20)
-        return unsafeBitCast((block .== quotes) .| (block .< spaces), to: SIMD2<UInt64>.self)
+        return bits((block .== quotes) .| (block .< spaces))
     }
 
-    /// 0xFF in each byte of the block that is a backslash, 0 in the others.
+    /// The block's backslashes.
     @inlinable @inline(__always)
-    static func backslashBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+    static func backslashBytes(_ block: SIMD16<UInt8>) -> UInt32 {
         let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        return unsafeBitCast(block .== backslashes, to: SIMD2<UInt64>.self)
+        return bits(block .== backslashes)
     }
 
-    /// 0xFF in each byte of the block that is a slash, 0 in the others.
+    /// The block's slashes.
     @inline(__always)
-    static func slashBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+    static func slashBytes(_ block: SIMD16<UInt8>) -> UInt32 {
         let slashes = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
-        return unsafeBitCast(block .== slashes, to: SIMD2<UInt64>.self)
+        return bits(block .== slashes)
     }
 
-    /// 0xFF in each byte of the block that, after a backslash, makes one of JSON's two-byte
-    /// escapes (`"`, `\\`, `/`, `b`, `f`, `n`, `r`, `t`), 0 in the others: every escape of a
-    /// block checked at once, where a loop over them was a branch an escape.
+    /// The block's bytes that, after a backslash, make one of JSON's two-byte escapes (`"`,
+    /// `\\`, `/`, `b`, `f`, `n`, `r`, `t`): every escape of a block checked at once, where a
+    /// loop over them was a branch an escape.
     @inline(__always)
-    static func twoByteEscapeBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+    static func twoByteEscapeBytes(_ block: SIMD16<UInt8>) -> UInt32 {
         let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
         let slashes = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
         let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
@@ -104,18 +139,18 @@ extension JSONReader {
         let ts = SIMD16<UInt8>(repeating: UInt8(ascii: "t"))
         let punctuation = (block .== quotes) .| (block .== slashes) .| (block .== backslashes)
         let letters = (block .== bs) .| (block .== fs) .| (block .== ns) .| (block .== rs) .| (block .== ts)
-        return unsafeBitCast(punctuation .| letters, to: SIMD2<UInt64>.self)
+        return bits(punctuation .| letters)
     }
 
-    /// 0xFF in each byte of the block that is not JSON's white space (space, tab, line feed,
-    /// carriage return), 0 in the others.
+    /// The block's bytes that are not JSON's white space (space, tab, line feed, carriage
+    /// return).
     @inlinable @inline(__always)
-    static func nonWhitespaceBytes(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+    static func nonWhitespaceBytes(_ block: SIMD16<UInt8>) -> UInt32 {
         let spaces = SIMD16<UInt8>(repeating: 0x20)
         let lineFeeds = SIMD16<UInt8>(repeating: 0x0A)
         let returns = SIMD16<UInt8>(repeating: 0x0D)
         let tabs = SIMD16<UInt8>(repeating: 0x09)
         let whitespace = (block .== spaces) .| (block .== lineFeeds) .| (block .== returns) .| (block .== tabs)
-        return ~unsafeBitCast(whitespace, to: SIMD2<UInt64>.self)
+        return ~bits(whitespace) & 0xFFFF
     }
 }

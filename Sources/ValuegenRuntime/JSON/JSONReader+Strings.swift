@@ -190,23 +190,21 @@ extension JSONReader {
         var index = start
         // Lane by lane, for the blocks before the last: backslashes, backslashes that do not
         // make a two-byte escape with the byte after them, and bytes above ASCII.
-        var backslashes = SIMD2<UInt64>()
-        var otherEscapes = SIMD2<UInt64>()
-        var high = SIMD2<UInt64>()
+        var backslashes: UInt32 = 0
+        var otherEscapes: UInt32 = 0
+        var high: UInt32 = 0
         let count = byteCount
         // Seventeen bytes: a backslash's escape is checked with a load one byte further on.
         blocks: while index &+ 17 <= count {
             let block = self.block(at: index)
             let blockBackslashes = Self.backslashBytes(block)
-            var blockOtherEscapes = blockBackslashes
-            if Self.hasAny(blockBackslashes) {
-                // `\/` first, a URL's only escape: one compare, and the others only when a
-                // block has another.
-                let next = self.block(at: index &+ 1)
-                blockOtherEscapes &= ~Self.slashBytes(next)
-                if Self.hasAny(blockOtherEscapes) {
-                    blockOtherEscapes &= ~Self.twoByteEscapeBytes(next)
-                }
+            // `\/` first, a URL's only escape: one compare, without a branch on whether the
+            // block has a backslash (in a URL, whether a block has one is a coin toss), and
+            // the other escapes only when a block has another.
+            let next = self.block(at: index &+ 1)
+            var blockOtherEscapes = blockBackslashes & ~Self.slashBytes(next)
+            if Self.hasAny(blockOtherEscapes) {
+                blockOtherEscapes &= ~Self.twoByteEscapeBytes(next)
             }
             let blockHigh = Self.highBytes(block)
             var stops = Self.quoteOrControlBytes(block)
