@@ -15,35 +15,6 @@ extension JSONReader {
         baseAddress.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
     }
 
-    /// The sixteen bytes at `index` as two little-endian words XORed with spaces: a byte is
-    /// zero exactly where a space is. Words rather than a vector for indentation: the position
-    /// of the first other byte is known a few cycles sooner (no move out of a vector register),
-    /// and the next value's reading waits on it.
-    @inlinable @inline(__always)
-    func nonSpaceWords(at index: Int) -> SIMD2<UInt64> {
-        SIMD2(
-            UInt64(littleEndian: baseAddress.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x2020_2020_2020_2020,
-            UInt64(littleEndian: baseAddress.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)) ^ 0x2020_2020_2020_2020
-        )
-    }
-
-    /// The index of the first nonzero byte of two words; 16 when both are zero.
-    @inlinable @inline(__always)
-    static func firstLane(_ words: SIMD2<UInt64>) -> Int {
-        // Both counts and a select, not a branch: whether the first hit is in the first eight
-        // bytes (an indentation's depth, a string's length) is what a predictor cannot guess.
-        let low = words[0].trailingZeroBitCount
-        let high = 64 &+ words[1].trailingZeroBitCount
-        return (low == 64 ? high : low) &>> 3
-    }
-
-    /// Whether two words have any byte set: one test of the words or'ed, where `!= .zero`
-    /// compiled to a branch a word.
-    @inlinable @inline(__always)
-    static func hasAny(_ words: SIMD2<UInt64>) -> Bool {
-        words[0] | words[1] != 0
-    }
-
     /// Bit `i` set where lane `i` of a comparison of sixteen bytes is true: x86's `pmovmskb`,
     /// one instruction, so that a block's special bytes are a small integer that one test
     /// checks, one `tzcnt` finds the first of, and a mask of lanes clears.
@@ -140,6 +111,13 @@ extension JSONReader {
         let punctuation = (block .== quotes) .| (block .== slashes) .| (block .== backslashes)
         let letters = (block .== bs) .| (block .== fs) .| (block .== ns) .| (block .== rs) .| (block .== ts)
         return bits(punctuation .| letters)
+    }
+
+    /// The block's bytes that are not spaces (an indentation's end).
+    @inlinable @inline(__always)
+    static func nonSpaceBytes(_ block: SIMD16<UInt8>) -> UInt32 {
+        let spaces = SIMD16<UInt8>(repeating: 0x20)
+        return ~bits(block .== spaces) & 0xFFFF
     }
 
     /// The block's bytes that are not JSON's white space (space, tab, line feed, carriage

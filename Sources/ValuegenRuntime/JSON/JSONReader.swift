@@ -117,8 +117,8 @@ public struct JSONReader {
         let width = depth &* indentationStep
         let start = index &+ 1 &+ width
         guard UInt(bitPattern: width &- 1) < 16, index &+ 18 <= byteCount else { return nil }
-        // Spaces up to the width (all sixteen for a width of 16: the first lane of nothing is 16).
-        guard Self.firstLane(nonSpaceWords(at: index &+ 1)) == width, byte(at: start) > 0x20 else { return nil }
+        // Spaces up to the width (all sixteen for a width of 16: lane 16 stands for none).
+        guard Self.firstLane(Self.nonSpaceBytes(block(at: index &+ 1)) | 1 &<< 16) == width, byte(at: start) > 0x20 else { return nil }
         return start
     }
 
@@ -147,7 +147,7 @@ public struct JSONReader {
             index &+= 1
             let lineStart = index
             while index &+ 16 <= count {
-                let nonSpace = nonSpaceWords(at: index)
+                let nonSpace = Self.nonSpaceBytes(block(at: index))
                 if Self.hasAny(nonSpace) {
                     index &+= Self.firstLane(nonSpace)
                     if byte(at: index) > 0x20 {
@@ -186,7 +186,7 @@ public struct JSONReader {
         let width = depth &* indentationStep
         let start = index &+ 1 &+ width
         guard UInt(bitPattern: width &- 17) < 16, start < byteCount else { return nil }
-        guard !Self.hasAny(nonSpaceWords(at: index &+ 1)), !Self.hasAny(nonSpaceWords(at: start &- 16)),
+        guard !Self.hasAny(Self.nonSpaceBytes(block(at: index &+ 1))), !Self.hasAny(Self.nonSpaceBytes(block(at: start &- 16))),
               byte(at: start) > 0x20 else { return nil }
         return start
     }
