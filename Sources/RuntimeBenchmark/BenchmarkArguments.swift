@@ -19,7 +19,8 @@ struct BenchmarkArguments {
                             only decode the world-shaped document SHAPE (tweets, catalog,
                             geojson, payments, issues) ROUNDS times (1000 by default) with the
                             generated JSON, for a profiler (perf record, valgrind); prints nothing
-                            else
+                            else. SHAPE `records` decodes the N records' JSON, `records-binary`
+                            their Binary
           --profile-encode SHAPE [ROUNDS]
                             the same for encoding: decode SHAPE once, then encode it ROUNDS times
         """

@@ -12,6 +12,22 @@ import ValuegenRuntime
 let arguments = BenchmarkArguments.parsed()
 /// Every measurement, ours and Foundation's alike, is the best of this many runs.
 let runs = 5
+if let profiled = arguments.profiledShape, profiled.name == "records" || profiled.name == "records-binary" {
+    // The records' decoding alone (their JSON, or their Binary), for a profiler.
+    let records = RecordFactory.records(arguments.recordCount)
+    let json = records.jsonBytes()
+    let binary = records.binaryBytes()
+    for _ in 0..<profiled.rounds {
+        if profiled.encoding {
+            _ = profiled.name == "records" ? records.jsonBytes() : records.binaryBytes()
+        } else if profiled.name == "records" {
+            _ = try [Record](jsonBytes: json)
+        } else {
+            _ = try [Record](binaryBytes: binary)
+        }
+    }
+    exit(0)
+}
 if let profiled = arguments.profiledShape {
     try WorldBenchmark.profile(profiled.name, rounds: profiled.rounds, encoding: profiled.encoding, scale: arguments.worldScale)
     exit(0)
