@@ -37,6 +37,21 @@ struct JSONScanningTests {
         #expect(skipped > 4_000 && skipped < 16_000, "\(skipped) of 20000 skipped")
     }
 
+    @Test func skippedStringsFarFromTheEndAreCheckedAsTheReferenceChecksThem() {
+        // Followed by enough bytes that every block of the string, its last included, is
+        // read by `skipString`'s own loop rather than by the byte-at-a-time end of the document.
+        var generator = SeededGenerator(seed: 27)
+        var skipped = 0
+        for _ in 0..<20_000 {
+            let document = Self.string(&generator) + Array(", 1, [\"after\"], {\"k\": null}  ".utf8)
+            let fast = readOutcome(document) { reader throws(JSONError) -> Int in try reader.skipValue(); return 0 }
+            let reference = readOutcome(document) { reader throws(JSONError) -> Int in try reader.referenceSkipValue(); return 0 }
+            #expect(fast == reference, "\(String(decoding: document, as: UTF8.self))")
+            if case .value = fast { skipped += 1 }
+        }
+        #expect(skipped > 4_000 && skipped < 16_000, "\(skipped) of 20000 skipped")
+    }
+
     @Test func unreadMembersAreSkippedAsTheReferenceSkipsThem() {
         // A member the body leaves is skipped by `readMember` (a `null` without a call); the
         // outcome is the one of a body that skips every value with the reference.

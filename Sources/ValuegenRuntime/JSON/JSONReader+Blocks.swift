@@ -76,23 +76,38 @@ extension JSONReader {
     /// The block's quotes and control characters.
     @inline(__always)
     static func quoteOrControlBytes(_ block: SIMD16<UInt8>) -> UInt32 {
+        bits(quoteOrControlMask(block))
+    }
+
+    @inline(__always)
+    static func quoteOrControlMask(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
         let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
         let spaces = SIMD16<UInt8>(repeating: 0x20)
-        return bits((block .== quotes) .| (block .< spaces))
+        return (block .== quotes) .| (block .< spaces)
     }
 
     /// The block's backslashes.
     @inlinable @inline(__always)
     static func backslashBytes(_ block: SIMD16<UInt8>) -> UInt32 {
+        bits(backslashMask(block))
+    }
+
+    @inlinable @inline(__always)
+    static func backslashMask(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
         let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        return bits(block .== backslashes)
+        return block .== backslashes
     }
 
     /// The block's slashes.
     @inline(__always)
     static func slashBytes(_ block: SIMD16<UInt8>) -> UInt32 {
+        bits(slashMask(block))
+    }
+
+    @inline(__always)
+    static func slashMask(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
         let slashes = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
-        return bits(block .== slashes)
+        return block .== slashes
     }
 
     /// The block's bytes that, after a backslash, make one of JSON's two-byte escapes (`"`,

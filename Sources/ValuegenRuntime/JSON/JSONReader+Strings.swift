@@ -235,7 +235,7 @@ extension JSONReader {
     /// Whether the byte at `index` of a string whose contents start at `start` is escaped:
     /// whether the run of backslashes before it is odd.
     @inline(__always)
-    private func isEscaped(_ index: Int, inStringFrom start: Int) -> Bool {
+    func isEscaped(_ index: Int, inStringFrom start: Int) -> Bool {
         var before = index &- 1
         while before >= start, byte(at: before) == UInt8(ascii: "\\") { before &-= 1 }
         return (index &- 1 &- before) & 1 == 1
