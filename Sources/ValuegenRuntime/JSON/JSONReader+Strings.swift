@@ -299,8 +299,7 @@ extension JSONReader {
     /// strings, and strings with escapes before they are decoded: escapes are ASCII and always
     /// give whole scalars, so the raw bytes are valid exactly when the decoded ones are).
     func validateUTF8(_ range: Range<Int>) throws(JSONError) {
-        if let invalid = bytes.firstInvalidUTF8(in: range) {
-            throw JSONError(message: "a string is not valid UTF-8", offset: invalid)
-        }
+        guard !bytes.isWellFormedUTF8(in: range) else { return }
+        throw JSONError(message: "a string is not valid UTF-8", offset: bytes.firstInvalidUTF8(in: range) ?? range.lowerBound)
     }
 }
