@@ -92,33 +92,33 @@ extension BinaryReader {
         return same ? string : nil
     }
 
-    /// Whether no byte has its high bit set: four words at a time, then one, then the last
-    /// eight bytes again (overlapping) or, below eight, byte by byte. (SIMD vectors compiled to
-    /// worse code than words here.)
-    private static func isASCII(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
-        func word(_ offset: Int) -> UInt64 {
-            bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        }
-        var bits: UInt64 = 0
-        var index = 0
-        while index + 32 <= count {
-            bits |= word(index) | word(index + 8) | word(index + 16) | word(index + 24)
-            index += 32
-        }
-        while index + 8 <= count {
-            bits |= word(index)
-            index += 8
-        }
-        if index < count {
-            if count >= 8 {
-                bits |= word(count - 8)
-            } else {
-                for offset in index..<count {
-                    bits |= UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self))
-                }
+    /// Whether no byte has its high bit set: sixteen bytes a block (the block's high bits are
+    /// one instruction on x86, `JSONReader.highBytes`), the last block overlapping the one
+    /// before; below sixteen, two words, two half-words or the bytes, overlapping likewise.
+    static func isASCII(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 16 {
+            var high: UInt32 = 0
+            var index = 0
+            while index &+ 16 <= count {
+                high |= JSONReader.highBytes(bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
+                index &+= 16
             }
+            high |= JSONReader.highBytes(bytes.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self))
+            return high == 0
         }
-        return bits & 0x8080_8080_8080_8080 == 0
+        if count >= 8 {
+            let words = bytes.loadUnaligned(as: UInt64.self) | bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            return words & 0x8080_8080_8080_8080 == 0
+        }
+        if count >= 4 {
+            let words = bytes.loadUnaligned(as: UInt32.self) | bytes.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            return words & 0x8080_8080 == 0
+        }
+        var byte: UInt8 = 0
+        for offset in 0..<count {
+            byte |= bytes.load(fromByteOffset: offset, as: UInt8.self)
+        }
+        return byte < 0x80
     }
 
     private func invalidUTF8(from start: Int, to valueEnd: Int, _ message: String) -> BinaryError {
