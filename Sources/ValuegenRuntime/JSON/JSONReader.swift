@@ -481,8 +481,26 @@ public struct JSONReader {
     // closure would keep it from being specialized for its element type.
 
     /// Reads an array's `[`; false when the array is empty (its `]` is read too).
-    @usableFromInline
+    @inlinable @inline(__always)
     mutating func beginArray() throws(JSONError) -> Bool {
+        skipWhitespace()
+        // The common case without a call: `[` and the first element right after it, at a
+        // depth that needs no check of the stack.
+        if position &+ 1 < byteCount, byte(at: position) == UInt8(ascii: "["), depth < ThreadStack.shallowDepth {
+            let next = byte(at: position &+ 1)
+            if next > 0x20, next != UInt8(ascii: "]") {
+                depth += 1
+                position &+= 1
+                return true
+            }
+        }
+        return try beginArraySlowly()
+    }
+
+    /// ``beginArray()`` with white space after the `[`, for an empty array, deep levels and
+    /// errors.
+    @usableFromInline
+    mutating func beginArraySlowly() throws(JSONError) -> Bool {
         skipWhitespace()
         guard offset < byteCount, byte(at: offset) == UInt8(ascii: "[") else {
             throw fail("expected an array, found \(describeNext())")
