@@ -70,7 +70,7 @@ extension BinaryReader {
     }
 
     /// The bytes as a String, or nil when they are not valid UTF-8, validated once: ASCII
-    /// (most strings) is recognized 32 bytes at a time and copied without another check
+    /// (most strings) is recognized sixteen bytes at a time and copied without another check
     /// (`String(checkedUTF8:count:isASCII:)`); anything else the standard library validates
     /// as it makes the span. Before Swift 6.2's standard library (`UTF8Span`), the copy that
     /// repairs ill-formed input with U+FFFD: the result has the input's bytes only when there

@@ -39,6 +39,8 @@ extension JSONReader {
             let block = self.block(at: index)
             let next = self.block(at: index &+ 1)
             var stops = Self.bits(Self.quoteOrControlMask(block))
+            // `scanRawString`'s `backslashBytes(block) & ~slashBytes(next)`, combined before the
+            // move out of the vector register: one `pmovmskb` a block fewer (0.5 % of `issues`).
             var blockOtherEscapes = Self.bits(Self.backslashMask(block) .& .!Self.slashMask(next))
             if stops | blockOtherEscapes == 0 {
                 passed |= block
