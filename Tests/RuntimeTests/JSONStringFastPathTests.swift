@@ -21,7 +21,7 @@ struct JSONStringFastPathTests {
             let fast = readOutcome(document) { reader throws(JSONError) in try reader.readString() }
             let full = readOutcome(document) { reader throws(JSONError) in
                 reader.skipWhitespace()
-                return try reader.scanStringFully()
+                return try reader.scanStringInTwoPasses()
             }
             #expect(fast == full, "\(document)")
             if case .value(let string, _) = fast {

@@ -37,6 +37,85 @@ extension JSONReader {
         return string
     }
 
+    /// The string at the offset (its opening quote) when it has escapes, decoded in one pass
+    /// over its bytes, as simdjson reads strings: each block of sixteen bytes is stored to a
+    /// buffer on the stack and searched for a quote, a backslash or a control character; an
+    /// escape is decoded where it stands, and the closing quote ends the string. The two-pass
+    /// way (``scanRawString()`` to find the end, then ``unescape(_:isASCII:)``) reads every
+    /// byte twice.
+    ///
+    /// nil, with the offset unmoved, for what this pass leaves to the two-pass way, which
+    /// gives the errors: a control character, an escape to refuse, a string whose decoded
+    /// contents would not fit the buffer, and one that ends in the document's last sixteen
+    /// bytes. The only error thrown here is ill-formed UTF-8, the first error the two-pass
+    /// way would find in a string that has its closing quote and valid escapes.
+    mutating func readEscapedStringInOnePass() throws(JSONError) -> String? {
+        guard let (string, end) = try decodeEscapedString(from: offset &+ 1) else { return nil }
+        offset = end &+ 1
+        return string
+    }
+
+    /// ``readEscapedStringInOnePass()``'s pass over the contents starting at `start`: the
+    /// string and where its closing quote is. Not mutating, so that the escapes it decodes,
+    /// the UTF-8 it checks, are calls on the same `self` rather than on copies of an `inout`
+    /// one.
+    private func decodeEscapedString(from start: Int) throws(JSONError) -> (string: String, end: Int)? {
+        var failure: JSONError?
+        var end = 0
+        // At most 1024 bytes: the standard library then puts the buffer on the stack without
+        // asking how much stack is left.
+        let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer -> String? in
+            let output = buffer.baseAddress.unsafelyUnwrapped
+            // Room for a block and, after the bytes before a stop, an escape's four bytes.
+            let room = buffer.count &- 20
+            let count = byteCount
+            var index = start
+            var written = 0
+            var passed = SIMD16<UInt8>()
+            var highLanes: UInt32 = 0
+            var scalars: UInt32 = 0
+            while index &+ 16 <= count, written <= room {
+                let block = self.block(at: index)
+                UnsafeMutableRawPointer(output + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
+                let stops = Self.specialBytes(block)
+                if !Self.hasAny(stops) {
+                    passed |= block
+                    index &+= 16
+                    written &+= 16
+                    continue
+                }
+                let lane = Self.firstLane(stops)
+                highLanes |= Self.highBytes(block) & Self.lanes(below: lane)
+                index &+= lane
+                written &+= lane
+                let byte = self.byte(at: index)
+                if byte == UInt8(ascii: "\"") {
+                    let isASCII = !Self.hasAny(Self.highBytes(passed) | highLanes)
+                    do throws(JSONError) {
+                        if !isASCII {
+                            try validateUTF8(start..<index)
+                        }
+                    } catch {
+                        failure = error
+                        return nil
+                    }
+                    end = index
+                    return String(checkedUTF8: output, count: written, isASCII: isASCII && scalars < 0x80)
+                }
+                guard byte == UInt8(ascii: "\\"), let escape = try? self.escape(at: index, end: count) else { return nil }
+                scalars |= escape.scalar
+                written &+= Self.writeUTF8(escape.scalar, to: output + written)
+                index &+= escape.length
+            }
+            return nil
+        }
+        if let failure {
+            throw failure
+        }
+        guard let string else { return nil }
+        return (string, end)
+    }
+
     /// Writes the decoded contents of `range` to `output`, which has room for `range.count`
     /// bytes; returns how many it wrote, and whether an escape wrote a scalar above ASCII.
     private func unescape(_ range: Range<Int>, into output: UnsafeMutablePointer<UInt8>) throws(JSONError) -> (written: Int, escapesAboveASCII: Bool) {

@@ -103,9 +103,20 @@ extension JSONReader {
         return nil
     }
 
-    /// ``scanString()`` for strings with escapes, near the end of the document, and errors.
+    /// ``scanString()`` for strings with escapes, near the end of the document, and errors:
+    /// in one pass when it can, else in two.
     @inline(never)
     mutating func scanStringFully() throws(JSONError) -> String {
+        if let string = try readEscapedStringInOnePass() {
+            return string
+        }
+        return try scanStringInTwoPasses()
+    }
+
+    /// Any string, its end found first (``scanRawString()``) and its contents then decoded:
+    /// what ``readEscapedStringInOnePass()`` leaves (and gives the errors of), and the
+    /// reference the tests hold every faster way of reading a string to.
+    mutating func scanStringInTwoPasses() throws(JSONError) -> String {
         let raw = try scanRawString()
         if raw.isEscaped {
             return try unescape(raw.range, isASCII: raw.isASCII)
