@@ -98,13 +98,13 @@ extension JSONReader {
             guard escape == UInt8(ascii: "u") else {
                 throw failAt("an invalid escape in a string: '\\' followed by \(Self.describe(byte: escape))")
             }
-            var scalar = try hex4(at: index + 2, end: end)
+            var scalar = try Self.hex4(in: baseAddress, at: index + 2, end: end)
             var length = 6
             if (0xD800...0xDBFF).contains(scalar) {
                 guard index + 12 <= end, self.byte(at: index + 6) == UInt8(ascii: "\\"), self.byte(at: index + 7) == UInt8(ascii: "u") else {
                     throw lone(scalar)
                 }
-                let low = try hex4(at: index + 8, end: end)
+                let low = try Self.hex4(in: baseAddress, at: index + 8, end: end)
                 guard (0xDC00...0xDFFF).contains(low) else { throw lone(scalar) }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 length = 12

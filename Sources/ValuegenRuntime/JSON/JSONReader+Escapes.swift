@@ -50,18 +50,8 @@ extension JSONReader {
     /// bytes. The only error thrown here is ill-formed UTF-8, the first error the two-pass
     /// way would find in a string that has its closing quote and valid escapes.
     mutating func readEscapedStringInOnePass() throws(JSONError) -> String? {
-        guard let (string, end) = try decodeEscapedString(from: offset &+ 1) else { return nil }
-        offset = end &+ 1
-        return string
-    }
-
-    /// ``readEscapedStringInOnePass()``'s pass over the contents starting at `start`: the
-    /// string and where its closing quote is. Not mutating, so that the escapes it decodes,
-    /// the UTF-8 it checks, are calls on the same `self` rather than on copies of an `inout`
-    /// one.
-    private func decodeEscapedString(from start: Int) throws(JSONError) -> (string: String, end: Int)? {
+        let start = offset &+ 1
         var failure: JSONError?
-        var end = 0
         // At most 1024 bytes: the standard library then puts the buffer on the stack without
         // asking how much stack is left.
         let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer -> String? in
@@ -99,7 +89,7 @@ extension JSONReader {
                         failure = error
                         return nil
                     }
-                    end = index
+                    offset = index &+ 1
                     return String(checkedUTF8: output, count: written, isASCII: isASCII && scalars < 0x80)
                 }
                 guard byte == UInt8(ascii: "\\"), let escape = try? self.escape(at: index, end: count) else { return nil }
@@ -112,8 +102,7 @@ extension JSONReader {
         if let failure {
             throw failure
         }
-        guard let string else { return nil }
-        return (string, end)
+        return string
     }
 
     /// Writes the decoded contents of `range` to `output`, which has room for `range.count`
@@ -207,12 +196,12 @@ extension JSONReader {
                 return (scalar, 6)
             }
         }
-        return try longOrInvalidEscape(at: index, end: end)
+        return try Self.longOrInvalidEscape(in: baseAddress, at: index, end: end)
     }
 
     /// The value of four hexadecimal digits (as a little-endian load gives them, the first
     /// digit lowest), or nil when one is not a digit: every byte checked and converted at
-    /// once, where ``hex4(at:end:)`` loops and branches over each.
+    /// once, where ``hex4(in:at:end:)`` loops and branches over each.
     @inline(__always)
     static func hexQuad(_ word: UInt32) -> UInt32? {
         // Every byte below 0x80, so that adding a constant below 0x80 to each carries into
@@ -231,19 +220,23 @@ extension JSONReader {
 
     /// ``escape(at:end:)`` for what is not a two-byte escape: a `\u` escape (a surrogate pair
     /// included), or an error.
+    ///
+    /// Static, on the document's bytes: a method would be called on a copy of the reader
+    /// from the mutating code that reads strings (a call on an `inout` reader copies it).
     @inline(never)
-    private func longOrInvalidEscape(at index: Int, end: Int) throws(JSONError) -> (scalar: UInt32, length: Int) {
+    private static func longOrInvalidEscape(in base: UnsafeRawPointer, at index: Int, end: Int) throws(JSONError) -> (scalar: UInt32, length: Int) {
         func failAt(_ message: String) -> JSONError { JSONError(message: message, offset: index) }
+        func byte(at index: Int) -> UInt8 { base.load(fromByteOffset: index, as: UInt8.self) }
         guard index &+ 1 < end else { throw failAt("an escape at the end of a string") }
         let escape = byte(at: index &+ 1)
         switch escape {
         case UInt8(ascii: "u"):
-            let scalar = try hex4(at: index &+ 2, end: end)
+            let scalar = try hex4(in: base, at: index &+ 2, end: end)
             if (0xD800...0xDBFF).contains(scalar) {
                 guard index &+ 12 <= end, byte(at: index &+ 6) == UInt8(ascii: "\\"), byte(at: index &+ 7) == UInt8(ascii: "u") else {
                     throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
                 }
-                let low = try hex4(at: index &+ 8, end: end)
+                let low = try hex4(in: base, at: index &+ 8, end: end)
                 guard (0xDC00...0xDFFF).contains(low) else {
                     throw failAt("a lone surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string")
                 }
@@ -272,11 +265,11 @@ extension JSONReader {
         }
     }
 
-    func hex4(at index: Int, end: Int) throws(JSONError) -> UInt32 {
+    static func hex4(in base: UnsafeRawPointer, at index: Int, end: Int) throws(JSONError) -> UInt32 {
         guard index + 4 <= end else { throw JSONError(message: "a \\u escape needs four hexadecimal digits", offset: index) }
         var value: UInt32 = 0
         for digitIndex in index..<(index + 4) {
-            let byte = self.byte(at: digitIndex)
+            let byte = base.load(fromByteOffset: digitIndex, as: UInt8.self)
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")

@@ -309,8 +309,18 @@ extension JSONReader {
     /// Checks the raw bytes of a string without building a String (member names, skipped
     /// strings, and strings with escapes before they are decoded: escapes are ASCII and always
     /// give whole scalars, so the raw bytes are valid exactly when the decoded ones are).
+    ///
+    /// Inlined, and its work done by static functions of the document's bytes, so that the
+    /// mutating code that reads strings calls them on its reader, not on a copy of it (a
+    /// method's call on an `inout` reader copies the reader when the method is not inlined).
+    @inline(__always)
     func validateUTF8(_ range: Range<Int>) throws(JSONError) {
         guard !bytes.isWellFormedUTF8(in: range) else { return }
-        throw JSONError(message: "a string is not valid UTF-8", offset: bytes.firstInvalidUTF8(in: range) ?? range.lowerBound)
+        throw Self.invalidUTF8(in: bytes, range)
+    }
+
+    @inline(never)
+    static func invalidUTF8(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> JSONError {
+        JSONError(message: "a string is not valid UTF-8", offset: bytes.firstInvalidUTF8(in: range) ?? range.lowerBound)
     }
 }
