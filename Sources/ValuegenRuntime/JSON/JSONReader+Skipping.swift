@@ -13,7 +13,7 @@ extension JSONReader {
         case UInt8(ascii: "{"): try skipObject()
         case UInt8(ascii: "["): try skipArray()
         case UInt8(ascii: "\""): try skipString()
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBoolAtOffset()
         case UInt8(ascii: "n"):
             guard decodeNull() else { throw fail("expected a value, found \(describeNext())") }
         default:

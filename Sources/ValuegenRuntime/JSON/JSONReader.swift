@@ -222,6 +222,13 @@ public struct JSONReader {
     /// `true` or `false`.
     public mutating func readBool() throws(JSONError) -> Bool {
         skipWhitespace()
+        return try readBoolAtOffset()
+    }
+
+    /// ``readBool()`` after its white space: also how ``skipValue()`` passes over an unread
+    /// `true` or `false`, without a call.
+    @inline(__always)
+    mutating func readBoolAtOffset() throws(JSONError) -> Bool {
         // Four bytes at a time.
         if offset + 5 <= byteCount {
             let word = baseAddress.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
