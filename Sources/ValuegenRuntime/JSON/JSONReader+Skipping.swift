@@ -24,53 +24,40 @@ extension JSONReader {
     /// The string at the offset (at its opening quote), checked as reading it would check it.
     ///
     /// A loop of its own rather than ``scanRawString()``'s, for what skipping needs and no
-    /// more (whether an escape needs its exact check, whether a byte is above ASCII): a block
-    /// of a string's middle, where nothing stops and the only escapes are `\/` (a URL's), costs
-    /// one test, its bytes OR'ed into a vector that tells at the end whether any was above
-    /// ASCII. A control character (an error) is left to ``skipStringGenerally()``.
+    /// more: a block of a string's middle, where nothing stops and the only escapes are `\/`
+    /// (a URL's), costs one test, its bytes OR'ed into a vector that tells at the end whether
+    /// any was above ASCII. The first quote that comes before any other escape ends the
+    /// string, and cannot be escaped (the backslash before it would be another escape). A
+    /// string with another escape (`\"`, `\n`, `\u…`: rare in what models leave unread) or a
+    /// control character (an error) is left to ``skipStringGenerally()``, from its start.
     @usableFromInline @inline(never)
     mutating func skipString() throws(JSONError) {
         let start = position &+ 1
         var index = start
         let count = byteCount
         var passed = SIMD16<UInt8>()
-        var otherEscapes: UInt32 = 0
-        blocks: while index &+ 17 <= count {
+        while index &+ 17 <= count {
             let block = self.block(at: index)
             let next = self.block(at: index &+ 1)
-            var stops = Self.bits(Self.quoteOrControlMask(block))
+            let stops = Self.bits(Self.quoteOrControlMask(block))
             // `scanRawString`'s `backslashBytes(block) & ~slashBytes(next)`, combined before the
             // move out of the vector register: one `pmovmskb` a block fewer (0.5 % of `issues`).
-            var blockOtherEscapes = Self.bits(Self.backslashMask(block) .& .!Self.slashMask(next))
-            if stops | blockOtherEscapes == 0 {
+            let otherEscapes = Self.bits(Self.backslashMask(block) .& .!Self.slashMask(next))
+            if stops | otherEscapes == 0 {
                 passed |= block
                 index &+= 16
                 continue
             }
-            if blockOtherEscapes != 0 {
-                blockOtherEscapes &= ~Self.twoByteEscapeBytes(next)
+            // The first quote, control character or escape other than `\/`: the end when it is
+            // a quote.
+            let lane = Self.firstLane(stops | otherEscapes)
+            let end = index &+ lane
+            guard byte(at: end) == UInt8(ascii: "\"") else { break }
+            position = end &+ 1
+            if Self.hasAny(Self.highBytes(passed) | Self.highBytes(block) & Self.lanes(below: lane)) {
+                try validateUTF8(start..<end)
             }
-            while stops != 0 {
-                let lane = Self.firstLane(stops)
-                let end = index &+ lane
-                if isEscaped(end, inStringFrom: start) {
-                    stops &= stops &- 1
-                    continue
-                }
-                guard byte(at: end) == UInt8(ascii: "\"") else { break blocks }
-                let inside = Self.lanes(below: lane)
-                let isASCII = Self.highBytes(passed) | Self.highBytes(block) & inside == 0
-                position = end &+ 1
-                if otherEscapes | blockOtherEscapes & inside != 0 {
-                    try checkEscapes(start..<end, isASCII: isASCII)
-                } else if !isASCII {
-                    try validateUTF8(start..<end)
-                }
-                return
-            }
-            otherEscapes |= blockOtherEscapes
-            passed |= block
-            index &+= 16
+            return
         }
         position = start &- 1
         try skipStringGenerally()
