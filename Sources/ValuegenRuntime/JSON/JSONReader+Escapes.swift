@@ -92,7 +92,15 @@ extension JSONReader {
                     offset = index &+ 1
                     return String(checkedUTF8: output, count: written, isASCII: isASCII && scalars < 0x80)
                 }
-                guard byte == UInt8(ascii: "\\"), let escape = try? self.escape(at: index, end: count) else { return nil }
+                guard byte == UInt8(ascii: "\\") else { return nil }
+                // `\/`, a URL's escape and most of those servers write: no decoding.
+                if index &+ 1 < count, self.byte(at: index &+ 1) == UInt8(ascii: "/") {
+                    output[written] = UInt8(ascii: "/")
+                    written &+= 1
+                    index &+= 2
+                    continue
+                }
+                guard let escape = try? self.escape(at: index, end: count) else { return nil }
                 scalars |= escape.scalar
                 written &+= Self.writeUTF8(escape.scalar, to: output + written)
                 index &+= escape.length
