@@ -52,6 +52,34 @@ struct JSONScanningTests {
         #expect(skipped > 4_000 && skipped < 16_000, "\(skipped) of 20000 skipped")
     }
 
+    @Test func skippedNumbersAreCheckedAsTheReferenceChecksThem() {
+        // Runs of digits of every length up to three times `skipNumber`'s eight-byte words,
+        // with and without a sign, a fraction and an exponent, each piece sometimes malformed,
+        // followed by nothing up to more than a word: the end where eight-byte loads stop.
+        var generator = SeededGenerator(seed: 28)
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { index in Character(String(index == 0 ? 1 + generator.next() % 9 : generator.next() % 10)) })
+        }
+        var skipped = 0
+        for _ in 0..<20_000 {
+            var number = generator.next() % 3 == 0 ? "-" : ""
+            number += generator.next() % 6 == 0 ? "0" + (generator.next() % 4 == 0 ? digits(1) : "") : digits(Int(generator.next() % 25))
+            if generator.next() % 3 == 0 {
+                number += "." + digits(Int(generator.next() % 20)).replacingOccurrences(of: "1", with: "0")
+            }
+            if generator.next() % 4 == 0 {
+                number += ["e", "E", "e+", "e-", "E-"][Int(generator.next() % 5)] + digits(Int(generator.next() % 12))
+            }
+            let tail = ["", ",", " ", "]", "x", ".", "e", "-", ", 1", "        ", "  , 2, 3, 4, 5"][Int(generator.next() % 11)]
+            let document = Array((number + tail).utf8)
+            let fast = readOutcome(document) { reader throws(JSONError) -> Int in try reader.skipValue(); return 0 }
+            let reference = readOutcome(document) { reader throws(JSONError) -> Int in try reader.referenceSkipValue(); return 0 }
+            #expect(fast == reference, "\(number + tail)")
+            if case .value = fast { skipped += 1 }
+        }
+        #expect(skipped > 6_000 && skipped < 18_000, "\(skipped) of 20000 skipped")
+    }
+
     @Test func unreadMembersAreSkippedAsTheReferenceSkipsThem() {
         // A member the body leaves is skipped by `readMember` (a `null` without a call); the
         // outcome is the one of a body that skips every value with the reference.

@@ -17,8 +17,63 @@ extension JSONReader {
         case UInt8(ascii: "n"):
             guard decodeNull() else { throw fail("expected a value, found \(describeNext())") }
         default:
-            position = try scanNumber(expecting: "a value").end
+            try skipNumber()
         }
+    }
+
+    /// The number at the offset, its syntax checked as ``scanNumber(expecting:)`` checks it
+    /// but nothing gathered for a conversion: its runs of digits eight bytes at a time. What
+    /// is not a well-formed number (and a number in the document's last eight bytes, a digit
+    /// at a time) goes to `scanNumber`, which gives the error.
+    mutating func skipNumber() throws(JSONError) {
+        var index = position
+        let count = byteCount
+        if index < count, byte(at: index) == UInt8(ascii: "-") { index &+= 1 }
+        if index < count, byte(at: index) == UInt8(ascii: "0") {
+            index &+= 1
+            // A leading zero is an error: `scanNumber` reports it.
+            guard index >= count || !isDigit(byte(at: index)) else { return try skipNumberGenerally() }
+        } else {
+            guard let end = endOfDigits(from: index) else { return try skipNumberGenerally() }
+            index = end
+        }
+        if index < count, byte(at: index) == UInt8(ascii: ".") {
+            guard let end = endOfDigits(from: index &+ 1) else { return try skipNumberGenerally() }
+            index = end
+        }
+        if index < count, byte(at: index) | 0x20 == UInt8(ascii: "e") {
+            index &+= 1
+            if index < count, byte(at: index) == UInt8(ascii: "+") || byte(at: index) == UInt8(ascii: "-") { index &+= 1 }
+            guard let end = endOfDigits(from: index) else { return try skipNumberGenerally() }
+            index = end
+        }
+        position = index
+    }
+
+    /// Where the run of one or more digits at `index` ends; nil when there is no digit there.
+    @inline(__always)
+    private func endOfDigits(from start: Int) -> Int? {
+        var index = start
+        let count = byteCount
+        while index &+ 8 <= count {
+            let word = baseAddress.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+            // As in `accumulateDigits`: a byte is a digit when adding 0x46 does not reach 0x80
+            // and subtracting 0x30 does not borrow; the lowest flagged byte is the first other.
+            let nonDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            if nonDigits != 0 {
+                index &+= nonDigits.trailingZeroBitCount &>> 3
+                return index > start ? index : nil
+            }
+            index &+= 8
+        }
+        while index < count, isDigit(byte(at: index)) { index &+= 1 }
+        return index > start ? index : nil
+    }
+
+    /// ``skipNumber()`` by ``scanNumber(expecting:)``: for what is not a well-formed number.
+    @inline(never)
+    private mutating func skipNumberGenerally() throws(JSONError) {
+        position = try scanNumber(expecting: "a value").end
     }
 
     /// The string at the offset (at its opening quote), checked as reading it would check it.
