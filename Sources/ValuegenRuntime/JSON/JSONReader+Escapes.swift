@@ -49,6 +49,7 @@ extension JSONReader {
     /// contents would not fit the buffer, and one that ends in the document's last sixteen
     /// bytes. The only error thrown here is ill-formed UTF-8, the first error the two-pass
     /// way would find in a string that has its closing quote and valid escapes.
+    @inline(__always)
     mutating func readEscapedStringInOnePass() throws(JSONError) -> String? {
         let start = offset &+ 1
         var failure: JSONError?
