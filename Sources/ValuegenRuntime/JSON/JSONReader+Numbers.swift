@@ -220,10 +220,7 @@ extension JSONReader {
         let count = byteCount
         while index &+ 8 <= count {
             let word = baseAddress.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
-            // A byte is a digit when adding 0x46 does not reach 0x80 and subtracting 0x30 does
-            // not borrow. (Carries and borrows only reach the bytes after a non-digit, so the
-            // lowest flagged byte is the first non-digit.)
-            let nonDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            let nonDigits = Self.nonDigitBytes(word)
             var digits = word &- 0x3030_3030_3030_3030
             var digitCount = 8
             if nonDigits != 0 {
@@ -242,6 +239,15 @@ extension JSONReader {
             if digitCount < 8 { return }
         }
         accumulateDigitsOneByOne(at: &index, into: &value)
+    }
+
+    /// The high bit of each byte of `word` (eight bytes as a little-endian load gives them)
+    /// that is not a decimal digit, at least of the first one: a byte is a digit when adding
+    /// 0x46 does not reach 0x80 and subtracting 0x30 does not borrow. (Carries and borrows only
+    /// reach the bytes after a non-digit, so the lowest flagged byte is the first non-digit.)
+    @inline(__always)
+    static func nonDigitBytes(_ word: UInt64) -> UInt64 {
+        ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
     }
 
     static let integerPowersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]

@@ -56,10 +56,7 @@ extension JSONReader {
         var index = start
         let count = byteCount
         while index &+ 8 <= count {
-            let word = baseAddress.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
-            // As in `accumulateDigits`: a byte is a digit when adding 0x46 does not reach 0x80
-            // and subtracting 0x30 does not borrow; the lowest flagged byte is the first other.
-            let nonDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            let nonDigits = Self.nonDigitBytes(baseAddress.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
             if nonDigits != 0 {
                 index &+= nonDigits.trailingZeroBitCount &>> 3
                 return index > start ? index : nil
