@@ -497,26 +497,26 @@ extension Attachment: BinaryModel {
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
-        var payload = try reader.deferNextField(2)
+        var payload = try reader.markNextField(2)
         var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
-                payload = reader // read below, once the case is known
+                payload = reader.markCurrentField() // read below, once the case is known
             case 5:
                 payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
-        if let payloadStringTable { payload?.useStringTable(payloadStringTable) }
         switch caseNumber {
         case 1:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Attachment.photo")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var url = try reader.readNextField(1, URL.self)
@@ -546,6 +546,7 @@ extension Attachment: BinaryModel {
                 guard let height else {
                     throw reader.error("missing field 3 (height) of Attachment.photo")
                 }
+                reader.leaveMarkedField(outside)
                 self = .photo(
                     url: url,
                     width: width,
@@ -556,9 +557,10 @@ extension Attachment: BinaryModel {
                 throw error.inField(2)
             }
         case 2:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Attachment.voiceNote")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var url = try reader.readNextField(1, URL.self)
@@ -582,32 +584,40 @@ extension Attachment: BinaryModel {
                 guard let duration else {
                     throw reader.error("missing field 2 (duration) of Attachment.voiceNote")
                 }
+                reader.leaveMarkedField(outside)
                 self = .voiceNote(url: url, duration: duration, waveform: waveform ?? [])
             } catch {
                 throw error.inField(2)
             }
         case 3:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Attachment.sticker")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
-                self = .sticker(try reader.read(Double.self))
+                let value = try reader.read(Double.self)
+                reader.leaveMarkedField(outside)
+                self = .sticker(value)
             } catch {
                 throw error.inField(2)
             }
         case 4:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Attachment.contactCard")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
-                self = .contactCard(try reader.read(User.self))
+                let value = try reader.read(User.self)
+                reader.leaveMarkedField(outside)
+                self = .contactCard(value)
             } catch {
                 throw error.inField(2)
             }
         case 5:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Attachment.urlPreview")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var url = try reader.readNextField(1, URL.self)
@@ -628,14 +638,16 @@ extension Attachment: BinaryModel {
                 guard let url else {
                     throw reader.error("missing field 1 (url) of Attachment.urlPreview")
                 }
+                reader.leaveMarkedField(outside)
                 self = .urlPreview(url: url, title: title, thumbnail: thumbnail)
             } catch {
                 throw error.inField(2)
             }
         case 6:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Attachment.location")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var latitude = try reader.readNextField(1, Double.self)
@@ -656,6 +668,7 @@ extension Attachment: BinaryModel {
                 guard let longitude else {
                     throw reader.error("missing field 2 (longitude) of Attachment.location")
                 }
+                reader.leaveMarkedField(outside)
                 self = .location(latitude: latitude, longitude: longitude)
             } catch {
                 throw error.inField(2)

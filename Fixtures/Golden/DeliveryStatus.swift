@@ -343,28 +343,28 @@ extension DeliveryStatus: BinaryModel {
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
-        var payload = try reader.deferNextField(2)
+        var payload = try reader.markNextField(2)
         var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
-                payload = reader // read below, once the case is known
+                payload = reader.markCurrentField() // read below, once the case is known
             case 5:
                 payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
-        if let payloadStringTable { payload?.useStringTable(payloadStringTable) }
         switch caseNumber {
         case 1:
             self = .pending
         case 2:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of DeliveryStatus.sent")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var sentAt = try reader.readNextField(1, Date.self)
@@ -379,14 +379,16 @@ extension DeliveryStatus: BinaryModel {
                 guard let sentAt else {
                     throw reader.error("missing field 1 (sentAt) of DeliveryStatus.sent")
                 }
+                reader.leaveMarkedField(outside)
                 self = .sent(sentAt: sentAt)
             } catch {
                 throw error.inField(2)
             }
         case 3:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of DeliveryStatus.delivered")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var deliveredAt = try reader.readNextField(1, Date.self)
@@ -407,14 +409,16 @@ extension DeliveryStatus: BinaryModel {
                 guard let recipientCount else {
                     throw reader.error("missing field 2 (recipientCount) of DeliveryStatus.delivered")
                 }
+                reader.leaveMarkedField(outside)
                 self = .delivered(deliveredAt: deliveredAt, recipientCount: recipientCount)
             } catch {
                 throw error.inField(2)
             }
         case 4:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of DeliveryStatus.failed")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var reason = try reader.readNextField(1, String.self)
@@ -438,6 +442,7 @@ extension DeliveryStatus: BinaryModel {
                 guard let isPermanent else {
                     throw reader.error("missing field 3 (isPermanent) of DeliveryStatus.failed")
                 }
+                reader.leaveMarkedField(outside)
                 self = .failed(reason: reason, retryAt: retryAt, isPermanent: isPermanent)
             } catch {
                 throw error.inField(2)

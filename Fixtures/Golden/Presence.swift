@@ -219,28 +219,28 @@ extension Presence: BinaryModel {
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
-        var payload = try reader.deferNextField(2)
+        var payload = try reader.markNextField(2)
         var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
-                payload = reader // read below, once the case is known
+                payload = reader.markCurrentField() // read below, once the case is known
             case 5:
                 payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
-        if let payloadStringTable { payload?.useStringTable(payloadStringTable) }
         switch caseNumber {
         case 1:
             self = .online
         case 2:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Presence.away")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var since = try reader.readNextField(1, Date.self)
@@ -255,14 +255,16 @@ extension Presence: BinaryModel {
                 guard let since else {
                     throw reader.error("missing field 1 (since) of Presence.away")
                 }
+                reader.leaveMarkedField(outside)
                 self = .away(since: since)
             } catch {
                 throw error.inField(2)
             }
         case 3:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Presence.doNotDisturb")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message2 = try reader.beginMessageField()
                 var until = try reader.readNextField(1, Date.self)
@@ -277,6 +279,7 @@ extension Presence: BinaryModel {
                         break
                     }
                 }
+                reader.leaveMarkedField(outside)
                 self = .doNotDisturb(until: until, message: message ?? "")
             } catch {
                 throw error.inField(2)
@@ -458,21 +461,20 @@ extension NotificationLevel: BinaryModel {
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
-        var payload = try reader.deferNextField(2)
+        var payload = try reader.markNextField(2)
         var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
-                payload = reader // read below, once the case is known
+                payload = reader.markCurrentField() // read below, once the case is known
             case 5:
                 payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
-        if let payloadStringTable { payload?.useStringTable(payloadStringTable) }
         switch caseNumber {
         case 1:
             self = .`default`
@@ -481,9 +483,10 @@ extension NotificationLevel: BinaryModel {
         case 3:
             self = .mentionsOnly
         case 4:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of NotificationLevel.muted")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var until = try reader.readNextField(1, Date.self)
@@ -495,6 +498,7 @@ extension NotificationLevel: BinaryModel {
                         break
                     }
                 }
+                reader.leaveMarkedField(outside)
                 self = .muted(until: until)
             } catch {
                 throw error.inField(2)

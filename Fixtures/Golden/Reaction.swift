@@ -217,26 +217,26 @@ extension Reaction: BinaryModel {
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
-        var payload = try reader.deferNextField(2)
+        var payload = try reader.markNextField(2)
         var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
-                payload = reader // read below, once the case is known
+                payload = reader.markCurrentField() // read below, once the case is known
             case 5:
                 payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
-        if let payloadStringTable { payload?.useStringTable(payloadStringTable) }
         switch caseNumber {
         case 1:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Reaction.emoji")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var symbol = try reader.readNextField(1, String.self)
@@ -257,23 +257,28 @@ extension Reaction: BinaryModel {
                 guard let count else {
                     throw reader.error("missing field 2 (count) of Reaction.emoji")
                 }
+                reader.leaveMarkedField(outside)
                 self = .emoji(symbol: symbol, count: count)
             } catch {
                 throw error.inField(2)
             }
         case 2:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Reaction.sticker")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
-                self = .sticker(try reader.read(Int.self))
+                let value = try reader.read(Int.self)
+                reader.leaveMarkedField(outside)
+                self = .sticker(value)
             } catch {
                 throw error.inField(2)
             }
         case 3:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of Reaction.text")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var body = try reader.readNextField(1, String.self)
@@ -288,6 +293,7 @@ extension Reaction: BinaryModel {
                 guard let body else {
                     throw reader.error("missing field 1 (body) of Reaction.text")
                 }
+                reader.leaveMarkedField(outside)
                 self = .text(body: body)
             } catch {
                 throw error.inField(2)

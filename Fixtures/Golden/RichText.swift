@@ -361,26 +361,26 @@ extension RichText: BinaryModel {
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
-        var payload = try reader.deferNextField(2)
+        var payload = try reader.markNextField(2)
         var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
-                payload = reader // read below, once the case is known
+                payload = reader.markCurrentField() // read below, once the case is known
             case 5:
                 payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
-        if let payloadStringTable { payload?.useStringTable(payloadStringTable) }
         switch caseNumber {
         case 1:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of RichText.plain")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var text = try reader.readNextField(1, String.self)
@@ -395,14 +395,16 @@ extension RichText: BinaryModel {
                 guard let text else {
                     throw reader.error("missing field 1 (text) of RichText.plain")
                 }
+                reader.leaveMarkedField(outside)
                 self = .plain(text: text)
             } catch {
                 throw error.inField(2)
             }
         case 2:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of RichText.bold")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var content = try reader.readNextField(1, RichText.self)
@@ -417,14 +419,16 @@ extension RichText: BinaryModel {
                 guard let content else {
                     throw reader.error("missing field 1 (content) of RichText.bold")
                 }
+                reader.leaveMarkedField(outside)
                 self = .bold(content: content)
             } catch {
                 throw error.inField(2)
             }
         case 3:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of RichText.link")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var url = try reader.readNextField(1, URL.self)
@@ -442,14 +446,16 @@ extension RichText: BinaryModel {
                 guard let url else {
                     throw reader.error("missing field 1 (url) of RichText.link")
                 }
+                reader.leaveMarkedField(outside)
                 self = .link(url: url, label: label)
             } catch {
                 throw error.inField(2)
             }
         case 4:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of RichText.quote")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var quoted = try reader.readNextField(1, QuotedMessage.self)
@@ -464,14 +470,16 @@ extension RichText: BinaryModel {
                 guard let quoted else {
                     throw reader.error("missing field 1 (quoted) of RichText.quote")
                 }
+                reader.leaveMarkedField(outside)
                 self = .quote(quoted: quoted)
             } catch {
                 throw error.inField(2)
             }
         case 5:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of RichText.paragraphs")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var parts = try reader.readNextField(1, [RichText].self)
@@ -486,16 +494,20 @@ extension RichText: BinaryModel {
                 guard let parts else {
                     throw reader.error("missing field 1 (parts) of RichText.paragraphs")
                 }
+                reader.leaveMarkedField(outside)
                 self = .paragraphs(parts: parts)
             } catch {
                 throw error.inField(2)
             }
         case 6:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of RichText.spoiler")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
-                self = .spoiler(try reader.read(RichText.self))
+                let value = try reader.read(RichText.self)
+                reader.leaveMarkedField(outside)
+                self = .spoiler(value)
             } catch {
                 throw error.inField(2)
             }

@@ -160,27 +160,32 @@ indirect enum FuzzShape: BinaryCodable {
         }
     }
 
-    /// As generated code reads an ADT: the case number, then its payload, kept to be read
-    /// once the case is known; the loop for any other order.
+    /// As generated code reads an ADT: the case number, then where its payload is, read in
+    /// place once the case is known (with the table of field 5 when one came); the loop for
+    /// any other order.
     init(from reader: inout BinaryReader) throws(BinaryError) {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
-        var payload = try reader.deferNextField(2)
+        var payload = try reader.markNextField(2)
+        var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
-                payload = reader // read below, once the case is known
+                payload = reader.markCurrentField() // read below, once the case is known
+            case 5:
+                payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
         switch caseNumber {
         case 1:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of FuzzShape.node")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 var left: FuzzRecord?
                 var right: FuzzShape?
@@ -197,16 +202,20 @@ indirect enum FuzzShape: BinaryCodable {
                 guard let left else {
                     throw reader.error("missing field 1 (left) of FuzzShape.node")
                 }
+                reader.leaveMarkedField(outside)
                 self = .node(left: left, right: right)
             } catch {
                 throw error.inField(2)
             }
         case 2:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of FuzzShape.leaf")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
-                self = .leaf(try reader.read(UInt32.self))
+                let value = try reader.read(UInt32.self)
+                reader.leaveMarkedField(outside)
+                self = .leaf(value)
             } catch {
                 throw error.inField(2)
             }

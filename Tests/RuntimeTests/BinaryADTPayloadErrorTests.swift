@@ -3,14 +3,14 @@ import ValuegenRuntime
 
 /// An ADT's payload (field 2) is read after the ADT's message, once the case is known, in a
 /// `do` that throws `error.inField(2)`: its errors have field 2 in their path, as any field's do, however
-/// the payload was kept (`deferNextField` when it comes right after the case number, a copy in
-/// `readRemainingFields` otherwise) and however deep the ADT is. Errors about the ADT's message
+/// the payload was marked (`markNextField` when it comes right after the case number,
+/// `markCurrentField` in `readRemainingFields` otherwise) and however deep the ADT is. Errors about the ADT's message
 /// itself (no payload, an unknown case) are reported after it, with its path, as a missing
 /// field is.
 @Suite("Binary ADT payload errors")
 struct BinaryADTPayloadErrorTests {
     @Test func aPayloadFieldOfTheWrongWireTypeIsInFieldTwo() {
-        // As written (deferNextField), then after an unknown field 3 (a copy in the loop).
+        // As written (markNextField), then after an unknown field 3 (marked in the loop).
         expectBinaryError(BinaryShape.self, binaryDocument("06 08 02 12 02 0A 00"), "field 1 has wire type length-delimited, expected fixed64 or varint", at: 10, path: [2, 1])
         expectBinaryError(BinaryShape.self, binaryDocument("08 18 00 12 02 0A 00 08 02"), "field 1 has wire type length-delimited, expected fixed64 or varint", at: 10, path: [2, 1])
         // A single-value payload of the wrong wire type: the payload is the field.

@@ -217,28 +217,28 @@ extension ServerStatus: BinaryModel {
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let message = try reader.beginMessage()
         var caseNumber = try reader.readNextField(1, Int.self)
-        var payload = try reader.deferNextField(2)
+        var payload = try reader.markNextField(2)
         var payloadStringTable: [String]?
         try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in
             switch field {
             case 1:
                 caseNumber = try reader.read(Int.self)
             case 2:
-                payload = reader // read below, once the case is known
+                payload = reader.markCurrentField() // read below, once the case is known
             case 5:
                 payloadStringTable = try reader.read([String].self)
             default:
                 break
             }
         }
-        if let payloadStringTable { payload?.useStringTable(payloadStringTable) }
         switch caseNumber {
         case 1:
             self = .active
         case 2:
-            guard var reader = payload else {
+            guard let payload else {
                 throw reader.error("missing the payload of ServerStatus.suspended")
             }
+            let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)
             do throws(BinaryError) {
                 let message = try reader.beginMessageField()
                 var reason = try reader.readNextField(1, String.self)
@@ -259,6 +259,7 @@ extension ServerStatus: BinaryModel {
                 guard let days else {
                     throw reader.error("missing field 2 (days) of ServerStatus.suspended")
                 }
+                reader.leaveMarkedField(outside)
                 self = .suspended(reason: reason, days: days)
             } catch {
                 throw error.inField(2)

@@ -158,7 +158,7 @@ private extension CodePrinter {
             method.line("let message = try reader.beginMessage()")
             method.line("var caseNumber = try reader.readNextField(1, Int.self)")
             if hasPayloads {
-                method.line("var payload = try reader.deferNextField(2)")
+                method.line("var payload = try reader.markNextField(2)")
                 method.line("var payloadStringTable: [String]?")
             }
             if type.unknownCase != nil {
@@ -171,7 +171,7 @@ private extension CodePrinter {
                 body.indented { $0.line("caseNumber = try reader.read(Int.self)") }
                 if hasPayloads {
                     body.line("case 2:")
-                    body.indented { $0.line("payload = reader // read below, once the case is known") }
+                    body.indented { $0.line("payload = reader.markCurrentField() // read below, once the case is known") }
                     body.line("case 5:")
                     body.indented { $0.line("payloadStringTable = try reader.read([String].self)") }
                 }
@@ -185,10 +185,9 @@ private extension CodePrinter {
                 body.indented { $0.line("break") }
                 body.line("}")
             }
-            if hasPayloads {
-                // Field 5 may come before or after field 2, or without it.
-                method.line("if let payloadStringTable { payload?.useStringTable(payloadStringTable) }")
-            }
+            // Field 5 may come before or after field 2, or without it: the payload is read
+            // once the whole message is, in place (`enterMarkedField`), with that table.
+            let returnPoint = Self.local("outside", avoiding: Set(type.cases.flatMap { $0.attributes.map(\.swiftName) }))
             method.line("switch caseNumber {")
             for (index, adtCase) in type.cases.enumerated() where !adtCase.isUnknownCase(of: type) {
                 method.line("case \(index + 1):")
@@ -197,16 +196,20 @@ private extension CodePrinter {
                         body.line("self = .\(adtCase.swiftName)")
                         return
                     }
-                    body.block("guard var reader = payload else") { $0.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing the payload of \(type.name).\(adtCase.name)")))") }
+                    body.block("guard let payload else") { $0.line("throw reader.error(\(SwiftLanguage.stringLiteral("missing the payload of \(type.name).\(adtCase.name)")))") }
+                    body.line("let \(returnPoint) = reader.enterMarkedField(payload, stringTable: payloadStringTable)")
                     // Read after the ADT's message, the payload's errors (its missing fields
                     // too) are given field 2 here; a `do` costs nothing, a closure would.
                     body.line("do throws(BinaryError) {")
                     body.indented { payload in
                         if let single = adtCase.singleValueType {
                             // An optional is written as one (`writeField(2, value)`), and read so.
-                            payload.line("self = .\(adtCase.swiftName)(try reader.read(\(single.isOptional ? single.swift : single.wrapped).self))")
+                            payload.line("let value = try reader.read(\(single.isOptional ? single.swift : single.wrapped).self)")
+                            payload.line("reader.leaveMarkedField(\(returnPoint))")
+                            payload.line("self = .\(adtCase.swiftName)(value)")
                         } else {
                             payload.readFields(adtCase.attributes, owner: "\(type.name).\(adtCase.name)", asField: true)
+                            payload.line("reader.leaveMarkedField(\(returnPoint))")
                             let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(adtCase.attributes.binaryValueExpressions[$0.name]!)" }
                             payload.parameterList(opening: "self = .\(adtCase.swiftName)(", arguments, closing: ")")
                         }
@@ -264,8 +267,10 @@ private extension CodePrinter {
         branches([("let caseNumber", { binary in
             if hasPayloads {
                 binary.line("var rawPayload: BinaryRawField?")
-                binary.block("if var reader = payload") { read in
+                binary.block("if let payload") { read in
+                    read.line("let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)")
                     read.line("do throws(BinaryError) { rawPayload = try reader.readRawField() } catch { throw error.inField(2) }")
+                    read.line("reader.leaveMarkedField(outside)")
                 }
                 binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, binaryPayload: rawPayload))")
             } else {
