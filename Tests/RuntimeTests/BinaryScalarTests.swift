@@ -101,6 +101,17 @@ import ValuegenRuntime
     @Test func refusesBoolsOtherThanZeroOrOne() {
         expectBinaryError(Bool.self, binaryDocument("02"), "expected a Bool (0 or 1), found 2", at: 5)
         expectBinaryError(Bool.self, binaryDocument("FF 01"), "expected a Bool (0 or 1), found 255", at: 5)
+        // 0 and 1 are read inline from one byte; a longer form of them is not shortest.
+        expectBinaryError(Bool.self, binaryDocument("81 00"), "a varint is not in its shortest form (it ends in a zero byte)", at: 5)
+        expectBinaryError(Bool.self, binaryDocument("80 00"), "a varint is not in its shortest form (it ends in a zero byte)", at: 5)
+        expectBinaryError(Bool.self, binaryDocument(""), "a varint runs past the end of the data", at: 5)
+    }
+
+    @Test func aBoolIsNotReadFromPastTheEndOfItsMessage() throws {
+        // A message of one byte, field 1's tag; the 01 after it is outside the message.
+        expectBinaryError(BoolMessage.self, binaryDocument("01 08 01"), "a varint runs past the end of the enclosing value, which ends at byte 7", at: 7, path: [1])
+        #expect(try BoolMessage(binaryBytes: binaryDocument("02 08 01")).flag == true)
+        #expect(try BoolMessage(binaryBytes: binaryDocument("02 08 00")).flag == false)
     }
 
     // MARK: - Floating point
@@ -228,5 +239,20 @@ import ValuegenRuntime
     @Test func refusesUUIDsOfAnotherLength() {
         expectBinaryError(UUID.self, binaryDocument("0F" + String(repeating: " 00", count: 15)), "a UUID has 16 bytes, found 15", at: 5)
         expectBinaryError(UUID.self, binaryDocument("00"), "a UUID has 16 bytes, found 0", at: 5)
+    }
+}
+
+/// A message whose field 1 is a Bool.
+private struct BoolMessage: BinaryDecodable {
+    var flag: Bool?
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+
+    init(from reader: inout BinaryReader) throws(BinaryError) {
+        var flag: Bool?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            if field == 1 { flag = try reader.read(Bool.self) }
+        }
+        self.flag = flag
     }
 }

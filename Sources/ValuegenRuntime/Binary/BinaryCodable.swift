@@ -16,6 +16,7 @@ public enum BinaryWireType: UInt8, Sendable {
 
     /// The fewest bytes a payload of this wire type takes; a reader refuses a count of
     /// elements that cannot fit in what is left before it allocates anything.
+    @inlinable
     public var minimumPayloadSize: Int {
         switch self {
         case .varint, .lengthDelimited: 1

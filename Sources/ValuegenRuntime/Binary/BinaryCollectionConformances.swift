@@ -75,6 +75,8 @@ extension Array: BinaryDecodable where Element: BinaryDecodable {
         var elements: [Element]
         if count * MemoryLayout<Element>.stride >= LargeMemory.threshold {
             elements = try Self.readLarge(count, from: &reader)
+        } else if count == 0 {
+            elements = []
         } else {
             elements = []
             elements.reserveCapacity(count)

@@ -78,9 +78,20 @@ extension BinaryReader {
     }
 
     /// Reads the fields left in the message ``beginMessage()`` started, as
-    /// ``readMessage(_:)`` does, then leaves it.
-    @inlinable
+    /// ``readMessage(_:)`` does, then leaves it. Inlined: when the message came as written,
+    /// nothing is left, and leaving it is a comparison and two stores, not a call.
+    @inlinable @inline(__always)
     public mutating func readRemainingFields(of message: BinaryMessageBounds, _ body: (inout BinaryReader, Int) throws(BinaryError) -> Void) throws(BinaryError) {
+        if position < end {
+            try readFieldsToEnd(body)
+        }
+        end = message.outerEnd
+        depth -= 1
+    }
+
+    /// The loop of ``readRemainingFields(of:_:)``: each field up to the message's end.
+    @inlinable
+    mutating func readFieldsToEnd(_ body: (inout BinaryReader, Int) throws(BinaryError) -> Void) throws(BinaryError) {
         while position < end {
             let number = try readTag()
             let valueStart = position
@@ -94,8 +105,6 @@ extension BinaryReader {
             }
             fieldIsUnread = false
         }
-        end = message.outerEnd
-        depth -= 1
     }
 
     /// The current field's value; an error when its wire type is neither `T.binaryWireType`

@@ -129,8 +129,9 @@ public struct BinaryReader {
 
     /// A varint count of elements that each take at least `minimumElementSize` bytes, refused
     /// when that many cannot fit in the bytes left, so that a collection can reserve room for
-    /// them before it reads them.
-    @inlinable
+    /// them before it reads them. Inlined, so that the element size is a constant and the
+    /// division by it goes.
+    @inlinable @inline(__always)
     public mutating func readCount(minimumElementSize: Int) throws(BinaryError) -> Int {
         let start = position
         let count = try readVarint()

@@ -7,14 +7,16 @@ extension Bool: BinaryCodable {
     /// A varint, 0 or 1; any other value is an error.
     @inlinable public static var binaryWireType: BinaryWireType { .varint }
 
-    @inlinable
+    /// One byte, 0 or 1, read inline; anything else (the end of the data, another value, a
+    /// longer varint) goes the general way, which gives the error.
+    @inlinable @inline(__always)
     public init(from reader: inout BinaryReader) throws(BinaryError) {
-        let start = reader.position
-        switch try reader.readVarint() {
-        case 0: self = false
-        case 1: self = true
-        case let value: throw reader.notABool(value, at: start)
+        if reader.position < reader.end, reader.bytes[reader.position] < 2 {
+            self = reader.bytes[reader.position] == 1
+            reader.position += 1
+            return
         }
+        self = try reader.readBoolGenerally()
     }
 
     @inlinable
@@ -24,9 +26,16 @@ extension Bool: BinaryCodable {
 }
 
 extension BinaryReader {
+    /// A Bool that is not one byte of 0 or 1: an error (the end of the data, another value, a
+    /// varint not in its shortest form).
     @usableFromInline
-    func notABool(_ value: UInt64, at start: Int) -> BinaryError {
-        BinaryError(message: "expected a Bool (0 or 1), found \(value)", offset: start)
+    mutating func readBoolGenerally() throws(BinaryError) -> Bool {
+        let start = position
+        switch try readVarint() {
+        case 0: return false
+        case 1: return true
+        case let value: throw BinaryError(message: "expected a Bool (0 or 1), found \(value)", offset: start)
+        }
     }
 }
 
@@ -145,8 +154,8 @@ extension Double: BinaryCodable {
     /// same. A field may be a short decimal instead (a varint).
     @inlinable public static var binaryWireType: BinaryWireType { .fixed64 }
     @inlinable public static var binaryAlternateWireType: BinaryWireType? { .varint }
-    @inlinable public init(from reader: inout BinaryReader) throws(BinaryError) { self = Double(bitPattern: try reader.readFixed64()) }
-    @inlinable public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readDecimal() }
+    @inlinable @inline(__always) public init(from reader: inout BinaryReader) throws(BinaryError) { self = Double(bitPattern: try reader.readFixed64()) }
+    @inlinable @inline(__always) public init(alternateFrom reader: inout BinaryReader) throws(BinaryError) { self = try reader.readDecimal() }
     @inlinable public func encode(to writer: inout BinaryWriter) { writer.writeFixed64(bitPattern) }
     @inlinable public func encode(field fieldNumber: Int, to writer: inout BinaryWriter) { writer.writeDoubleField(fieldNumber, self) }
 }
