@@ -3,12 +3,14 @@ import Foundation
 
 struct BenchmarkArguments {
     static let usage = """
-        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--persistence-only] [--simdjson PATH]
+        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--records-only] [--persistence-only] [--simdjson PATH]
                                           [--world-documents FOLDER] [--profile SHAPE [ROUNDS]]
                                           [--profile-encode SHAPE [ROUNDS]]
           N                 records for the record benchmarks (100000 by default)
           --world-scale S   size of the world-shaped documents, 1 by default (a few MB each)
           --world-only      run the world-shaped documents alone
+          --records-only    run the records' JSON and Binary lines alone (no invariants,
+                            persistence, indirect storage or world-shaped documents)
           --persistence-only
                             run the Persistence binary files' layout benchmark alone
           --simdjson PATH   the simdjson On-Demand readers to compare with (built by
@@ -28,6 +30,7 @@ struct BenchmarkArguments {
     var recordCount = 100_000
     var worldScale = 1.0
     var worldOnly = false
+    var recordsOnly = false
     var persistenceOnly = false
     var simdjsonReader: String?
     var worldDocumentsFolder: String?
@@ -49,6 +52,8 @@ struct BenchmarkArguments {
                 worldScale = scale
             case "--world-only":
                 worldOnly = true
+            case "--records-only":
+                recordsOnly = true
             case "--persistence-only":
                 persistenceOnly = true
             case "--simdjson":

@@ -101,6 +101,9 @@ print("  size: JSON \(json.count) bytes, binary \(binary.count) bytes: \(format(
 print("  snake_case keys and an adjacently tagged status (\(format(Double(serverJSON.count) / 1e6, 1)) MB):")
 print("    generated JSON           encode \(format(serverEncodeRuns.best)) s   \(format(serverFoundationEncodeRuns.best / serverEncodeRuns.best, 1))x Foundation (\(format(serverFoundationEncodeRuns.best)) s)   \(format(serverEncodeRuns.best / valuegenEncode, 2))x the camelCase records' time")
 print("    generated JSON           decode \(format(serverDecodeRuns.best)) s   \(format(serverFoundationDecodeRuns.best / serverDecodeRuns.best, 1))x Foundation (\(format(serverFoundationDecodeRuns.best)) s)   \(format(serverDecodeRuns.best / valuegenDecode, 2))x the camelCase records' time")
+if arguments.recordsOnly {
+    exit(0)
+}
 try InvariantBenchmark.run(records: records, runs: runs)
 try PersistenceLayoutBenchmark.run(records: records, runs: runs)
 try IndirectStorageBenchmark.run(count: count, runs: runs)
