@@ -124,9 +124,9 @@ private extension CodePrinter {
     /// attributes, or its single value), and field 5, which an unknown case passed on from
     /// another document writes, the string table its payload's references point into.
     mutating func adtBinary(_ type: ModelType, access: String) {
+        // Locals that no case's binding (or attribute local) hides.
+        let bindings = Set(type.cases.flatMap { $0.attributes.map(\.swiftName) } + ["value"])
         block("\(access)func encode(to writer: inout BinaryWriter)") { method in
-            // Locals that no case's binding hides.
-            let bindings = Set(type.cases.flatMap { $0.attributes.map(\.swiftName) } + ["value"])
             let message = Self.local("message", avoiding: bindings)
             let payload = Self.local("payload", avoiding: bindings)
             method.line("let \(message) = writer.beginMessage()")
@@ -187,7 +187,7 @@ private extension CodePrinter {
             }
             // Field 5 may come before or after field 2, or without it: the payload is read
             // once the whole message is, in place (`enterMarkedField`), with that table.
-            let returnPoint = Self.local("outside", avoiding: Set(type.cases.flatMap { $0.attributes.map(\.swiftName) }))
+            let returnPoint = Self.local("outside", avoiding: bindings)
             method.line("switch caseNumber {")
             for (index, adtCase) in type.cases.enumerated() where !adtCase.isUnknownCase(of: type) {
                 method.line("case \(index + 1):")
