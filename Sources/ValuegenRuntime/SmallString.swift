@@ -50,6 +50,33 @@ enum SmallString {
         }
     }
 
+    /// The `count` bytes at `base` (at most 15) as ``make(low:high:count:isASCII:)`` takes
+    /// them, read with overlapping loads that touch no byte outside them (the Binary reader's
+    /// strings can end where its buffer does).
+    @inline(__always)
+    static func words(at base: UnsafeRawPointer, count: Int) -> (low: UInt64, high: UInt64) {
+        if count >= 8 {
+            let low = base.loadUnaligned(as: UInt64.self)
+            // Bytes 8 ..< count are the last count - 8 of the word that ends with the string.
+            let last = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            return (low, count == 8 ? 0 : last &>> UInt64(truncatingIfNeeded: (16 &- count) &* 8))
+        }
+        if count >= 4 {
+            let first = UInt64(base.loadUnaligned(as: UInt32.self))
+            let last = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            return (first | (last &>> UInt64(truncatingIfNeeded: (8 &- count) &* 8)) &<< 32, 0)
+        }
+        if count == 0 {
+            return (0, 0)
+        }
+        // One to three bytes: the first, the middle and the last (some the same byte).
+        let middle = count &>> 1
+        let low = UInt64(base.load(as: UInt8.self))
+            | UInt64(base.load(fromByteOffset: middle, as: UInt8.self)) &<< UInt64(truncatingIfNeeded: middle &* 8)
+            | UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &<< UInt64(truncatingIfNeeded: (count &- 1) &* 8)
+        return (low, 0)
+    }
+
     /// The two words of the String: the bytes, with the tag and the count in the top byte.
     @inline(__always)
     private static func rawWords(low: UInt64, high: UInt64, count: Int, isASCII: Bool) -> (UInt64, UInt64) {

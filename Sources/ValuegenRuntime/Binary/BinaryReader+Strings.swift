@@ -75,10 +75,17 @@ extension BinaryReader {
     /// as it makes the span. Before Swift 6.2's standard library (`UTF8Span`), the copy that
     /// repairs ill-formed input with U+FFFD: the result has the input's bytes only when there
     /// was nothing to repair, and comparing them is cheaper than validating a second time.
+    @inline(__always)
     private func decodeUTF8(from start: Int, to valueEnd: Int) -> String? {
         let count = valueEnd - start
         guard count > 0, let base = bytes.baseAddress else { return "" }
         let input = UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: UInt8.self), count: count)
+        if count < 16, SmallString.isAvailable {
+            let words = SmallString.words(at: base + start, count: count)
+            if (words.low | words.high) & 0x8080_8080_8080_8080 == 0 {
+                return SmallString.make(low: words.low, high: words.high, count: count, isASCII: true)
+            }
+        }
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             if Self.isASCII(UnsafeRawPointer(base + start), count: count) {
                 return String(checkedUTF8: input.baseAddress.unsafelyUnwrapped, count: count, isASCII: true)

@@ -191,6 +191,10 @@ extension Dictionary: JSONDecodable where Key: JSONObjectKey, Value: JSONDecodab
 extension Dictionary: JSONEncodable where Key: JSONObjectKey, Value: JSONEncodable {
     /// Members in key order (integers in numeric order), so that the same dictionary always
     /// gives the same bytes.
+    // Inlinable so that the sort is specialized for its key and value types where it is
+    // used: the standard library's unspecialized sort copies each entry through its type's
+    // metadata.
+    @inlinable
     public func encode(to writer: inout JSONWriter) {
         writer.beginObject()
         for (key, value) in sorted(by: { $0.key < $1.key }) {
