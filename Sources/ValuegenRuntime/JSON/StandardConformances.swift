@@ -87,6 +87,8 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
 }
 
 extension Optional: JSONEncodable where Wrapped: JSONEncodable {
+    // Inlinable so that it is specialized for its wrapped type where it is used.
+    @inlinable
     public func encode(to writer: inout JSONWriter) {
         if let self {
             self.encode(to: &writer)
@@ -161,6 +163,8 @@ extension Set: JSONDecodable where Element: JSONDecodable {
 }
 
 extension Set: JSONEncodable where Element: JSONEncodable {
+    // Inlinable so that it is specialized for its element type where it is used.
+    @inlinable
     public func encode(to writer: inout JSONWriter) {
         writer.beginArray()
         for element in self {
