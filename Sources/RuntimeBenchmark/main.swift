@@ -3,15 +3,17 @@
 //
 //     swift run -c release valuegen-runtime-benchmark [N]     (N records, 100000 by default)
 //
-// Each figure is the best of five rounds in which every coder runs once, taking turns; the
+// Each figure is the best of ten rounds in which every coder runs once, taking turns; the
 // ratios compare figures of the same run. The world-shaped documents follow the records
 // (World/WorldBenchmark.swift; BenchmarkArguments.swift lists the options).
 import Foundation
 import ValuegenRuntime
 
 let arguments = BenchmarkArguments.parsed()
-/// Every measurement, ours and Foundation's alike, is the best of this many runs.
-let runs = 5
+/// Every measurement, ours and Foundation's alike, is the best of this many runs (as the
+/// world-shaped documents' are): with five, a slow spell of the shared machine lasting
+/// seconds could cover all of one coder's runs and move a ratio by a third.
+let runs = 10
 if let profiled = arguments.profiledShape, profiled.name == "records" || profiled.name == "records-binary" {
     // The records' decoding alone (their JSON, or their Binary), for a profiler.
     let records = RecordFactory.records(arguments.recordCount)
