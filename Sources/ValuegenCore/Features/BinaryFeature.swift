@@ -287,7 +287,10 @@ private extension CodePrinter {
     mutating func writeFields(_ attributes: [Attribute], source: (Attribute) -> String) {
         for (index, attribute) in attributes.enumerated() where !attribute.isTransient {
             let number = attribute.binaryFieldNumber(position: index) ?? index + 1
-            if attribute.type.isOptional {
+            if attribute.writesExplicitNil {
+                // nil is written: a missing field reads as the default, which is not nil.
+                line("if let value = \(source(attribute)) { writer.writeField(\(number), value) } else { writer.writeNilField(\(number), \(attribute.type.wrapped).self) }")
+            } else if attribute.type.isOptional {
                 line("if let value = \(source(attribute)) { writer.writeField(\(number), value) }")
             } else {
                 line("writer.writeField(\(number), \(source(attribute)))")
@@ -305,17 +308,19 @@ private extension CodePrinter {
         let message = Self.local("message", avoiding: Set(attributes.map(\.swiftName)))
         line("let \(message) = try reader.\(asField ? "beginMessageField" : "beginMessage")()")
         for (number, attribute) in numbered {
+            // An explicit nil is `.some(nil)`: nil, not the default, which a missing field takes.
+            let explicitNil = attribute.writesExplicitNil
             if number <= 15 {
-                line("var \(attribute.swiftName) = try reader.readNextField(\(number), \(attribute.type.wrapped).self)")
+                line("var \(attribute.swiftName) = try reader.\(explicitNil ? "readNextOptionalField" : "readNextField")(\(number), \(attribute.type.wrapped).self)")
             } else {
-                line("var \(attribute.swiftName): \(attribute.type.wrapped)?")
+                line("var \(attribute.swiftName): \(attribute.type.wrapped)?\(explicitNil ? "?" : "")")
             }
         }
         closure("try reader.readRemainingFields(of: \(message)) { reader, field throws(BinaryError) in") { body in
             body.line("switch field {")
             for (number, attribute) in numbered {
                 body.line("case \(number):")
-                body.indented { $0.line("\(attribute.swiftName) = try reader.read(\(attribute.type.wrapped).self)") }
+                body.indented { $0.line("\(attribute.swiftName) = try reader.\(attribute.writesExplicitNil ? "readOptional" : "read")(\(attribute.type.wrapped).self)") }
             }
             body.line("default:")
             body.indented { $0.line("break") }

@@ -131,6 +131,16 @@ extension CodePrinter {
     }
 
     mutating func encode(_ value: String, _ attribute: Attribute, container: String) {
+        if attribute.writesExplicitNil {
+            // nil is written (a missing key reads as the default, which is not nil).
+            let key = Self.codingKey(attribute.codingKey)
+            branches([("let present = \(value)", { body in
+                body.line("try \(container).encode\(attribute.containerMethodSuffix)(present, forKey: \(key)\(attribute.codableStyleArgument))")
+            })], otherwise: { null in
+                null.line("try \(container).encodeNil(forKey: \(key))")
+            })
+            return
+        }
         let method = "encode" + attribute.containerMethodSuffix + (attribute.type.isOptional ? "IfPresent" : "")
         line("try \(container).\(method)(\(value), forKey: \(Self.codingKey(attribute.codingKey))\(attribute.codableStyleArgument))")
     }
@@ -166,6 +176,13 @@ extension Attribute {
         let style = codableStyleArgument
         if decodesStrictly {
             return "try \(container).decode\(lenient)(\(valueType).self, forKey: \(CodePrinter.codingKey(codingKey))\(style))"
+        }
+        if writesExplicitNil, let fallback = defaultFallback {
+            // A key that is there gives its value or nil (null); only a missing one the default.
+            let present = ([codingKey] + legacyCodingKeys).map { key in
+                "\(container).contains(\(CodePrinter.codingKey(key))) ? \(container).decode\(lenient)IfPresent(\(valueType).self, forKey: \(CodePrinter.codingKey(key))\(style)) : "
+            }
+            return "try " + present.joined() + fallback
         }
         var attempts: [String] = []
         for key in [codingKey] + legacyCodingKeys {

@@ -125,6 +125,13 @@ extension Attribute {
         !type.isOptional && defaultValue == nil && !legacyCodingKeys.isEmpty
     }
 
+    /// An optional whose default is not nil (`note: String? = "x"`): a missing value takes
+    /// the default, so nil is written explicitly (JSON `null`, Coding `encodeNil`, a Binary
+    /// explicit nil) and read back as nil, as serde and Codable users expect.
+    var writesExplicitNil: Bool {
+        type.isOptional && defaultValue != nil && defaultValue != "nil"
+    }
+
     /// The default as the last operand of `??`, parenthesized unless it is a single token.
     var defaultFallback: String? {
         defaultValue.map { $0.isSingleToken ? $0 : "(\($0))" }

@@ -47,8 +47,10 @@ extension CodePrinter {
         let names = Set(attributes.map(\.name))
         let member = Self.unique("member", avoiding: names)
         for attribute in attributes {
+            // An explicit nil is `.some(nil)`: nil, not the default, which a missing key takes.
+            let local = attribute.writesExplicitNil ? "\(attribute.type.wrapped)??" : "\(attribute.type.wrapped)?"
             for slot in attribute.jsonSlots {
-                line("var \(slot.variable): \(attribute.type.wrapped)?")
+                line("var \(slot.variable): \(local)")
             }
         }
         if attributes.isEmpty {
@@ -79,7 +81,8 @@ extension CodePrinter {
                         cases.indented { assign in
                             // null means absent unless the attribute is required (as decodeIfPresent does).
                             let read = slot.attribute.jsonReadExpression(reader: reader)
-                            assign.line("\(slot.variable) = try " + (slot.attribute.decodesStrictly ? read : "\(reader).decodeNull() ? nil : \(read)"))
+                            let null = slot.attribute.writesExplicitNil ? "Optional<\(slot.attribute.type.wrapped)>.none" : "nil"
+                            assign.line("\(slot.variable) = try " + (slot.attribute.decodesStrictly ? read : "\(reader).decodeNull() ? \(null) : \(read)"))
                         }
                     }
                     cases.line("default:")
@@ -103,10 +106,18 @@ extension CodePrinter {
         }
     }
 
-    /// `"key": value` for each attribute; nil optionals are left out, as `Coding` does.
+    /// `"key": value` for each attribute; nil optionals are left out, as `Coding` does, but
+    /// for those whose default is not nil, which write `null`.
     mutating func writeMembers(_ attributes: [Attribute], source: (Attribute) -> String) {
         for attribute in attributes {
-            if attribute.type.isOptional {
+            if attribute.writesExplicitNil {
+                line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
+                branches([("let value = \(source(attribute))", { body in
+                    body.line("value.encode(to: &writer\(attribute.jsonStyleArgument))")
+                })], otherwise: { null in
+                    null.line("writer.writeNull()")
+                })
+            } else if attribute.type.isOptional {
                 block("if let value = \(source(attribute))") { body in
                     body.line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
                     body.line("value.encode(to: &writer\(attribute.jsonStyleArgument))")

@@ -118,6 +118,20 @@ enum EvolutionMatrix {
     }
     """)
 
+    static let orderStatus = EvolutionSchemaFile(name: "OrderStatus.adtValue", text: """
+    $OrderStatus {
+      Placed
+      Shipped { carrier: String }
+      %unknownCase
+      Other
+    }
+    """)
+    static let ticket = EvolutionSchemaFile(name: "Ticket.value", text: "$Ticket { id: String\n status: $OrderStatus }")
+    static let ticketWithNote = EvolutionSchemaFile(name: "Ticket.value", text: "$Ticket { id: String\n note: String = \"\"\n status: $OrderStatus }")
+    /// A case none of the versions knows, read from JSON and so kept by `%unknownCase`; its
+    /// members in sorted order, as Coding (the property list) writes them back.
+    static let returned = ##"try! $OrderStatus(jsonData: Data(#"{"depot":"Leeds","type":"returned"}"#.utf8))"##
+
     static let rows: [EvolutionRow] = [
         EvolutionRow(
             "append an optional attribute",
@@ -239,5 +253,76 @@ enum EvolutionMatrix {
             expected: #"$Drawing(title: "d", shapes: [])"#,
             [.binary: .error("unknown $Shape case number 3"), .persistenceBinary: .error("$Shape.triangle was saved (case 3), but this version has no such case"),
              .persistenceJSON: .error("triangle"), .persistencePropertyList: .error("triangle"), .json: .error("triangle")]),
+        // Issue 37: integers that change between signed and unsigned (a zigzag varint and a
+        // plain one: the same bytes are 42 to one and 84 to the other).
+        EvolutionRow(
+            "change an integer's signedness (Int to UInt)",
+            old: "$Note { count: Int }",
+            new: "$Note { count: UInt }",
+            value: "$Note(count: 42)", expected: "$Note(count: 42)",
+            [.binary: .incompatible]),
+        EvolutionRow(
+            "change an integer's signedness (UInt8 to Int)",
+            old: "$Note { count: UInt8 }",
+            new: "$Note { count: Int }",
+            value: "$Note(count: 200)", expected: "$Note(count: 200)",
+            [.binary: .incompatible]),
+        EvolutionRow(
+            "change an integer's signedness holding a value the new type cannot (Int to UInt, -5)",
+            old: "$Note { count: Int }",
+            new: "$Note { count: UInt }",
+            value: "$Note(count: -5)", expected: "$Note(count: 0)",
+            [.binary: .incompatible, .persistenceBinary: .error("$Note.count was saved as Int -5, which this version's UInt cannot hold"),
+             .persistenceJSON: .error("-5"), .persistencePropertyList: .error("count"), .json: .error("-5")]),
+        EvolutionRow(
+            "change an integer's signedness, a value written as fixed64 (Int64 to UInt64)",
+            old: "$Note { count: Int64 }",
+            new: "$Note { count: UInt64 }",
+            value: "$Note(count: 1 << 62)", expected: "$Note(count: 1 << 62)"),
+        EvolutionRow(
+            "change an optional integer's signedness (Int? to UInt?)",
+            old: "$Note { count: Int? }",
+            new: "$Note { count: UInt? }",
+            value: "$Note(count: 42)", expected: "$Note(count: 42)",
+            [.binary: .incompatible]),
+        EvolutionRow(
+            "change the signedness of an array's integers ([Int] to [UInt])",
+            old: "$Note { counts: [Int] }",
+            new: "$Note { counts: [UInt] }",
+            value: "$Note(counts: [1, 2, 42])", expected: "$Note(counts: [1, 2, 42])",
+            [.binary: .incompatible]),
+        EvolutionRow(
+            "change the signedness of a dictionary's integers ([Int: [Int?]] to [UInt: [UInt?]])",
+            old: "$Note { counts: [Int: [Int?]] }",
+            new: "$Note { counts: [UInt: [UInt?]] }",
+            value: "$Note(counts: [3: [1, nil, 42]])", expected: "$Note(counts: [3: [1, nil, 42]])",
+            [.binary: .incompatible]),
+        // Issue 37: an optional whose default is not nil keeps nil (a missing key or field
+        // takes the default, an explicit null or nil field is nil).
+        EvolutionRow(
+            "save nil in optionals whose default is not nil (no edit)",
+            old: "$Note { note: String? = \"x\"\n count: Int? = 3\n ratio: Double? = 1.5\n tags: [String]? = [\"a\"] }",
+            new: "$Note { note: String? = \"x\"\n count: Int? = 3\n ratio: Double? = 1.5\n tags: [String]? = [\"a\"] }",
+            value: "$Note(note: nil, count: nil, ratio: nil, tags: nil)", expected: "$Note(note: nil, count: nil, ratio: nil, tags: nil)"),
+        EvolutionRow(
+            "insert an attribute before optionals with defaults that hold nil",
+            old: "$Note { title: String\n note: String? = \"x\"\n count: Int? = 3\n address: $Address? = $Address(city: \"c\") }\n$Address { city: String }",
+            new: "$Note { extra: Int = 0\n title: String\n note: String? = \"x\"\n count: Int? = 3\n address: $Address? = $Address(city: \"c\") }\n$Address { city: String }",
+            value: #"$Note(title: "t", note: nil, count: nil, address: nil)"#, expected: #"$Note(extra: 0, title: "t", note: nil, count: nil, address: nil)"#,
+            [.binary: .incompatible]),
+        EvolutionRow(
+            "give an optional attribute that holds nil a default",
+            old: "$Note { note: String? }",
+            new: "$Note { note: String? = \"dflt\" }",
+            value: "$Note(note: nil)", expected: "$Note(note: nil)",
+            otherwise: .incompatible),
+        // Issue 37: a case kept by %unknownCase (read from JSON, so without a number) survives
+        // an edit of the type that holds it.
+        EvolutionRow(
+            "insert an attribute beside an unknown case kept from JSON",
+            old: [orderStatus, ticket], new: [orderStatus, ticketWithNote], root: "$Ticket",
+            value: "$Ticket(id: \"t\", status: \(returned))",
+            expected: "$Ticket(id: \"t\", note: \"\", status: \(returned))",
+            [.binary: .incompatible]),
     ]
 }
