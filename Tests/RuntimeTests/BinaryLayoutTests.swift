@@ -227,12 +227,15 @@ private struct BoxV2: BinaryModel, Equatable {
     @Test func aSelfDescribingDocumentCarriesTheLayoutOfEveryModelItHoldsBeforeTheStringTable() {
         let bytes = NoteV1(title: "ab", count: 1, score: 2, tags: [.home]).selfDescribingBinaryBytes()
         let layout = Array("Note = 1 title String; 2 count Int; 3 score Int; 4 tags [Tag]\nTag = enum 1 work; 2 home".utf8)
-        #expect(bytes == [0x56, 0x47, 0x42, 0x02, UInt8(layout.count)] + layout + [
+        let checked: [UInt8] = [0x56, 0x47, 0x42, 0x03, UInt8(layout.count)] + layout + [
             0x00,  // the string table: empty
             0x0C, 0x0A, 0x02, 0x61, 0x62, 0x10, 0x02, 0x18, 0x04, 0x22, 0x02, 0x01, 0x02,
-        ])
+        ]
+        let checksum = CRC32C.checksum(of: checked)
+        // Then the CRC-32C of all of it, little-endian.
+        #expect(bytes == checked + [UInt8(checksum & 0xFF), UInt8(checksum >> 8 & 0xFF), UInt8(checksum >> 16 & 0xFF), UInt8(checksum >> 24)])
         // A plain document of the same value: the payload alone after the version-1 header.
-        #expect(NoteV1(title: "ab", count: 1, score: 2, tags: [.home]).binaryBytes() == [0x56, 0x47, 0x42, 0x01, 0x00] + bytes.suffix(13))
+        #expect(NoteV1(title: "ab", count: 1, score: 2, tags: [.home]).binaryBytes() == [0x56, 0x47, 0x42, 0x01, 0x00] + checked.suffix(13))
     }
 
     @Test func aDocumentOfTheReadersOwnLayoutReadsAsItIs() throws {
@@ -280,21 +283,22 @@ private struct BoxV2: BinaryModel, Equatable {
         #expect(try NoteV1(binaryBytes: note.binaryBytes()) == note)
     }
 
-    @Test func layoutLinesAreReadIntoFieldsCasesAndShapes() {
-        let layout = BinaryLayout(text: "Shape = adt unknown 1 circle { 1 radius Double }; 2 label String?; 3 empty\nBox = 1 items [String:Set<Shape>]; 2 name/title String?")
+    @Test func layoutLinesAreReadIntoFieldsCasesAndShapes() throws {
+        let layout = try BinaryLayout(parsing: "Shape = adt unknown 1 circle { 1 radius Double }; 2 label String?; 3 empty\nBox = 1 items [String:Set<Shape>]; 2 name/title String?")
         #expect(layout.rootName == "Shape")
         let shape = layout.types["Shape"]!
         #expect(shape.kind == .adt(keepsUnknownCases: true))
         #expect(shape.cases.map(\.name) == ["circle", "label", "empty"])
         let box = layout.types["Box"]!
         #expect(box.fields.map(\.number) == [1, 2])
-        #expect(box.field(matching: BinaryLayoutField("7 title Int")!)?.name == "name")
-        #expect(box.field(matching: BinaryLayoutField("7 other/name Int")!)?.name == "name")
+        let written = try BinaryLayout(parsing: "Box = 7 title Int\nOther = 7 other/name Int")
+        #expect(box.field(matching: written.types["Box"]!.fields[0])?.name == "name")
+        #expect(box.field(matching: written.types["Other"]!.fields[0])?.name == "name")
         #expect(layout.holdsModels(box.fields[0].shape))
         #expect(!layout.holdsModels(box.fields[1].shape))
-        #expect(BinaryLayoutShape("Int32").reads(as: BinaryLayoutShape("Int64")))
-        #expect(BinaryLayoutShape("[Int]").reads(as: BinaryLayoutShape("Set<Int>")))
-        #expect(!BinaryLayoutShape("Int").reads(as: BinaryLayoutShape("Double")))
-        #expect(!BinaryLayoutShape("[String:Int]").reads(as: BinaryLayoutShape("[String:String]")))
+        #expect(BinaryLayoutShape("Int32")!.reads(as: BinaryLayoutShape("Int64")!))
+        #expect(BinaryLayoutShape("[Int]")!.reads(as: BinaryLayoutShape("Set<Int>")!))
+        #expect(!BinaryLayoutShape("Int")!.reads(as: BinaryLayoutShape("Double")!))
+        #expect(!BinaryLayoutShape("[String:Int]")!.reads(as: BinaryLayoutShape("[String:String]")!))
     }
 }

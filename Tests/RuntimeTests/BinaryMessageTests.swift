@@ -192,8 +192,8 @@ import ValuegenRuntime
     }
 
     @Test func refusesAnotherFormatVersion() {
-        expectBinaryError(Int.self, [0x56, 0x47, 0x42, 0x03, 0x00], "binary format version 3 is not supported (this reader reads versions 1 and 2)", at: 3)
-        expectBinaryError(Int.self, [0x56, 0x47, 0x42, 0x00, 0x00], "binary format version 0 is not supported (this reader reads versions 1 and 2)", at: 3)
+        expectBinaryError(Int.self, [0x56, 0x47, 0x42, 0x04, 0x00], "binary format version 4 is not supported (this reader reads versions 1 to 3)", at: 3)
+        expectBinaryError(Int.self, [0x56, 0x47, 0x42, 0x00, 0x00], "binary format version 0 is not supported (this reader reads versions 1 to 3)", at: 3)
         // Version 2 carries a layout before the string table.
         expectBinaryError(Int.self, [0x56, 0x47, 0x42, 0x02], "the data ends before the layout", at: 4)
         expectBinaryError(Int.self, [0x56, 0x47, 0x42, 0x02, 0x00], "the data ends before the string table", at: 5)

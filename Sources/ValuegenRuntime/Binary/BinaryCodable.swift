@@ -91,11 +91,14 @@ public enum BinaryFormat {
     /// `V`, `G`, `B`: 0x56 0x47 0x42.
     public static let magic: [UInt8] = [0x56, 0x47, 0x42]
     /// The version of plain documents (`binaryData()`), which this library writes; it reads
-    /// it and ``selfDescribingVersion``.
+    /// it, ``selfDescribingVersion`` and ``selfDescribingVersionWithoutChecksum``.
     public static let version: UInt8 = 1
     /// The version of self-describing documents, which carry the writer's layout between the
-    /// header and the string table (what Persistence saves).
-    public static let selfDescribingVersion: UInt8 = 2
+    /// header and the string table and end with a CRC-32C of everything before it (what
+    /// Persistence saves).
+    public static let selfDescribingVersion: UInt8 = 3
+    /// The self-describing documents of earlier releases: a layout, but no checksum. Still read.
+    public static let selfDescribingVersionWithoutChecksum: UInt8 = 2
     /// The magic bytes and the version: the first four bytes of every document.
     public static let header: [UInt8] = magic + [version]
     /// The largest field number: a tag is a varint of `fieldNumber << 3 | wire type` that

@@ -28,8 +28,8 @@ public struct BinaryReader {
     /// The document's string table (docs/BinaryFormat.md, "The string table"): what a string
     /// reference points to. Empty unless the reader read a header.
     @usableFromInline var strings: [String] = []
-    /// In a self-describing document (format version 2), where the writer's layout is; nil in
-    /// a plain one.
+    /// In a self-describing document (format version 2 or 3), where the writer's layout is; nil
+    /// in a plain one.
     @usableFromInline var writerLayout: Range<Int>?
     /// Where the document's string table starts.
     var tableStart = 0
@@ -221,11 +221,14 @@ public struct BinaryReader {
         position = magic.count
         guard position < bytes.count else { throw fail("the data ends before the format version") }
         let version = bytes[position]
-        guard version == BinaryFormat.version || version == BinaryFormat.selfDescribingVersion else {
-            throw fail("binary format version \(version) is not supported (this reader reads versions \(BinaryFormat.version) and \(BinaryFormat.selfDescribingVersion))")
+        guard version >= BinaryFormat.version, version <= BinaryFormat.selfDescribingVersion else {
+            throw fail("binary format version \(version) is not supported (this reader reads versions \(BinaryFormat.version) to \(BinaryFormat.selfDescribingVersion))")
         }
         position += 1
         if version == BinaryFormat.selfDescribingVersion {
+            try checkChecksum()
+        }
+        if version != BinaryFormat.version {
             guard position < bytes.count else { throw fail("the data ends before the layout") }
             let layoutEnd = try readLength()
             writerLayout = position..<layoutEnd
@@ -233,6 +236,24 @@ public struct BinaryReader {
         }
         tableStart = position
         try readStringTable()
+    }
+
+    /// A self-describing document's last four bytes: the CRC-32C of all the others, little-endian.
+    /// When it matches, the reader goes on reading without them, as if they were not there.
+    mutating func checkChecksum() throws(BinaryError) {
+        let checksumStart = bytes.count - 4
+        guard checksumStart >= position else {
+            throw fail("the data ends before its checksum (a self-describing document ends with 4 bytes of CRC-32C)")
+        }
+        let covered = UnsafeRawBufferPointer(rebasing: bytes[..<checksumStart])
+        let saved = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: checksumStart, as: UInt32.self))
+        let computed = CRC32C.checksum(of: covered)
+        guard saved == computed else {
+            throw BinaryError(message: "the data is damaged: it ends with the checksum \(Self.hex(saved)), but its bytes give \(Self.hex(computed))", offset: checksumStart)
+        }
+        let afterVersion = position
+        self = BinaryReader(bytes: covered)
+        position = afterVersion
     }
 
     func fail(_ message: String) -> BinaryError {
@@ -283,6 +304,12 @@ public struct BinaryReader {
     private static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return byte < 0x10 ? "0" + digits : digits
+    }
+
+    /// `0x0000BEEF`.
+    private static func hex(_ checksum: UInt32) -> String {
+        let digits = String(checksum, radix: 16, uppercase: true)
+        return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// The varint at `position` when it takes 2 to 8 bytes, is in its shortest form, ends

@@ -46,6 +46,8 @@ public struct BinaryWriter: ~Copyable {
     /// Where a document's string table goes: after the header, and in a self-describing
     /// document after the layout too.
     var tableOffset = BinaryFormat.header.count
+    /// Whether the document ends with a CRC-32C of its bytes: a self-describing one does.
+    var endsWithChecksum = false
 
     /// An empty writer with room for `capacity` bytes before it grows. It writes payloads,
     /// every string inline; `binaryBytes()` makes the writer of a whole document.
@@ -67,12 +69,14 @@ public struct BinaryWriter: ~Copyable {
         writeByte(0)  // an empty string table until finishDocument()
     }
 
-    /// The writer of a self-describing document (format version 2): the header, the layout
-    /// (a varint length, then its UTF-8 lines), and room for the string table.
+    /// The writer of a self-describing document (format version 3): the header, the layout
+    /// (a varint length, then its UTF-8 lines), and room for the string table; the checksum
+    /// comes last, in `finishDocument()`.
     init(document: Void, layout: [UInt8]) {
         (storage, buffer) = Self.allocate(256 + layout.count)
         capacity = storage.count
         referencesStrings = true
+        endsWithChecksum = true
         for byte in BinaryFormat.magic {
             writeByte(byte)
         }
@@ -116,7 +120,8 @@ public struct BinaryWriter: ~Copyable {
         count
     }
 
-    /// The document: header, string table, body. The writer's array, cut to the document:
+    /// The document: header, string table, body (and a self-describing document's layout
+    /// before the table, its checksum after the body). The writer's array, cut to the document:
     /// the table goes in front of the body, which moves up in place to make room for it. When
     /// the array has much more room than the document (an estimate that was too large), the
     /// document is copied instead, so that it does not keep the room.
@@ -133,6 +138,12 @@ public struct BinaryWriter: ~Copyable {
             table.encodedStrings.withUnsafeBytes { strings in
                 _ = memcpy(buffer + bodyStart - 1 + countSize, strings.baseAddress!, strings.count)
             }
+        }
+        if endsWithChecksum {
+            reserve(4)
+            let checksum = CRC32C.checksum(of: UnsafeRawBufferPointer(start: buffer, count: count))
+            UnsafeMutableRawPointer(buffer + count).storeBytes(of: checksum.littleEndian, as: UInt32.self)
+            count += 4
         }
         if capacity - count > count / 4 + Self.roomKeptByADocument {
             return bytes

@@ -1,5 +1,5 @@
-// A document's layout read from its text (docs/BinaryFormat.md, "Self-describing documents"):
-// one line per model type,
+// A document's layout (docs/BinaryFormat.md, "Self-describing documents"): one line per model
+// type,
 //
 //     Note = 1 title String; 2 pinned Bool; 3 count Int
 //     Priority = enum 1 low; 2 high
@@ -7,22 +7,13 @@
 //
 // a value's or object's fields (number, name with `/`-separated former names, type), a plain
 // enumeration's cases, or an ADT's (`adt unknown` when it keeps unknown cases): number, name,
-// and a payload of fields in braces or a single value's type.
+// and a payload of fields in braces or a single value's type. Its text is read, strictly, in
+// BinaryLayout+Parsing.swift.
 
 /// The layout of every model type of a document, by name; the first line's type is the root's.
 struct BinaryLayout: Sendable {
     var types: [Substring: BinaryLayoutType] = [:]
     var rootName: Substring = ""
-
-    init(text: Substring) {
-        for line in text.split(separator: "\n") {
-            let type = BinaryLayoutType(line: line)
-            if types.isEmpty {
-                rootName = type.name
-            }
-            types[type.name] = types[type.name] ?? type
-        }
-    }
 
     /// Whether a value of this shape holds a model type of the layout, and so needs mapping.
     func holdsModels(_ shape: BinaryLayoutShape) -> Bool {
@@ -50,41 +41,11 @@ struct BinaryLayoutType: Sendable {
     var fields: [BinaryLayoutField] = []
     var cases: [BinaryLayoutCase] = []
 
-    init(line: Substring) {
-        let equals = line.firstRange(of: " =")
-        name = equals.map { line[..<$0.lowerBound] } ?? line
-        var body = equals.map { line[$0.upperBound...] } ?? ""
-        body = body.drop { $0 == " " }
-        kind = .message
-        for (prefix, kind) in [("enum ", Kind.enumeration), ("adt unknown ", .adt(keepsUnknownCases: true)), ("adt ", .adt(keepsUnknownCases: false))] where body.hasPrefix(prefix) {
-            self.kind = kind
-            body = body.dropFirst(prefix.count)
-            break
-        }
-        if kind == .message {
-            fields = BinaryLayoutField.list(body)
-        } else {
-            cases = Self.entries(body).compactMap(BinaryLayoutCase.init)
-        }
-    }
-
-    /// `a; b { c; d }; e` split at the semicolons outside brackets, each entry trimmed.
-    static func entries(_ text: Substring) -> [Substring] {
-        var entries: [Substring] = []
-        var depth = 0
-        var start = text.startIndex
-        for index in text.indices {
-            switch text[index] {
-            case "{", "[", "<", "(": depth += 1
-            case "}", "]", ">", ")": depth -= 1
-            case ";" where depth == 0:
-                entries.append(text[start..<index])
-                start = text.index(after: index)
-            default: break
-            }
-        }
-        entries.append(text[start...])
-        return entries.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+    init(name: Substring, kind: Kind, fields: [BinaryLayoutField] = [], cases: [BinaryLayoutCase] = []) {
+        self.name = name
+        self.kind = kind
+        self.fields = fields
+        self.cases = cases
     }
 
     /// The reader's field that a writer's field is: the one of its name, else one whose former
@@ -114,24 +75,17 @@ struct BinaryLayoutField: Sendable {
     /// The shape of the field's value: an optional attribute's field holds the wrapped value.
     var shape: BinaryLayoutShape
 
-    init?(_ entry: Substring) {
-        let parts = entry.split(separator: " ", maxSplits: 2)
-        guard parts.count == 3, let number = Int(parts[0]) else { return nil }
-        let names = parts[1].split(separator: "/")
+    /// `shape` is the type's: an optional's is unwrapped here.
+    init(number: Int, name: Substring, formerNames: [Substring], type: Substring, shape: BinaryLayoutShape) {
         self.number = number
-        self.name = names.first ?? ""
-        self.formerNames = Array(names.dropFirst())
-        self.type = parts[2]
-        let shape = BinaryLayoutShape(parts[2])
+        self.name = name
+        self.formerNames = formerNames
+        self.type = type
         if case .optional(let wrapped) = shape {
             self.shape = wrapped
         } else {
             self.shape = shape
         }
-    }
-
-    static func list(_ text: Substring) -> [BinaryLayoutField] {
-        BinaryLayoutType.entries(text).compactMap(BinaryLayoutField.init)
     }
 }
 
@@ -146,23 +100,6 @@ struct BinaryLayoutCase: Sendable {
     var number: Int
     var name: Substring
     var payload: Payload
-
-    init?(_ entry: Substring) {
-        let parts = entry.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, let number = Int(parts[0]) else { return nil }
-        self.number = number
-        self.name = parts[1]
-        guard parts.count == 3 else {
-            payload = .plain
-            return
-        }
-        let rest = parts[2]
-        if rest.hasPrefix("{"), rest.hasSuffix("}") {
-            payload = .fields(BinaryLayoutField.list(rest.dropFirst().dropLast()))
-        } else {
-            payload = .single(type: rest, shape: BinaryLayoutShape(rest))
-        }
-    }
 }
 
 /// A type spelled in a layout: `[String:User]`, `Set<Int>`, `URL?`, `User`.
@@ -172,33 +109,6 @@ indirect enum BinaryLayoutShape: Sendable {
     case array(BinaryLayoutShape)
     case set(BinaryLayoutShape)
     case dictionary(key: BinaryLayoutShape, value: BinaryLayoutShape)
-
-    init(_ spelling: Substring) {
-        if spelling.hasSuffix("?") {
-            self = .optional(BinaryLayoutShape(spelling.dropLast()))
-        } else if spelling.hasPrefix("["), spelling.hasSuffix("]") {
-            let inner = spelling.dropFirst().dropLast()
-            var depth = 0
-            var colon: Substring.Index?
-            for index in inner.indices {
-                switch inner[index] {
-                case "[", "<", "(": depth += 1
-                case "]", ">", ")": depth -= 1
-                case ":" where depth == 0 && colon == nil: colon = index
-                default: break
-                }
-            }
-            if let colon {
-                self = .dictionary(key: BinaryLayoutShape(inner[..<colon]), value: BinaryLayoutShape(inner[inner.index(after: colon)...]))
-            } else {
-                self = .array(BinaryLayoutShape(inner))
-            }
-        } else if spelling.hasPrefix("Set<"), spelling.hasSuffix(">") {
-            self = .set(BinaryLayoutShape(spelling.dropFirst(4).dropLast()))
-        } else {
-            self = .named(spelling)
-        }
-    }
 
     private static let integers: Set<Substring> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
     private static let doubles: Set<Substring> = ["Double", "CGFloat", "TimeInterval"]
@@ -233,14 +143,5 @@ indirect enum BinaryLayoutShape: Sendable {
             if ["String", "Data", "URL", "UUID"].contains(name) { return .lengthDelimited }
             return nil
         }
-    }
-}
-
-private extension Substring {
-    var trimmingSpaces: Substring {
-        var trimmed = self
-        while trimmed.first == " " { trimmed.removeFirst() }
-        while trimmed.last == " " { trimmed.removeLast() }
-        return trimmed
     }
 }

@@ -11,7 +11,7 @@ extension BinaryReader {
     @usableFromInline
     func translatedDocument(for type: Any.Type) throws(BinaryError) -> [UInt8]? {
         guard let layoutRange = writerLayout, let model = type as? any BinaryModel.Type else { return nil }
-        guard let translation = DocumentLayoutCache.shared.translation(to: model, from: UnsafeRawBufferPointer(rebasing: bytes[layoutRange])) else {
+        guard let translation = try DocumentLayoutCache.shared.translation(to: model, from: bytes, layout: layoutRange) else {
             return nil
         }
         var reader = self
@@ -295,7 +295,6 @@ extension BinaryLayoutTranslation {
 
 private extension BinaryLayoutType {
     init(fields: [BinaryLayoutField]) {
-        self.init(line: "")
-        self.fields = fields
+        self.init(name: "", kind: .message, fields: fields)
     }
 }

@@ -30,8 +30,9 @@ public struct BinaryModelLayout: @unchecked Sendable {
 }
 
 extension BinaryModel {
-    /// The value as a self-describing document (format version 2): the header, the layout of
-    /// every model type it may hold, the string table, then the value's payload. What
+    /// The value as a self-describing document (format version 3): the header, the layout of
+    /// every model type it may hold, the string table, the value's payload, then a CRC-32C of
+    /// all of it, so that a damaged file fails to load instead of loading other values. What
     /// Persistence saves; ``BinaryDecodable/init(binaryBytes:)`` of a model reads it whatever
     /// attributes were inserted, reordered, removed or renumbered since.
     public func selfDescribingBinaryBytes() -> [UInt8] {
@@ -59,9 +60,11 @@ final class DocumentLayoutCache: @unchecked Sendable {
         var writerLayout: [UInt8]
     }
 
-    /// How a document of the writer's layout is read as `type`; nil when the layouts are the
-    /// same. Made once per pair (up to 64 pairs are kept).
-    func translation(to type: any BinaryModel.Type, from writerLayout: UnsafeRawBufferPointer) -> BinaryLayoutTranslation? {
+    /// How a document whose layout is `bytes[layout]` is read as `type`; nil when the layouts
+    /// are the same. Made once per pair (up to 64 pairs are kept). A layout that is not as the
+    /// generator writes it is refused (`the layout of the data is damaged: line 3, …`).
+    func translation(to type: any BinaryModel.Type, from bytes: UnsafeRawBufferPointer, layout range: Range<Int>) throws(BinaryError) -> BinaryLayoutTranslation? {
+        let writerLayout = UnsafeRawBufferPointer(rebasing: bytes[range])
         let own = layout(of: type)
         if own.count == writerLayout.count, own.withUnsafeBytes({ memcmp($0.baseAddress!, writerLayout.baseAddress!, own.count) == 0 }) {
             return nil
@@ -72,9 +75,9 @@ final class DocumentLayoutCache: @unchecked Sendable {
         if let translation = translations[key] {
             return translation
         }
-        let writerText = String(decoding: writerLayout, as: UTF8.self)
-        let readerText = String(decoding: own, as: UTF8.self)
-        let translation = BinaryLayoutTranslation(writer: BinaryLayout(text: writerText[...]), reader: BinaryLayout(text: readerText[...]))
+        let writer = try BinaryLayout(parsing: writerLayout, at: range.lowerBound)
+        let reader = try BinaryLayout(parsing: String(decoding: own, as: UTF8.self), subject: "the layout of \(type) is not as Valuegen writes it")
+        let translation = BinaryLayoutTranslation(writer: writer, reader: reader)
         if translations.count >= 64 {
             translations.removeAll()
         }
