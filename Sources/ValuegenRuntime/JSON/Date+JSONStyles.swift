@@ -8,6 +8,16 @@ extension Date {
     /// ``DateCodingStyle/format(_:)`` (an error at the string when it is not such a date), any
     /// JSON number for the numeric styles.
     public init(from reader: inout JSONReader, style: DateCodingStyle) throws(JSONError) {
+        if reader.readsExactDates, case .format = style {
+            // A saved file: the exact ISO 8601 Persistence writes, or the style's string, which
+            // files saved before exact dates hold.
+            self = try reader.readString(converting: { ISO8601.parse($0) ?? style.date(fromString: $0) }, orFail: style.expectation(found:))
+            return
+        }
+        if reader.readsExactDates, style != .iso8601, reader.skippingWhitespaceNextIs(UInt8(ascii: "\"")) {
+            self = try Date(from: &reader)
+            return
+        }
         switch style {
         case .iso8601:
             self = try Date(from: &reader)
@@ -23,6 +33,10 @@ extension Date {
     /// (`1714566896.789`, `1e+16`); a date that is not finite is `null`, which `JSONEncoder`
     /// refuses to write.
     public func encode(to writer: inout JSONWriter, style: DateCodingStyle) {
+        if writer.writesExactDates {
+            writer.writeExactDate(self)
+            return
+        }
         if case .iso8601 = style {
             writer.writeISO8601(self)
             return

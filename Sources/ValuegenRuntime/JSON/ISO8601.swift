@@ -101,17 +101,15 @@ enum ISO8601 {
               let hour = cursor.number(2), cursor.expect(UInt8(ascii: ":")), let minute = cursor.number(2), cursor.expect(UInt8(ascii: ":")),
               let second = cursor.number(2),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        var fraction = 0.0
+        // Every digit of the fraction counts (ISO8601+Exact.swift).
+        var fraction = 0..<0
         if cursor.expect(UInt8(ascii: ".")) {
-            var scale = 0.1
-            var any = false
+            let start = cursor.index
             while cursor.index < bytes.count, bytes[cursor.index] >= UInt8(ascii: "0"), bytes[cursor.index] <= UInt8(ascii: "9") {
-                fraction += Double(bytes[cursor.index] - UInt8(ascii: "0")) * scale
-                scale /= 10
                 cursor.index += 1
-                any = true
             }
-            guard any else { return nil }
+            guard cursor.index > start else { return nil }
+            fraction = start..<cursor.index
         }
         var offsetSeconds: Int64 = 0
         if cursor.expect(UInt8(ascii: "Z")) || cursor.expect(UInt8(ascii: "z")) {
@@ -128,7 +126,21 @@ enum ISO8601 {
         let days = days(fromCivil: sign * year, month, day)
         guard day <= daysIn(month: month, year: sign * year) else { return nil }
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        guard fraction.count > 3 else {
+            // Milliseconds (or fewer digits), as API JSON writes them: the seconds since 1970
+            // as Foundation's `Date(timeIntervalSince1970:)` takes them, so that a Date made
+            // from whole milliseconds reads back equal to itself.
+            var milliseconds = 0.0
+            var scale = 0.1
+            for index in fraction {
+                milliseconds += Double(bytes[index] &- UInt8(ascii: "0")) * scale
+                scale /= 10
+            }
+            return Date(timeIntervalSince1970: Double(seconds) + milliseconds)
+        }
+        // More digits, as Persistence writes them (at least four): the Double of seconds since
+        // 2001 nearest to what they say.
+        return date(secondsSince1970: seconds, fraction: UnsafeBufferPointer(rebasing: bytes[fraction]))
     }
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {

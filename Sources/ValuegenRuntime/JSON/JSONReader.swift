@@ -40,6 +40,9 @@ public struct JSONReader {
     /// The bytes `peekDiscriminator` has read ahead so far in this document (its budget:
     /// `lookaheadBudget`).
     @usableFromInline var bytesReadAhead = 0
+    /// Whether the document is a saved file (Persistence), whose dates are exact ISO 8601
+    /// whatever their style (ISO8601+Exact.swift); set by `load(from:)`.
+    var readsExactDates = false
     /// Whether strings of up to 15 bytes are made without the standard library's checks
     /// (see `SmallString`); read once per document.
     let makesSmallStrings = SmallString.isAvailable

@@ -249,6 +249,10 @@ extension Date: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.writesExactDates {
+            writer.writeExactDate(self)
+            return
+        }
         writer.writeISO8601(self)
     }
 }

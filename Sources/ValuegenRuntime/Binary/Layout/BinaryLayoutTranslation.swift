@@ -44,7 +44,8 @@ final class BinaryLayoutTranslation: Sendable {
         let written: BinaryLayoutField
         let target: BinaryLayoutField?
         let readsAsTarget: Bool
-        /// Whether the value holds no model type, and so is copied as it is.
+        /// Whether the value holds no model type and no integer that changed between signed and
+        /// unsigned, and so is copied as it is.
         let isCopied: Bool
 
         init(written: BinaryLayoutField, target: BinaryLayoutField?, readsAsTarget: Bool, isCopied: Bool) {
@@ -76,7 +77,8 @@ final class BinaryLayoutTranslation: Sendable {
         var map: [Int: FieldMapping] = [:]
         for field in written {
             let target = readType.field(matching: field)
-            map[field.number] = FieldMapping(written: field, target: target, readsAsTarget: target.map { field.shape.reads(as: $0.shape) } ?? false, isCopied: !writer.holdsModels(field.shape))
+            let changesIntegers = target.map { field.shape.changesIntegerSignedness(to: $0.shape) } ?? false
+            map[field.number] = FieldMapping(written: field, target: target, readsAsTarget: target.map { field.shape.reads(as: $0.shape) } ?? false, isCopied: !writer.holdsModels(field.shape) && !changesIntegers)
         }
         return map
     }
@@ -121,6 +123,13 @@ final class BinaryLayoutTranslation: Sendable {
             guard mapping.readsAsTarget else {
                 throw BinaryError(message: "\(owner).\(target.name) was saved as \(mapping.written.type), but this version declares it \(target.type)", offset: tagStart)
             }
+            if let writtenNil = mapping.written.shape.nilWireType(in: writer), wireType == writtenNil.rawValue {
+                // An explicit nil (an optional whose default is not nil): one as the reader's
+                // type writes it.
+                do throws(BinaryError) { try input.skipValue(ofWireType: wireType) } catch { throw error.inside(number) }
+                output.writeNilField(target.number, wireType: target.shape.nilWireType(in: reader) ?? writtenNil)
+                continue
+            }
             output.writeTag(target.number, BinaryWireType(rawValue: wireType)!)
             if mapping.isCopied {
                 let valueStart = input.position
@@ -129,7 +138,7 @@ final class BinaryLayoutTranslation: Sendable {
                 continue
             }
             do throws(BinaryError) {
-                try value(mapping.written.shape, as: target.shape, wireType: wireType, from: &input, to: &output)
+                try value(mapping.written.shape, as: target.shape, wireType: wireType, attribute: "\(owner).\(target.name)", from: &input, to: &output)
             } catch {
                 throw error.inside(number)
             }
@@ -192,7 +201,7 @@ final class BinaryLayoutTranslation: Sendable {
                         guard shape.reads(as: target) else {
                             throw payloadReader.fail("\(read.name).\(readCase.name) was saved with a \(type), but this version declares a \(targetType)")
                         }
-                        try value(shape, as: target, wireType: wireType, from: &payloadReader, to: &output)
+                        try value(shape, as: target, wireType: wireType, attribute: "\(read.name).\(readCase.name)", from: &payloadReader, to: &output)
                     default:
                         throw payloadReader.fail("the payload of \(read.name).\(readCase.name) was saved otherwise than this version declares it")
                     }
@@ -208,6 +217,12 @@ final class BinaryLayoutTranslation: Sendable {
                 var copy = payloadReader
                 try copy.skipValue(ofWireType: wireType)
                 output.writeBytes(UnsafeRawBufferPointer(rebasing: input.bytes[payloadReader.position..<copy.position]))
+            }
+        } else if number == nil, others.contains(where: { $0.number == 3 }) {
+            // An unknown case kept from JSON: no number, its tag (field 3) and content (field
+            // 4), copied below as they are, for an ADT that still keeps unknown cases.
+            guard case .adt(keepsUnknownCases: true) = read.kind else {
+                throw BinaryError(message: "\(read.name) was saved holding a case it did not know (kept by %unknownCase), but this version of \(read.name) keeps no unknown cases", offset: start)
             }
         } else if let writtenCase {
             throw BinaryError(message: "\(read.name).\(writtenCase.name) was saved (case \(writtenCase.number)), but this version has no such case", offset: start)
@@ -233,9 +248,11 @@ final class BinaryLayoutTranslation: Sendable {
     }
 
     /// A value of the writer's shape as the reader's (which it reads as): taken apart where it
-    /// holds model types, copied otherwise. `wireType`: the field's, or nil for an element.
-    func value(_ written: BinaryLayoutShape, as read: BinaryLayoutShape, wireType: UInt8?, from input: inout BinaryReader, to output: inout BinaryWriter) throws(BinaryError) {
-        guard writer.holdsModels(written) else {
+    /// holds model types or integers that changed between signed and unsigned, copied
+    /// otherwise. `wireType`: the field's, or nil for an element; `attribute`: what holds the
+    /// value, `Note.count`, for errors.
+    func value(_ written: BinaryLayoutShape, as read: BinaryLayoutShape, wireType: UInt8?, attribute: String, from input: inout BinaryReader, to output: inout BinaryWriter) throws(BinaryError) {
+        guard writer.holdsModels(written) || written.changesIntegerSignedness(to: read) else {
             guard let wireType = wireType ?? written.elementWireType(in: writer)?.rawValue else {
                 throw input.fail("a collection of a type without a layout cannot be read across a change of the types it holds")
             }
@@ -245,6 +262,8 @@ final class BinaryLayoutTranslation: Sendable {
             return
         }
         switch (written, read) {
+        case (.named(let name), .named(let targetName)) where writer.types[name] == nil:
+            try integer(name, as: targetName, wireType: wireType, attribute: attribute, from: &input, to: &output)
         case (.named(let name), .named(let targetName)):
             guard let writtenType = writer.types[name], let readType = reader.types[targetName] else {
                 throw input.fail("\(targetName) has no layout in this version")
@@ -254,18 +273,18 @@ final class BinaryLayoutTranslation: Sendable {
             let outerEnd = try input.beginLengthDelimited()
             let prefix = output.beginLengthPrefixed()
             if input.position < input.end {
-                try value(inner, as: target, wireType: nil, from: &input, to: &output)
+                try value(inner, as: target, wireType: nil, attribute: attribute, from: &input, to: &output)
             }
             try input.endLengthDelimited(outerEnd)
             output.endLengthPrefixed(prefix)
         case (.array(let element), .array(let target)), (.set(let element), .set(let target)), (.array(let element), .set(let target)), (.set(let element), .array(let target)):
             try collection(minimumEntrySize: 1, from: &input, to: &output) { input, output throws(BinaryError) in
-                try value(element, as: target, wireType: nil, from: &input, to: &output)
+                try value(element, as: target, wireType: nil, attribute: attribute, from: &input, to: &output)
             }
         case (.dictionary(let key, let item), .dictionary(let targetKey, let targetItem)):
             try collection(minimumEntrySize: 2, from: &input, to: &output) { input, output throws(BinaryError) in
-                try value(key, as: targetKey, wireType: nil, from: &input, to: &output)
-                try value(item, as: targetItem, wireType: nil, from: &input, to: &output)
+                try value(key, as: targetKey, wireType: nil, attribute: attribute, from: &input, to: &output)
+                try value(item, as: targetItem, wireType: nil, attribute: attribute, from: &input, to: &output)
             }
         default:
             throw input.fail("a value was saved in another shape than this version declares")

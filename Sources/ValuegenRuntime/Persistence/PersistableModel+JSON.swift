@@ -1,0 +1,43 @@
+import Foundation
+
+// Persistence's JSON: the generated JSON coding, with every `Date` to the last bit of its
+// Double whatever its style (ISO8601+Exact.swift), so that a saved file reads back exactly.
+// API JSON (`jsonBytes()`) keeps the milliseconds and styles servers expect.
+
+extension PersistableModel {
+    /// The JSON `save(to:format: .json)` writes; an error, and nothing to write, when a value
+    /// cannot be written so that it reads back exactly.
+    func savedJSONBytes() throws -> [UInt8] {
+        var writer = JSONWriter()
+        writer.writesExactDates = true
+        encode(to: &writer)
+        if let unsavable = writer.unsavableValue {
+            throw PersistenceSaveError(message: "cannot save \(Self.self) as JSON: \(unsavable) cannot be written so that it reads back; save it as .binary, which keeps every Date")
+        }
+        if let refusal = SaveRefusal.refusal(ofJSON: writer, of: Self.self) {
+            throw refusal
+        }
+        return writer.bytes
+    }
+
+    /// Reads a saved JSON file: its dates as `savedJSONBytes()` writes them, or as the
+    /// attributes' styles do (files saved before exact dates).
+    init(savedJSON data: Data) throws(JSONError) {
+        let result: Result<Self, JSONError> = data.withUnsafeBytes { buffer in
+            Result { () throws(JSONError) in
+                var reader = JSONReader(bytes: buffer)
+                reader.readsExactDates = true
+                let value = try Self(from: &reader)
+                try reader.finish()
+                return value
+            }
+        }
+        self = try result.get()
+    }
+}
+
+/// Why a model could not be encoded for saving; `save(to:format:)` names the file.
+struct PersistenceSaveError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
