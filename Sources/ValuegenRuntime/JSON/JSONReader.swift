@@ -321,14 +321,14 @@ public struct JSONReader {
         let number = try scanNumber(expecting: "an integer")
         guard number.isInteger else {
             offset = start
-            throw fail("expected an integer, found \(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self))")
+            throw fail("expected an integer, found \(excerpt(start..<number.end))")
         }
         if !number.overflowed, number.magnitude <= (number.negative ? negativeLimit : positiveLimit) {
             offset = number.end
             return (number.negative, number.magnitude)
         }
         offset = start
-        throw fail("\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self)) is out of the range of \(typeName())")
+        throw fail("\(excerpt(start..<number.end)) is out of the range of \(typeName())")
     }
 
     /// A number, correctly rounded; one that rounds to infinity is an error.
@@ -354,7 +354,7 @@ public struct JSONReader {
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self)
         // The standard library's parser is correctly rounded and ignores the C locale.
         guard let value = Double(text), value.isFinite else {
-            throw fail("\(text) is out of the range of Double")
+            throw fail("\(excerpt(start..<number.end)) is out of the range of Double")
         }
         offset = number.end
         return value
@@ -373,7 +373,7 @@ public struct JSONReader {
         // decimal just above the midpoint of two floats could come out as the lower one.
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<number.end]), as: UTF8.self)
         guard let value = Float(text), value.isFinite else {
-            throw fail("\(text) is out of the range of Float")
+            throw fail("\(excerpt(start..<number.end)) is out of the range of Float")
         }
         offset = number.end
         return value
@@ -622,6 +622,15 @@ public struct JSONReader {
         guard hasLiteral(literal) else { return false }
         offset += literal.utf8CodeUnitCount
         return true
+    }
+
+    /// The input's text in `range` as an error quotes it: at most 64 bytes, then how long it is
+    /// (`9999…9999… (1000000 bytes)`, 61 nines), so that a huge token does not make a huge
+    /// message.
+    func excerpt(_ range: Range<Int>) -> String {
+        let shown = range.count <= 64 ? range : range.lowerBound..<(range.lowerBound + 61)
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[shown]), as: UTF8.self)
+        return shown == range ? text : text + "… (\(range.count) bytes)"
     }
 
     @usableFromInline

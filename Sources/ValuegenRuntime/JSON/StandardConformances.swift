@@ -265,7 +265,9 @@ extension JSONReader {
         let start = offset
         let text = try readString()
         guard let value = convert(text) else {
-            throw JSONError(message: message(text), offset: start)
+            // At most a few dozen bytes of the string, however long it is.
+            let shown = text.utf8.count <= 64 ? text : String(text.prefix(61)) + "… (\(text.utf8.count) bytes)"
+            throw JSONError(message: message(shown), offset: start)
         }
         return value
     }
