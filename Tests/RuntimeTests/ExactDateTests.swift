@@ -179,3 +179,25 @@ private struct Stamp: PersistableModel, Equatable {
         #expect(try Stamp.load(from: url) == stamp)
     }
 }
+
+@Suite struct SavedJSONRepeatedMemberTests {
+    @Test func aSavedFileThatNamesAMemberTwiceIsRefusedWhereverItIs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("valuegen-repeated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("stamp.json")
+        let valid = #"{"at":"2026-12-05T08:15:29.1234567Z","epoch":1796458529.5,"day":"2026-12-04"}"#
+        try Data(valid.utf8).write(to: url)
+        _ = try Stamp.load(from: url)
+        let repeated = #"{"at":"2026-12-05T08:15:29.1234567Z","epoch":1796458529.5,"day":"2026-12-04","at":"2001-01-01T00:00:00Z"}"#
+        try Data(repeated.utf8).write(to: url)
+        #expect(throws: PersistenceError.self) { try Stamp.load(from: url) }
+        do {
+            _ = try Stamp.load(from: url)
+        } catch {
+            #expect("\(error)".contains(#"the member "at" appears twice in an object; a saved file names each member once"#), "\(error)")
+        }
+        // API JSON keeps the last value, as Foundation does.
+        #expect(try Stamp(jsonBytes: Array(repeated.utf8)).at == Date(timeIntervalSinceReferenceDate: 0))
+    }
+}

@@ -18,6 +18,11 @@ extension JSONReader {
         var found: String?
         try lookahead.readObject { reader, key throws(JSONError) in
             if key.matches(name) {
+                // A value has one case: two would name it twice, and the last must not win
+                // silently.
+                guard found == nil else {
+                    throw reader.fail("the member \"\(name)\" appears twice in an ADT value; it names the value's one case")
+                }
                 found = try reader.readString()
             }
         }
@@ -54,7 +59,7 @@ extension JSONReader {
     /// The value and the errors are those of two passes: the whole object read for the
     /// discriminator (``peekDiscriminator(_:)``; a missing one is an error with the message
     /// `ifMissing`), then the object again for the case's members. So a malformed member after a
-    /// wrong one is the error, and a repeated discriminator counts with its last value. But when
+    /// wrong one is the error, and a repeated discriminator is an error. But when
     /// the discriminator is the first member, as generated code writes it, the object is read
     /// in one pass:
     ///
