@@ -21,10 +21,13 @@ extension PersistableModel {
     }
 
     /// Reads a saved JSON file: its dates as `savedJSONBytes()` writes them, or as the
-    /// attributes' styles do (files saved before exact dates).
+    /// attributes' styles do (files saved before exact dates); a member named twice in an
+    /// object is an error.
     init(savedJSON data: Data) throws(JSONError) {
         let result: Result<Self, JSONError> = data.withUnsafeBytes { buffer in
             Result { () throws(JSONError) in
+                var check = JSONReader(bytes: buffer)
+                try check.skipValueRefusingRepeatedMembers()
                 var reader = JSONReader(bytes: buffer)
                 reader.readsExactDates = true
                 let value = try Self(from: &reader)
@@ -40,4 +43,29 @@ extension PersistableModel {
 struct PersistenceSaveError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+}
+
+extension JSONReader {
+    /// Reads the value at the reader, refusing an object that names a member twice: a saved
+    /// file never does, so one that does was damaged or written by hand, and which of the two
+    /// values is meant cannot be known. Run over a saved JSON file before it is decoded
+    /// (API JSON keeps the last value of a repeated member, as Foundation does).
+    mutating func skipValueRefusingRepeatedMembers() throws(JSONError) {
+        skipWhitespace()
+        if nextIs(UInt8(ascii: "{")) {
+            var names = Set<String>()
+            try readObject { reader, key throws(JSONError) in
+                guard names.insert(key.string).inserted else {
+                    throw reader.fail("the member \"\(key.string)\" appears twice in an object; a saved file names each member once")
+                }
+                try reader.skipValueRefusingRepeatedMembers()
+            }
+        } else if nextIs(UInt8(ascii: "[")) {
+            try readArray { reader throws(JSONError) in
+                try reader.skipValueRefusingRepeatedMembers()
+            }
+        } else {
+            try skipValue()
+        }
+    }
 }
