@@ -22,7 +22,7 @@ enum CompatCommand {
       --against REV         Compare the working tree with the same paths at the git revision REV
                             (a commit, branch or tag), read with the git on the PATH.
       --allow KIND          Accept a breaking category (repeatable): binary-wire, json-wire,
-                            swift-source.
+                            persistence, swift-source.
       --format FORMAT       text (default): one path:line:column line per finding, then a
                             summary; json: one JSON object (docs/Compatibility.md).
       --fix                 Write the %binaryField number= lines that keep renumbered Binary
@@ -33,11 +33,18 @@ enum CompatCommand {
       -h, --help            Print this help.
 
     CATEGORIES:
-      binary-wire           data written by binaryData() before no longer reads right   (breaking)
-      json-wire             JSON written before no longer reads right                   (breaking)
+      binary-wire           binaryData() no longer reads right across the change        (breaking)
+      json-wire             JSON no longer reads right across the change                (breaking)
+      persistence           files saved with Persistence no longer read right           (breaking)
       swift-source          code using the old types no longer compiles                 (breaking)
+      value-range           data reads while its values fit the new type, others are
+                            a clear error naming the attribute                          (warning)
       persistence-safe      files saved with Persistence still read right
       additive              nothing that worked stops working
+
+    Each data finding says which readers it concerns: new code reading data written
+    before the change (old-data), old code reading data written after it (new-data),
+    or both; --format json gives it as "direction", with the "formats" it concerns.
 
     EXIT CODES:
       0  no breaking change, or only allowed ones

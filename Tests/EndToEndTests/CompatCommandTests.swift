@@ -58,7 +58,7 @@ import ValuegenCore
         defer { try? FileManager.default.removeItem(at: folder) }
         let unknown = try valuegen(["compat", "--allow", "binary", "v1", "v2"], in: folder)
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.hasPrefix("error: --allow takes a breaking category (binary-wire, json-wire, swift-source), not 'binary'; did you mean 'binary-wire'?\n"))
+        #expect(unknown.standardError.hasPrefix("error: --allow takes a breaking category (binary-wire, json-wire, persistence, swift-source), not 'binary'; did you mean 'binary-wire'?\n"))
         let one = try valuegen(["compat", "v1"], in: folder)
         #expect(one.status == 2)
         #expect(one.standardError == "error: compat needs the old and the new version (two folders), or --against REV and the paths to compare\nRun 'valuegen compat --help' for usage.\n")
@@ -93,6 +93,67 @@ import ValuegenCore
         #expect(fix["line"] as? Int == 4)
         #expect(fix["text"] as? String == "%binaryField number=1")
         #expect(findings[0]["fix"] == nil)
+    }
+
+    private func noteVersions(old: String, new: String) throws -> URL {
+        let folder = try TestSupport.makeScratchFolder(#function + UUID().uuidString)
+        try TestSupport.write(old, to: folder.appendingPathComponent("v1/Note.value"))
+        try TestSupport.write(new, to: folder.appendingPathComponent("v2/Note.value"))
+        return folder
+    }
+
+    /// Issue 37: a default given to an optional turns every nil saved before into it, in every
+    /// format; Persistence's files have a category of their own, which `--allow` accepts.
+    @Test func aDefaultGivenToAnOptionalFailsTheCheckInEveryFormatUntilAllowed() throws {
+        let folder = try noteVersions(old: "Note includes(Persistence) {\n  note: String?\n}\n", new: "Note includes(Persistence) {\n  note: String? = \"dflt\"\n}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try valuegen(["compat", "v1", "v2"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.standardOutput == """
+            v2/Note.value:2:3: error: [binary-wire] optional attribute 'note' has the default "dflt", had none: a nil in data written by binaryData() before (left out) reads as the default, silently: the nil saved is lost
+            v2/Note.value:2:3: error: [json-wire] optional attribute 'note' has the default "dflt", had none: a nil in JSON written before (left out) reads as the default, silently: the nil saved is lost
+            v2/Note.value:2:3: error: [persistence] optional attribute 'note' has the default "dflt", had none: a nil in Persistence files saved before (left out) reads as the default, silently: the nil saved is lost
+            v2/Note.value:2:3: warning: [value-range] optional attribute 'note' has the default "dflt", had none: old code reads binaryData() and Persistence binary files written after while the attribute holds a value; a nil, now written as a field of a wire type the type never has, is an error (JSON's null reads as nil)
+            3 breaking findings (binary-wire 1, json-wire 1, persistence 1); also value-range 1
+
+            """)
+        let allowed = try valuegen(["compat", "--allow", "binary-wire", "--allow", "json-wire", "v1", "v2"], in: folder)
+        #expect(allowed.status == 1)
+        #expect(allowed.standardOutput.hasSuffix("1 breaking finding (persistence 1); allowed: binary-wire 1, json-wire 1; also value-range 1\n"))
+        let all = try valuegen(["compat", "--allow", "binary-wire", "--allow", "json-wire", "--allow", "persistence", "v1", "v2"], in: folder)
+        #expect(all.status == 0)
+        #expect(all.standardOutput.contains("v2/Note.value:2:3: warning: [persistence] optional attribute 'note'"))
+    }
+
+    /// A change whose outcome depends on the values saved warns and passes; `--format json`
+    /// says which readers and formats each finding concerns.
+    @Test func aValueRangeFindingWarnsAndPassesAndJSONGivesDirectionsAndFormats() throws {
+        let folder = try noteVersions(old: "Note includes(Persistence) {\n  count: Int\n  title: String\n}\n", new: "Note includes(Persistence) {\n  count: UInt\n}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try valuegen(["compat", "--format", "json", "--allow", "swift-source", "v1", "v2"], in: folder)
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["kind"]!) \($0["change"]!) \($0["direction"]!) \(($0["formats"] as? [String] ?? []).joined(separator: ",")) \($0["breaking"]!)" } == [
+            "binary-wire required-attribute-removed new-data binary 1",
+            "json-wire required-attribute-removed new-data json 1",
+            "persistence required-attribute-removed new-data persistence-binary,persistence-json,persistence-plist 1",
+            "swift-source required-attribute-removed <null>  0",
+            "binary-wire integer-signedness-changed both binary 1",
+            "value-range integer-signedness-changed both persistence-binary,persistence-json,persistence-plist,json 0",
+            "swift-source integer-signedness-changed <null>  0",
+        ])
+        // Without the removal, only the data can tell: a warning, and the check passes.
+        try TestSupport.write("Note includes(JSON) {\n  count: Int\n}\n", to: folder.appendingPathComponent("v1/Note.value"))
+        try TestSupport.write("Note includes(JSON) {\n  count: UInt\n}\n", to: folder.appendingPathComponent("v2/Note.value"))
+        let range = try valuegen(["compat", "--allow", "swift-source", "v1", "v2"], in: folder)
+        #expect(range.status == 0)
+        #expect(range.standardOutput == """
+            v2/Note.value:2:3: warning: [value-range] attribute 'count' is UInt, was Int: each version reads JSON the other wrote while the values fit its type; another value is an error naming the attribute
+            v2/Note.value:2:3: warning: [swift-source] attribute 'count' is UInt, was Int: code that passes or reads the old type no longer compiles
+            compatible; allowed: swift-source 1; also value-range 1
+
+            """)
     }
 
     @Test func fixWritesThePinsKeepsTheCommentsAndLeavesNothingToFix() throws {

@@ -26,12 +26,26 @@ struct AttributeComparison {
         for (oldIndex, newIndex) in matches {
             let (before, after) = (oldAttributes[oldIndex], newAttributes[newIndex])
             let member = at(after)
+            // A %transient attribute is not coded: only its Swift API changes.
+            let uncoded: Set<CompatibilityKind> = before.isTransient || after.isTransient ? CompatibilityKind.dataKinds : []
             if before.name != after.name {
-                findings.report(.attributeRenamed, member, "attribute '\(before.name)' of '\(subject.owner)' is renamed '\(after.name)'")
+                // Persistence binary files name attributes, with the legacy keys that are
+                // Swift names as former names.
+                let keptName = after.legacyCodingKeys.contains(before.name) || before.legacyCodingKeys.contains(after.name)
+                findings.report(.attributeRenamed, member, "attribute '\(before.name)' of '\(subject.owner)' is renamed '\(after.name)'", hint: "keep reading it with '%codingLegacyKey name=\(before.name)' before it", leavingOut: keptName ? uncoded.union([.persistence]) : uncoded)
             }
-            Self.compareTypes(before.type, after.type, hasDefault: after.defaultValue != nil, what: "attribute '\(after.name)'", subject: member, comparison: comparison, into: &findings)
+            Self.compareTypes(before.type, after.type, attributes: (before, after), what: "attribute '\(after.name)'", subject: member, comparison: comparison, leavingOut: uncoded, into: &findings)
             if before.initializerDefault != nil, after.initializerDefault == nil, before.type.isOptional == after.type.isOptional {
                 findings.report(.defaultRemoved, member, "attribute '\(after.name)' has no default any more")
+            }
+            if before.type.isOptional, after.type.isOptional, before.writesExplicitNil != after.writesExplicitNil {
+                // A missing value takes the default; nil is written as a missing value only
+                // where the default is nil.
+                if after.writesExplicitNil {
+                    findings.report(.optionalDefaultAdded, member, "optional attribute '\(after.name)' has the default \(after.defaultValue ?? ""), had none", leavingOut: uncoded)
+                } else {
+                    findings.report(.optionalDefaultRemoved, member, "optional attribute '\(after.name)' has no default any more (was \(before.defaultValue ?? ""))", leavingOut: uncoded)
+                }
             }
             guard !before.isTransient, !after.isTransient else { continue }
             if before.codingKey != after.codingKey {
@@ -40,7 +54,7 @@ struct AttributeComparison {
                 } else if keyStyles.old != keyStyles.new, Self.key(of: before.name, style: keyStyles.old) == before.codingKey, Self.key(of: after.name, style: keyStyles.new) == after.codingKey {
                     keyStyleChanged = true
                 } else {
-                    findings.report(.keyRenamed, member, "the key of '\(after.name)' is \"\(after.codingKey)\", was \"\(before.codingKey)\"", jsonHint: "keep reading it with '%codingLegacyKey name=\(Self.annotationValue(before.codingKey))' before it")
+                    findings.report(.keyRenamed, member, "the key of '\(after.name)' is \"\(after.codingKey)\", was \"\(before.codingKey)\"", hint: "keep reading it with '%codingLegacyKey name=\(Self.annotationValue(before.codingKey))' before it")
                 }
             }
             let (oldNumber, newNumber) = (before.binaryFieldNumber(position: oldIndex), after.binaryFieldNumber(position: newIndex))
@@ -58,30 +72,54 @@ struct AttributeComparison {
         reportRemoved(matches, into: &findings)
     }
 
-    /// A type change: optionality, an integer widening, or another type of the same or of
-    /// another wire type.
-    static func compareTypes(_ before: TypeReference, _ after: TypeReference, hasDefault: Bool, what: String, subject: Subject, comparison: SchemaComparison, into findings: inout FindingList) {
+    /// A type change: optionality, integers and floating-point numbers of another width or
+    /// signedness, a string that became an enumeration, a model type renamed, or another type
+    /// of the same or of another wire type. `attributes` are the attribute before and after
+    /// (nil for an ADT case's single value), whose defaults say what a missing value reads as.
+    static func compareTypes(_ before: TypeReference, _ after: TypeReference, attributes: (old: Attribute, new: Attribute)?, what: String, subject: Subject, comparison: SchemaComparison, leavingOut omitted: Set<CompatibilityKind> = [], into findings: inout FindingList) {
         guard before.swift != after.swift else { return }
         let change = "\(what) is \(after.swift), was \(before.swift)"
+        func report(_ kind: SchemaChange, range: ReadingDirection? = nil, _ text: String = change) {
+            findings.report(kind, subject, text, range: range, leavingOut: omitted)
+        }
         if before.wrapped == after.wrapped {
             if after.isOptional {
-                findings.report(.madeOptional, subject, change)
+                // New code leaves nil out unless its default is not nil; old code reads a
+                // missing value as its default.
+                let silent = attributes.map { $0.old.defaultValue != nil && !$0.new.writesExplicitNil } ?? false
+                report(silent ? .madeOptionalWithDefault : .madeOptional)
             } else {
-                // With a default, data without the field reads as the default.
-                findings.report(.madeRequired, subject, change, leavingOut: hasDefault ? [.binaryWire, .jsonWire] : [])
+                // Old code left nil out unless its default was not nil.
+                let silent = attributes.map { $0.new.defaultValue != nil && !$0.old.writesExplicitNil } ?? false
+                report(silent ? .madeRequiredWithDefault : .madeRequired)
             }
-        } else if WireShape.isIntegerWidening(from: before.swift, to: after.swift) {
-            findings.report(.integerWidened, subject, change)
+            return
+        }
+        if let integers = WireShape.integerChange(from: before.swift, to: after.swift) {
+            let range = ReadingDirection(oldFits: integers.oldFitsNew, newFits: integers.newFitsOld)
+            if integers.signednessChanged {
+                report(.integerSignednessChanged, range: range)
+            } else {
+                report(integers.oldFitsNew ? .integerWidened : .integerNarrowed, range: range)
+            }
         } else if let exact = WireShape.integerToDouble(from: before.swift, to: after.swift) {
-            findings.report(exact ? .integerToDouble : .wideIntegerToDouble, subject, change)
+            report(exact ? .integerToDouble : .wideIntegerToDouble)
+        } else if let narrowed = WireShape.floatingPointChange(from: before.swift, to: after.swift) {
+            report(narrowed ? .doubleToFloat : .floatToDouble)
+        } else if WireShape.onlyChanges(from: before.swift, to: after.swift, where: { comparison.isStringEnumeration($1, in: comparison.new) && $0 == "String" }) {
+            report(.stringToEnumeration)
+        } else if WireShape.onlyChanges(from: before.swift, to: after.swift, where: { comparison.isStringEnumeration($0, in: comparison.old) && $1 == "String" }) {
+            report(.enumerationToString)
+        } else if WireShape.onlyChanges(from: before.swift, to: after.swift, where: { comparison.isRename(of: $0, to: $1) }) {
+            report(.typeRenamed, "\(change), a type renamed with the same attributes, keys and field numbers")
         } else {
             let oldWire = WireShape.wireTypes(of: before, enumerationTypes: comparison.old.enumerationTypes, messageTypes: comparison.old.messageTypes)
             let newWire = WireShape.wireTypes(of: after, enumerationTypes: comparison.new.enumerationTypes, messageTypes: comparison.new.messageTypes)
             if let oldWire, let newWire, Set(oldWire).isDisjoint(with: newWire) {
                 let spell = { (types: [WireShape.WireType]) in types.map(\.rawValue).joined(separator: " or ") }
-                findings.report(.wireTypeChanged, subject, "\(change) (\(spell(newWire)), was \(spell(oldWire)))")
+                report(.wireTypeChanged, "\(change) (\(spell(newWire)), was \(spell(oldWire)))")
             } else {
-                findings.report(.typeChanged, subject, change)
+                report(.typeChanged)
             }
         }
     }
@@ -145,7 +183,7 @@ struct AttributeComparison {
         for (index, attribute) in oldAttributes.enumerated() where !matchedOld.contains(index) {
             let place = comparison.oldPlace(subject.oldPath, attribute.location)
             let change: SchemaChange = attribute.initializerDefault == nil ? .requiredAttributeRemoved : .attributeRemoved
-            findings.report(change, subject, "attribute '\(attribute.name)' (\(place)) is removed from '\(subject.owner)'", oldPlace: place, leavingOut: attribute.isTransient ? [.binaryWire, .jsonWire] : [])
+            findings.report(change, subject, "attribute '\(attribute.name)' (\(place)) is removed from '\(subject.owner)'", oldPlace: place, leavingOut: attribute.isTransient ? CompatibilityKind.dataKinds : [])
         }
     }
 

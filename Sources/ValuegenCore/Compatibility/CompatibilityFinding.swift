@@ -6,6 +6,11 @@ import ValuegenPluginSDK
 public struct CompatibilityFinding: Sendable, Equatable {
     public var kind: CompatibilityKind
     public var change: SchemaChange
+    /// The readers it concerns: new code reading data written before, old code reading data
+    /// written after, or both; nil for Swift source and additive findings.
+    public var direction: ReadingDirection?
+    /// The formats where it happens (empty for Swift source and additive findings).
+    public var formats: [CodingFormat]
     /// The new schema file; for a removed type, the file that declared it.
     public var path: String
     public var location: SourceLocation?
@@ -25,10 +30,16 @@ public struct CompatibilityFinding: Sendable, Equatable {
         Diagnostic(severity(allowed: allowed), "[\(kind.rawValue)] \(message)", path: path, at: location).description
     }
 
-    /// An error for a breaking category not allowed, a warning for an allowed one, a note otherwise.
+    /// An error for a breaking category not allowed, a warning for an allowed one and for a
+    /// value range, a note otherwise.
     public func severity(allowed: Set<CompatibilityKind>) -> DiagnosticSeverity {
-        guard kind.isBreaking else { return .note }
+        guard kind.isBreaking else { return kind == .valueRange ? .warning : .note }
         return allowed.contains(kind) ? .warning : .error
+    }
+
+    /// Whether it concerns readers of `direction` in `format`.
+    public func concerns(_ format: CodingFormat, reading direction: ReadingDirection) -> Bool {
+        formats.contains(format) && (self.direction?.covers(direction) ?? false)
     }
 }
 

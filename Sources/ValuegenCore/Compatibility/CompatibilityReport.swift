@@ -67,6 +67,8 @@ public struct CompatibilityReport: Sendable {
                 JSONMember(key: "kind", value: .string(finding.kind.rawValue)),
                 JSONMember(key: "breaking", value: .bool(finding.kind.isBreaking && !allowed.contains(finding.kind))),
                 JSONMember(key: "change", value: .string(finding.change.rawValue)),
+                JSONMember(key: "direction", value: finding.direction.map { .string($0.rawValue) } ?? .null),
+                JSONMember(key: "formats", value: .array(finding.formats.map { .string($0.rawValue) })),
                 JSONMember(key: "path", value: .string(finding.path)),
                 JSONMember(key: "line", value: finding.location.map { .number(Double($0.line)) } ?? .null),
                 JSONMember(key: "column", value: finding.location.map { .number(Double($0.column)) } ?? .null),

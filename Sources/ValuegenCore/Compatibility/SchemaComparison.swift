@@ -128,7 +128,7 @@ public struct SchemaComparison: Sendable {
 
     private func comparePayload(_ oldCase: ADTCase, _ newCase: ADTCase, _ subject: Subject, into findings: inout FindingList) {
         if let oldValue = oldCase.singleValueType, let newValue = newCase.singleValueType {
-            AttributeComparison.compareTypes(oldValue, newValue, hasDefault: false, what: "the payload of case '\(newCase.name)'", subject: subject, comparison: self, into: &findings)
+            AttributeComparison.compareTypes(oldValue, newValue, attributes: nil, what: "the payload of case '\(newCase.name)'", subject: subject, comparison: self, into: &findings)
             return
         }
         if (oldCase.singleValueType == nil) != (newCase.singleValueType == nil) {
@@ -139,6 +139,43 @@ public struct SchemaComparison: Sendable {
         caseSubject.owner = "\(subject.newType.name).\(newCase.name)"
         caseSubject.subtypeName = newCase.subtypeName
         AttributeComparison(subject: caseSubject, oldAttributes: oldCase.attributes, newAttributes: newCase.attributes, comparison: self).compare(into: &findings)
+    }
+}
+
+// MARK: - Types that read alike
+
+extension SchemaComparison {
+    /// A plain enumeration (no `%unknownCase`) coded as the string of its case's tag.
+    func isStringEnumeration(_ name: String, in snapshot: SchemaSnapshot) -> Bool {
+        guard let type = snapshot.entry(named: name)?.type else { return false }
+        return type.isPlainEnumeration && type.codingOfCases.representation == .string
+    }
+
+    /// Whether the old version's type `old` is the new version's `new` renamed: the old name
+    /// is gone, the new one is new, and they are coded alike (the same attributes, keys, field
+    /// numbers and cases, with the types they hold equal or renamed alike in turn).
+    func isRename(of old: String, to new: String, assuming renamed: Set<String> = []) -> Bool {
+        if renamed.contains("\(old) \(new)") { return true }
+        guard self.new.entry(named: old) == nil, self.old.entry(named: new) == nil,
+              let before = self.old.entry(named: old)?.type, let after = self.new.entry(named: new)?.type else { return false }
+        let assuming = renamed.union(["\(old) \(new)"])
+        func same(_ a: TypeReference?, _ b: TypeReference?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.swift == b.swift || WireShape.onlyChanges(from: a.swift, to: b.swift) { isRename(of: $0, to: $1, assuming: assuming) }
+        }
+        func sameAttributes(_ a: [Attribute], _ b: [Attribute]) -> Bool {
+            a.count == b.count && zip(a.indices, b.indices).allSatisfy { index, _ in
+                let (x, y) = (a[index], b[index])
+                return x.name == y.name && x.codingKey == y.codingKey && x.isTransient == y.isTransient && x.writesExplicitNil == y.writesExplicitNil
+                    && x.binaryFieldNumber(position: index) == y.binaryFieldNumber(position: index) && same(x.type, y.type)
+            }
+        }
+        guard (before.kind == .adtValue) == (after.kind == .adtValue), sameAttributes(before.attributes, after.attributes) else { return false }
+        guard before.kind == .adtValue else { return true }
+        return before.codingOfCases == after.codingOfCases && before.cases.count == after.cases.count
+            && zip(before.cases, after.cases).allSatisfy { x, y in
+                x.name == y.name && x.tag == y.tag && same(x.singleValueType, y.singleValueType) && sameAttributes(x.attributes, y.attributes)
+            }
     }
 }
 

@@ -1,8 +1,8 @@
 import ValuegenPluginSDK
 
 /// What `valuegen compat` knows of how an attribute's type is written: its Binary wire type
-/// (docs/BinaryFormat.md, "Payloads of the standard types") and whether a change of type is an
-/// integer widening, which old data survives.
+/// (docs/BinaryFormat.md, "Payloads of the standard types") and what a change of type does to
+/// the numbers it holds.
 enum WireShape {
     enum WireType: String {
         case varint
@@ -35,15 +35,47 @@ enum WireShape {
         return nil
     }
 
-    /// Whether every integer of `old` is written as `new` writes it and fits it: the same
-    /// spelling with integer types only widened, signed to signed and unsigned to unsigned
-    /// (`[Int32]` → `[Int64]`, `UInt8?` → `UInt?`).
-    static func isIntegerWidening(from old: String, to new: String) -> Bool {
-        guard let changes = changedWords(from: old, to: new) else { return false }
-        return changes.allSatisfy { before, after in
-            guard let from = integerRank(before), let to = integerRank(after) else { return false }
-            return from.signed == to.signed && from.bits <= to.bits
+    /// When the change is integer types becoming other integer types in the same places
+    /// (`[Int32]` → `[Int64]`, `Int?` → `UInt?`): whether every value of the old types fits
+    /// the new ones, every value of the new ones the old, and whether one changed its
+    /// signedness (Binary writes signed integers as zigzag varints, unsigned ones plain). Nil
+    /// for any other change.
+    static func integerChange(from old: String, to new: String) -> (oldFitsNew: Bool, newFitsOld: Bool, signednessChanged: Bool)? {
+        guard let changes = changedWords(from: old, to: new) else { return nil }
+        var result = (oldFitsNew: true, newFitsOld: true, signednessChanged: false)
+        for (before, after) in changes {
+            guard let from = integerRank(before), let to = integerRank(after) else { return nil }
+            result.oldFitsNew = result.oldFitsNew && fits(from, in: to)
+            result.newFitsOld = result.newFitsOld && fits(to, in: from)
+            result.signednessChanged = result.signednessChanged || from.signed != to.signed
         }
+        return result
+    }
+
+    /// Whether every value of the one integer type is a value of the other.
+    private static func fits(_ type: (signed: Bool, bits: Int), in other: (signed: Bool, bits: Int)) -> Bool {
+        switch (type.signed, other.signed) {
+        case (true, false): return false
+        case (false, true): return type.bits < other.bits
+        default: return type.bits <= other.bits
+        }
+    }
+
+    /// When the change is `Double` (or `CGFloat`, `TimeInterval`) becoming `Float` in the same
+    /// places, true; `Float` becoming one of them, false; nil for any other change.
+    static func floatingPointChange(from old: String, to new: String) -> Bool? {
+        let doubles: Set<String> = ["Double", "CGFloat", "TimeInterval"]
+        guard let changes = changedWords(from: old, to: new) else { return nil }
+        if changes.allSatisfy({ doubles.contains($0.before) && $0.after == "Float" }) { return true }
+        if changes.allSatisfy({ $0.before == "Float" && doubles.contains($0.after) }) { return false }
+        return nil
+    }
+
+    /// Whether the spellings have the same shape and every name that differs is a pair
+    /// `isChange` accepts (old name, new name).
+    static func onlyChanges(from old: String, to new: String, where isChange: (String, String) -> Bool) -> Bool {
+        guard let changes = changedWords(from: old, to: new) else { return false }
+        return changes.allSatisfy { isChange($0.before, $0.after) }
     }
 
     /// Whether the change is integers becoming `Double` in the same places (`Int32?` → `Double?`,

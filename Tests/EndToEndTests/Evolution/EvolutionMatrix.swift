@@ -324,5 +324,76 @@ enum EvolutionMatrix {
             value: "$Ticket(id: \"t\", status: \(returned))",
             expected: "$Ticket(id: \"t\", note: \"\", status: \(returned))",
             [.binary: .incompatible]),
+        // Issue 37, `valuegen compat`: edits whose outcome depends on the value saved (each a
+        // second row of an edit above, or a pair), and edits JSON reads alike.
+        EvolutionRow(
+            "change an integer's signedness holding a value the new type cannot (Int64 to UInt64, -5)",
+            old: "$Note { count: Int64 }",
+            new: "$Note { count: UInt64 }",
+            value: "$Note(count: -5)", expected: "$Note(count: 0)",
+            [.binary: .incompatible, .persistenceBinary: .error("$Note.count was saved as Int64 -5, which this version's UInt64 cannot hold"),
+             .persistenceJSON: .error("-5"), .persistencePropertyList: .error("count"), .json: .error("-5")]),
+        EvolutionRow(
+            "change an optional integer's signedness holding a value the new type cannot (Int? to UInt?, -5)",
+            old: "$Note { count: Int? }",
+            new: "$Note { count: UInt? }",
+            value: "$Note(count: -5)", expected: "$Note(count: nil)",
+            [.binary: .incompatible, .persistenceBinary: .error("cannot hold"),
+             .persistenceJSON: .error("-5"), .persistencePropertyList: .error("count"), .json: .error("-5")]),
+        EvolutionRow(
+            "change the signedness of an array's integers holding one the new type cannot ([Int] to [UInt], -5)",
+            old: "$Note { counts: [Int] }",
+            new: "$Note { counts: [UInt] }",
+            value: "$Note(counts: [1, -5])", expected: "$Note(counts: [])",
+            [.binary: .incompatible, .persistenceBinary: .error("cannot hold"),
+             .persistenceJSON: .error("-5"), .persistencePropertyList: .error("counts"), .json: .error("-5")]),
+        EvolutionRow(
+            "change the signedness of a dictionary's integers holding one the new type cannot ([Int: [Int?]] to [UInt: [UInt?]], -5)",
+            old: "$Note { counts: [Int: [Int?]] }",
+            new: "$Note { counts: [UInt: [UInt?]] }",
+            value: "$Note(counts: [3: [1, nil, -5]])", expected: "$Note(counts: [:])",
+            [.binary: .incompatible, .persistenceBinary: .error("cannot hold"),
+             .persistenceJSON: .error("-5"), .persistencePropertyList: .error("counts"), .json: .error("-5")]),
+        EvolutionRow(
+            "change a Double to a Float (0.1 reads as the nearest Float)",
+            old: "$Note { ratio: Double }",
+            new: "$Note { ratio: Float }",
+            value: "$Note(ratio: 0.1)", expected: "$Note(ratio: 0.1)",
+            [.binary: .error("wire type"), .persistenceBinary: .error("$Note.ratio was saved as Double, but this version declares it Float"),
+             .persistencePropertyList: .error("does not fit in Float")]),
+        EvolutionRow(
+            "change a Double to a Float holding a value beyond Float's range (1e300)",
+            old: "$Note { ratio: Double }",
+            new: "$Note { ratio: Float }",
+            value: "$Note(ratio: 1e300)", expected: "$Note(ratio: 0)",
+            [.binary: .error("wire type"), .persistenceBinary: .error("$Note.ratio was saved as Double, but this version declares it Float"),
+             .persistenceJSON: .error("Float"), .persistencePropertyList: .error("Float"), .json: .error("Float")]),
+        EvolutionRow(
+            "change a String to a plain enumeration (a string that is a case's tag)",
+            old: [EvolutionSchemaFile(name: "Note.value", text: "$Note { kind: String }")],
+            new: [EvolutionSchemaFile(name: "Kind.adtValue", text: "$Kind {\n Work\n Home\n}"), EvolutionSchemaFile(name: "Note.value", text: "$Note { kind: $Kind }")],
+            root: "$Note",
+            value: #"$Note(kind: "home")"#, expected: "$Note(kind: .home)",
+            [.binary: .error("wire type"), .persistenceBinary: .error("$Note.kind was saved as String, but this version declares it $Kind")]),
+        EvolutionRow(
+            "change a String to a plain enumeration (a string that is no case's tag)",
+            old: [EvolutionSchemaFile(name: "Note.value", text: "$Note { kind: String }")],
+            new: [EvolutionSchemaFile(name: "Kind.adtValue", text: "$Kind {\n Work\n Home\n}"), EvolutionSchemaFile(name: "Note.value", text: "$Note { kind: $Kind }")],
+            root: "$Note",
+            value: #"$Note(kind: "garden")"#, expected: "$Note(kind: .work)",
+            [.binary: .error("wire type"), .persistenceBinary: .error("$Note.kind was saved as String, but this version declares it $Kind"),
+             .persistenceJSON: .error("garden"), .persistencePropertyList: .error("garden"), .json: .error("garden")]),
+        EvolutionRow(
+            "rename a nested type, its attributes the same",
+            old: [EvolutionSchemaFile(name: "Contact.value", text: "$Contact { name: String\n address: $Address }\n$Address { city: String }")],
+            new: [EvolutionSchemaFile(name: "Contact.value", text: "$Contact { name: String\n address: $Place }\n$Place { city: String }")],
+            root: "$Contact",
+            value: #"$Contact(name: "n", address: $Address(city: "c"))"#, expected: #"$Contact(name: "n", address: $Place(city: "c"))"#,
+            [.persistenceBinary: .error("$Contact.address was saved as $Address, but this version declares it $Place")]),
+        EvolutionRow(
+            "remove a required attribute (old code cannot read new data; new code reads old data)",
+            old: "$Note { title: String\n count: Int }",
+            new: "$Note { title: String }",
+            value: #"$Note(title: "a", count: 2)"#, expected: #"$Note(title: "a")"#),
     ]
 }
