@@ -211,7 +211,8 @@ enum Usage {
       generate              Generate a Swift file from each schema file (valuegen generate Models).
       format                Rewrite schema files in the canonical layout, or check that they are.
       compat                Classify every change between two versions of the schemas (binary-wire,
-                            json-wire, swift-source breaking; persistence-safe; additive).
+                            json-wire, persistence, swift-source breaking; value-range warning;
+                            persistence-safe; additive).
       plugins inspect       Print what a generator plugin library says about itself.
 
       Run 'valuegen COMMAND --help' (or 'valuegen help COMMAND') for a command's options.

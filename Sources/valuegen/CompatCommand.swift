@@ -23,6 +23,10 @@ enum CompatCommand {
                             (a commit, branch or tag), read with the git on the PATH.
       --allow KIND          Accept a breaking category (repeatable): binary-wire, json-wire,
                             persistence, swift-source.
+      --direction WHICH     The readers whose breaking findings fail the check: both (default),
+                            old-data (new code reading data written before the change) or
+                            new-data (old code reading data written after it); findings about
+                            the others are printed as warnings.
       --format FORMAT       text (default): one path:line:column line per finding, then a
                             summary; json: one JSON object (docs/Compatibility.md).
       --fix                 Write the %binaryField number= lines that keep renumbered Binary
@@ -47,7 +51,7 @@ enum CompatCommand {
     or both; --format json gives it as "direction", with the "formats" it concerns.
 
     EXIT CODES:
-      0  no breaking change, or only allowed ones
+      0  no breaking change, or only allowed ones (or about other readers than --direction's)
       1  breaking changes
       2  usage, configuration, git or schema errors
     """
@@ -86,7 +90,7 @@ enum CompatCommand {
                 return .success(parsed)
             case "--fix":
                 parsed.options.fix = true
-            case "--against", "--allow", "--format", "--config", "--include", "--exclude", "--plugin", "--product-directory":
+            case "--against", "--allow", "--direction", "--format", "--config", "--include", "--exclude", "--plugin", "--product-directory":
                 guard let text = value(for: name, attached: attached) else {
                     return .failure(UsageError(message: "\(name) needs a value"))
                 }
@@ -100,6 +104,11 @@ enum CompatCommand {
                         return .failure(UsageError(message: "--allow takes a breaking category (\(breaking.joined(separator: ", "))), not '\(text)'\(hint)"))
                     }
                     parsed.options.allowed.insert(kind)
+                case "--direction":
+                    guard let direction = ReadingDirection(rawValue: text) else {
+                        return .failure(UsageError(message: "--direction is both, old-data or new-data, not '\(text)'"))
+                    }
+                    parsed.options.direction = direction
                 case "--format":
                     guard let format = Format(rawValue: text) else {
                         return .failure(UsageError(message: "--format is text or json, not '\(text)'"))
@@ -112,7 +121,7 @@ enum CompatCommand {
                 default: parsed.options.generation.productDirectory = text
                 }
             default:
-                let known = ["--against", "--allow", "--format", "--fix", "--config", "--include", "--exclude", "--plugin", "--product-directory", "--help"]
+                let known = ["--against", "--allow", "--direction", "--format", "--fix", "--config", "--include", "--exclude", "--plugin", "--product-directory", "--help"]
                 return .failure(UsageError(message: "unknown option '\(name)' for compat\(Suggestion.hint(for: name, among: known, otherwise: ""))"))
             }
         }

@@ -156,6 +156,32 @@ import ValuegenCore
             """)
     }
 
+    /// Removing a required attribute breaks only old code reading new data: `--direction
+    /// old-data` (an app that only reads what it saved before) lets those findings pass.
+    @Test func directionSaysWhichReadersFailTheCheck() throws {
+        let folder = try noteVersions(old: "Note includes(Persistence) {\n  title: String\n  count: Int\n}\n", new: "Note includes(Persistence) {\n  title: String\n}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let oldData = try valuegen(["compat", "--direction", "old-data", "--allow", "swift-source", "v1", "v2"], in: folder)
+        #expect(oldData.status == 0)
+        #expect(oldData.standardOutput == """
+            v2/Note.value:1:1: warning: [binary-wire] attribute 'count' (v1/Note.value:3:3) is removed from 'Note': old code reading binaryData() written after requires the field, which new data lacks: an error (new code reads old data, skipping it)
+            v2/Note.value:1:1: warning: [json-wire] attribute 'count' (v1/Note.value:3:3) is removed from 'Note': old code reading JSON written after requires the key, which new JSON lacks: an error (new code reads old JSON, skipping it)
+            v2/Note.value:1:1: warning: [persistence] attribute 'count' (v1/Note.value:3:3) is removed from 'Note': old code reading Persistence files saved after requires it, and they lack it: an error (new code reads old files, skipping it)
+            v2/Note.value:1:1: warning: [swift-source] attribute 'count' (v1/Note.value:3:3) is removed from 'Note': code that uses it no longer compiles
+            compatible; allowed: binary-wire 1, json-wire 1, persistence 1, swift-source 1
+
+            """)
+        let newData = try valuegen(["compat", "--direction=new-data", "--allow", "swift-source", "--format", "json", "v1", "v2"], in: folder)
+        #expect(newData.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(newData.standardOutput.utf8)) as? [String: Any])
+        #expect(object["direction"] as? String == "new-data")
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["kind"]!) \($0["breaking"]!)" } == ["binary-wire 1", "json-wire 1", "persistence 1", "swift-source 0"])
+        let wrong = try valuegen(["compat", "--direction", "backward", "v1", "v2"], in: folder)
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.hasPrefix("error: --direction is both, old-data or new-data, not 'backward'\n"))
+    }
+
     @Test func fixWritesThePinsKeepsTheCommentsAndLeavesNothingToFix() throws {
         let folder = try versions(old: point, new: pointInserted)
         defer { try? FileManager.default.removeItem(at: folder) }

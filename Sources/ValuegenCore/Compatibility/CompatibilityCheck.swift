@@ -11,6 +11,9 @@ public struct CompatibilityOptions: Sendable {
     public var revision: String?
     /// `--allow KIND`: breaking categories that do not fail the check.
     public var allowed: Set<CompatibilityKind> = []
+    /// `--direction`: the readers whose breaking findings fail the check (`old-data`: new
+    /// code reading data written before; `new-data`: old code reading data written after).
+    public var direction: ReadingDirection = .both
     /// `--fix`: write the pins that keep renumbered Binary fields, then compare again.
     public var fix = false
     /// What both versions are resolved with: `--config`, `--include`, `--exclude`, `--plugin`,
@@ -24,7 +27,7 @@ public struct CompatibilityOptions: Sendable {
 /// change, and with `--fix` pins renumbered fields and compares again.
 public enum CompatibilityCheck {
     public static func run(_ options: CompatibilityOptions, registry: FeatureRegistry = .builtIn) -> CompatibilityReport {
-        var report = CompatibilityReport(allowed: options.allowed)
+        var report = CompatibilityReport(allowed: options.allowed, direction: options.direction)
         var checkout: GitRevisionCheckout?
         if let revision = options.revision {
             do {

@@ -26,15 +26,17 @@ public struct CompatibilityFinding: Sendable, Equatable {
     public var pin: BinaryPin?
 
     /// `path:line:column: severity: [category] message`, the form editors attach to a line.
-    public func description(allowed: Set<CompatibilityKind>) -> String {
-        Diagnostic(severity(allowed: allowed), "[\(kind.rawValue)] \(message)", path: path, at: location).description
+    public func description(allowed: Set<CompatibilityKind>, direction: ReadingDirection = .both) -> String {
+        Diagnostic(severity(allowed: allowed, direction: direction), "[\(kind.rawValue)] \(message)", path: path, at: location).description
     }
 
-    /// An error for a breaking category not allowed, a warning for an allowed one and for a
-    /// value range, a note otherwise.
-    public func severity(allowed: Set<CompatibilityKind>) -> DiagnosticSeverity {
+    /// An error for a breaking category not allowed about the readers of `direction`, a
+    /// warning for an allowed one, one about other readers, and a value range, a note
+    /// otherwise.
+    public func severity(allowed: Set<CompatibilityKind>, direction: ReadingDirection = .both) -> DiagnosticSeverity {
         guard kind.isBreaking else { return kind == .valueRange ? .warning : .note }
-        return allowed.contains(kind) ? .warning : .error
+        let concerned = self.direction?.covers(direction) ?? true
+        return allowed.contains(kind) || !concerned ? .warning : .error
     }
 
     /// Whether it concerns readers of `direction` in `format`.
