@@ -179,6 +179,26 @@ import Testing
         #expect(plain.contains("S.adtValue:1:1: error: [json-wire] case 'a' (S.adtValue:2:3) is removed from 'S': JSON written before that holds the case is refused"))
     }
 
+    // MARK: - The table
+
+    /// A finding about data says where and for whom; one about Swift source or an addition
+    /// neither. Only value ranges leave the direction to the types.
+    @Test func everyConsequenceAboutDataNamesItsFormatsAndReadersAndNoOtherDoes() {
+        for rule in CompatibilityTable.rules {
+            for consequence in rule.consequences {
+                let aboutData = CompatibilityKind.dataKinds.contains(consequence.kind)
+                #expect(consequence.formats.isEmpty == !aboutData, "\(rule.change) \(consequence.kind)")
+                if aboutData {
+                    #expect(consequence.direction != nil || consequence.kind == .valueRange, "\(rule.change) \(consequence.kind)")
+                } else {
+                    #expect(consequence.direction == nil, "\(rule.change) \(consequence.kind)")
+                }
+                // A value that reads silently different is breaking, never a value range.
+                #expect(consequence.kind != .valueRange || !consequence.text.contains("silently"), "\(rule.change)")
+            }
+        }
+    }
+
     // MARK: - Severity
 
     @Test func aValueRangeFindingIsAWarningThatDoesNotFailTheCheck() {
