@@ -156,207 +156,113 @@ extension Message {
 extension Message {
     /// A copy of this value, except `messageId`.
     public func with(messageId: UUID) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.messageId(messageId))
     }
 
     /// A copy of this value, except `conversationId`.
     public func with(conversationId: UUID) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.conversationId(conversationId))
     }
 
     /// A copy of this value, except `sender`.
     public func with(sender: User) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.sender(sender))
     }
 
     /// A copy of this value, except `body`.
     public func with(body: String) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.body(body))
     }
 
     /// A copy of this value, except `sentAt`.
     public func with(sentAt: Date) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.sentAt(sentAt))
     }
 
     /// A copy of this value, except `editedAt`.
     public func with(editedAt: Date?) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.editedAt(editedAt))
     }
 
     /// A copy of this value, except `attachments`.
     public func with(attachments: [Attachment]) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.attachments(attachments))
     }
 
     /// A copy of this value, except `status`.
     public func with(status: DeliveryStatus) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.status(status))
     }
 
     /// A copy of this value, except `kind`.
     public func with(kind: MessageKind) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.kind(kind))
     }
 
     /// A copy of this value, except `reactions`.
     public func with(reactions: [String: Set<UUID>]) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.reactions(reactions))
     }
 
     /// A copy of this value, except `replyToMessageId`.
     public func with(replyToMessageId: UUID?) -> Message {
-        Message.withAttributes(
-            messageId,
-            conversationId,
-            sender,
-            body,
-            sentAt,
-            editedAt,
-            attachments,
-            status,
-            kind,
-            reactions,
-            replyToMessageId
-        )
+        withAttributes(.replyToMessageId(replyToMessageId))
+    }
+
+    /// The attribute a `with(…)` replaces, and its new value.
+    private enum WithReplacement {
+        case messageId(UUID)
+        case conversationId(UUID)
+        case sender(User)
+        case body(String)
+        case sentAt(Date)
+        case editedAt(Date?)
+        case attachments([Attachment])
+        case status(DeliveryStatus)
+        case kind(MessageKind)
+        case reactions([String: Set<UUID>])
+        case replyToMessageId(UUID?)
     }
 
     /// The copy every `with(…)` returns, made in one place out of line.
     @inline(never)
-    private static func withAttributes(
-        _ messageId: UUID,
-        _ conversationId: UUID,
-        _ sender: User,
-        _ body: String,
-        _ sentAt: Date,
-        _ editedAt: Date?,
-        _ attachments: [Attachment],
-        _ status: DeliveryStatus,
-        _ kind: MessageKind,
-        _ reactions: [String: Set<UUID>],
-        _ replyToMessageId: UUID?
-    ) -> Message {
-        Message(
+    private func withAttributes(_ replacement: WithReplacement) -> Message {
+        var messageId = self.messageId
+        var conversationId = self.conversationId
+        var sender = self.sender
+        var body = self.body
+        var sentAt = self.sentAt
+        var editedAt = self.editedAt
+        var attachments = self.attachments
+        var status = self.status
+        var kind = self.kind
+        var reactions = self.reactions
+        var replyToMessageId = self.replyToMessageId
+        switch replacement {
+        case .messageId(let newValue):
+            messageId = newValue
+        case .conversationId(let newValue):
+            conversationId = newValue
+        case .sender(let newValue):
+            sender = newValue
+        case .body(let newValue):
+            body = newValue
+        case .sentAt(let newValue):
+            sentAt = newValue
+        case .editedAt(let newValue):
+            editedAt = newValue
+        case .attachments(let newValue):
+            attachments = newValue
+        case .status(let newValue):
+            status = newValue
+        case .kind(let newValue):
+            kind = newValue
+        case .reactions(let newValue):
+            reactions = newValue
+        case .replyToMessageId(let newValue):
+            replyToMessageId = newValue
+        }
+        return Message(
             messageId: messageId,
             conversationId: conversationId,
             sender: sender,

@@ -167,339 +167,149 @@ extension User: CustomStringConvertible {
 extension User {
     /// A copy of this value, except `userId`.
     public func with(userId: UUID) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.userId(userId))
     }
 
     /// A copy of this value, except `nickname`.
     public func with(nickname: String) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.nickname(nickname))
     }
 
     /// A copy of this value, except `statusText`.
     public func with(statusText: String?) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.statusText(statusText))
     }
 
     /// A copy of this value, except `imageUrl`.
     public func with(imageUrl: URL?) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.imageUrl(imageUrl))
     }
 
     /// A copy of this value, except `email`.
     public func with(email: String) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.email(email))
     }
 
     /// A copy of this value, except `authToken`.
     public func with(authToken: String?) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.authToken(authToken))
     }
 
     /// A copy of this value, except `presence`.
     public func with(presence: Presence) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.presence(presence))
     }
 
     /// A copy of this value, except `addresses`.
     public func with(addresses: [Address]) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.addresses(addresses))
     }
 
     /// A copy of this value, except `friends`.
     public func with(friends: [User]) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.friends(friends))
     }
 
     /// A copy of this value, except `reactionScores`.
     public func with(reactionScores: [String: Double]) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.reactionScores(reactionScores))
     }
 
     /// A copy of this value, except `interests`.
     public func with(interests: Set<String>) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.interests(interests))
     }
 
     /// A copy of this value, except `blockedUserIds`.
     public func with(blockedUserIds: Set<UUID>?) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.blockedUserIds(blockedUserIds))
     }
 
     /// A copy of this value, except `createdAt`.
     public func with(createdAt: Date) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.createdAt(createdAt))
     }
 
     /// A copy of this value, except `lastSeenCache`.
     public func with(lastSeenCache: Date?) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.lastSeenCache(lastSeenCache))
     }
 
     /// A copy of this value, except `mood`.
     public func with(mood: String?) -> User {
-        User.withAttributes(
-            userId,
-            nickname,
-            statusText,
-            imageUrl,
-            email,
-            authToken,
-            presence,
-            addresses,
-            friends,
-            reactionScores,
-            interests,
-            blockedUserIds,
-            createdAt,
-            lastSeenCache,
-            mood
-        )
+        withAttributes(.mood(mood))
+    }
+
+    /// The attribute a `with(…)` replaces, and its new value.
+    private enum WithReplacement {
+        case userId(UUID)
+        case nickname(String)
+        case statusText(String?)
+        case imageUrl(URL?)
+        case email(String)
+        case authToken(String?)
+        case presence(Presence)
+        case addresses([Address])
+        case friends([User])
+        case reactionScores([String: Double])
+        case interests(Set<String>)
+        case blockedUserIds(Set<UUID>?)
+        case createdAt(Date)
+        case lastSeenCache(Date?)
+        case mood(String?)
     }
 
     /// The copy every `with(…)` returns, made in one place out of line.
     @inline(never)
-    private static func withAttributes(
-        _ userId: UUID,
-        _ nickname: String,
-        _ statusText: String?,
-        _ imageUrl: URL?,
-        _ email: String,
-        _ authToken: String?,
-        _ presence: Presence,
-        _ addresses: [Address],
-        _ friends: [User],
-        _ reactionScores: [String: Double],
-        _ interests: Set<String>,
-        _ blockedUserIds: Set<UUID>?,
-        _ createdAt: Date,
-        _ lastSeenCache: Date?,
-        _ mood: String?
-    ) -> User {
-        User(
+    private func withAttributes(_ replacement: WithReplacement) -> User {
+        var userId = self.userId
+        var nickname = self.nickname
+        var statusText = self.statusText
+        var imageUrl = self.imageUrl
+        var email = self.email
+        var authToken = self.authToken
+        var presence = self.presence
+        var addresses = self.addresses
+        var friends = self.friends
+        var reactionScores = self.reactionScores
+        var interests = self.interests
+        var blockedUserIds = self.blockedUserIds
+        var createdAt = self.createdAt
+        var lastSeenCache = self.lastSeenCache
+        var mood = self.mood
+        switch replacement {
+        case .userId(let newValue):
+            userId = newValue
+        case .nickname(let newValue):
+            nickname = newValue
+        case .statusText(let newValue):
+            statusText = newValue
+        case .imageUrl(let newValue):
+            imageUrl = newValue
+        case .email(let newValue):
+            email = newValue
+        case .authToken(let newValue):
+            authToken = newValue
+        case .presence(let newValue):
+            presence = newValue
+        case .addresses(let newValue):
+            addresses = newValue
+        case .friends(let newValue):
+            friends = newValue
+        case .reactionScores(let newValue):
+            reactionScores = newValue
+        case .interests(let newValue):
+            interests = newValue
+        case .blockedUserIds(let newValue):
+            blockedUserIds = newValue
+        case .createdAt(let newValue):
+            createdAt = newValue
+        case .lastSeenCache(let newValue):
+            lastSeenCache = newValue
+        case .mood(let newValue):
+            mood = newValue
+        }
+        return User(
             userId: userId,
             nickname: nickname,
             statusText: statusText,

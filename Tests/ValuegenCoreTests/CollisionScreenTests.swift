@@ -28,6 +28,21 @@ struct CollisionScreenTests {
           name: String
         }
         """,
+        // Wide enough for With to nest its enum of replacements (`WithFeature.replacementThreshold`).
+        """
+        Probe includes(With) {
+          a0: Int
+          a1: Int
+          a2: Int
+          a3: Int
+          a4: Int
+          a5: Int
+          a6: Int
+          a7: Int
+          a8: Int
+          a9: Int
+        }
+        """,
     ]
 
     private static let objectProbe = """
@@ -94,7 +109,8 @@ struct CollisionScreenTests {
     @Test func theProbesThemselvesPass() throws {
         // Otherwise the checks below would prove nothing.
         let types = try probeTypes()
-        #expect(types.count == 4)
+        #expect(types.count == 5)
+        #expect(types[2].attributes.count >= WithFeature.replacementThreshold)
         #expect(!screens(types[1]))
     }
 

@@ -85,6 +85,16 @@ struct MemberCollisionTests {
         ])
     }
 
+    /// From `WithFeature.replacementThreshold` attributes on, the `with(…)` methods pass a case
+    /// of the nested `WithReplacement`; below it they pass every attribute and nothing is nested.
+    @Test func reportsTheReplacementEnumOnlyWhereWithNestsIt() throws {
+        let others = (1..<WithFeature.replacementThreshold).map { "  a\($0): Int\n" }.joined()
+        #expect(try collisions("Models/User.value", "User includes(With) {\n  WithReplacement: Int\n\(others)}\n") == [
+            "Models/User.value:2:3: error: attribute 'WithReplacement' collides with 'enum User.WithReplacement', which the With feature generates for 'User'; rename the attribute or add excludes(With)",
+        ])
+        #expect(try collisions("Models/User.value", "User includes(With) {\n  WithReplacement: Int\n\(others.dropFirst("  a1: Int\n".count))}\n").isEmpty)
+    }
+
     @Test func reportsWhatCodingDeclaresAndReliesOn() throws {
         #expect(try collisions("Models/User.value", """
         User includes(Coding) excludes(Description) {

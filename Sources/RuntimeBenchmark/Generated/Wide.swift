@@ -262,1889 +262,374 @@ extension Wide: CustomStringConvertible {
 extension Wide {
     /// A copy of this value, except `field1`.
     public func with(field1: Int) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field1(field1))
     }
 
     /// A copy of this value, except `field2`.
     public func with(field2: Double) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field2(field2))
     }
 
     /// A copy of this value, except `field3`.
     public func with(field3: Bool) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field3(field3))
     }
 
     /// A copy of this value, except `field4`.
     public func with(field4: String) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field4(field4))
     }
 
     /// A copy of this value, except `field5`.
     public func with(field5: String?) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field5(field5))
     }
 
     /// A copy of this value, except `field6`.
     public func with(field6: Int) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field6(field6))
     }
 
     /// A copy of this value, except `field7`.
     public func with(field7: Double) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field7(field7))
     }
 
     /// A copy of this value, except `field8`.
     public func with(field8: Bool) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field8(field8))
     }
 
     /// A copy of this value, except `field9`.
     public func with(field9: String) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field9(field9))
     }
 
     /// A copy of this value, except `field10`.
     public func with(field10: String?) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field10(field10))
     }
 
     /// A copy of this value, except `field11`.
     public func with(field11: Int) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field11(field11))
     }
 
     /// A copy of this value, except `field12`.
     public func with(field12: Double) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field12(field12))
     }
 
     /// A copy of this value, except `field13`.
     public func with(field13: Bool) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field13(field13))
     }
 
     /// A copy of this value, except `field14`.
     public func with(field14: String) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field14(field14))
     }
 
     /// A copy of this value, except `field15`.
     public func with(field15: String?) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field15(field15))
     }
 
     /// A copy of this value, except `field16`.
     public func with(field16: Int) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field16(field16))
     }
 
     /// A copy of this value, except `field17`.
     public func with(field17: Double) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field17(field17))
     }
 
     /// A copy of this value, except `field18`.
     public func with(field18: Bool) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field18(field18))
     }
 
     /// A copy of this value, except `field19`.
     public func with(field19: String) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field19(field19))
     }
 
     /// A copy of this value, except `field20`.
     public func with(field20: String?) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field20(field20))
     }
 
     /// A copy of this value, except `field21`.
     public func with(field21: Int) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field21(field21))
     }
 
     /// A copy of this value, except `field22`.
     public func with(field22: Double) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field22(field22))
     }
 
     /// A copy of this value, except `field23`.
     public func with(field23: Bool) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field23(field23))
     }
 
     /// A copy of this value, except `field24`.
     public func with(field24: String) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field24(field24))
     }
 
     /// A copy of this value, except `field25`.
     public func with(field25: String?) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field25(field25))
     }
 
     /// A copy of this value, except `field26`.
     public func with(field26: Int) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field26(field26))
     }
 
     /// A copy of this value, except `field27`.
     public func with(field27: Double) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field27(field27))
     }
 
     /// A copy of this value, except `field28`.
     public func with(field28: Bool) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field28(field28))
     }
 
     /// A copy of this value, except `field29`.
     public func with(field29: String) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field29(field29))
     }
 
     /// A copy of this value, except `field30`.
     public func with(field30: String?) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field30(field30))
     }
 
     /// A copy of this value, except `field31`.
     public func with(field31: Int) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field31(field31))
     }
 
     /// A copy of this value, except `field32`.
     public func with(field32: Double) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field32(field32))
     }
 
     /// A copy of this value, except `field33`.
     public func with(field33: Bool) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field33(field33))
     }
 
     /// A copy of this value, except `field34`.
     public func with(field34: String) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field34(field34))
     }
 
     /// A copy of this value, except `field35`.
     public func with(field35: String?) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field35(field35))
     }
 
     /// A copy of this value, except `field36`.
     public func with(field36: Int) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field36(field36))
     }
 
     /// A copy of this value, except `field37`.
     public func with(field37: Double) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field37(field37))
     }
 
     /// A copy of this value, except `field38`.
     public func with(field38: Bool) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field38(field38))
     }
 
     /// A copy of this value, except `field39`.
     public func with(field39: String) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field39(field39))
     }
 
     /// A copy of this value, except `field40`.
     public func with(field40: String?) -> Wide {
-        Wide.withAttributes(
-            field1,
-            field2,
-            field3,
-            field4,
-            field5,
-            field6,
-            field7,
-            field8,
-            field9,
-            field10,
-            field11,
-            field12,
-            field13,
-            field14,
-            field15,
-            field16,
-            field17,
-            field18,
-            field19,
-            field20,
-            field21,
-            field22,
-            field23,
-            field24,
-            field25,
-            field26,
-            field27,
-            field28,
-            field29,
-            field30,
-            field31,
-            field32,
-            field33,
-            field34,
-            field35,
-            field36,
-            field37,
-            field38,
-            field39,
-            field40
-        )
+        withAttributes(.field40(field40))
+    }
+
+    /// The attribute a `with(…)` replaces, and its new value.
+    private enum WithReplacement {
+        case field1(Int)
+        case field2(Double)
+        case field3(Bool)
+        case field4(String)
+        case field5(String?)
+        case field6(Int)
+        case field7(Double)
+        case field8(Bool)
+        case field9(String)
+        case field10(String?)
+        case field11(Int)
+        case field12(Double)
+        case field13(Bool)
+        case field14(String)
+        case field15(String?)
+        case field16(Int)
+        case field17(Double)
+        case field18(Bool)
+        case field19(String)
+        case field20(String?)
+        case field21(Int)
+        case field22(Double)
+        case field23(Bool)
+        case field24(String)
+        case field25(String?)
+        case field26(Int)
+        case field27(Double)
+        case field28(Bool)
+        case field29(String)
+        case field30(String?)
+        case field31(Int)
+        case field32(Double)
+        case field33(Bool)
+        case field34(String)
+        case field35(String?)
+        case field36(Int)
+        case field37(Double)
+        case field38(Bool)
+        case field39(String)
+        case field40(String?)
     }
 
     /// The copy every `with(…)` returns, made in one place out of line.
     @inline(never)
-    private static func withAttributes(
-        _ field1: Int,
-        _ field2: Double,
-        _ field3: Bool,
-        _ field4: String,
-        _ field5: String?,
-        _ field6: Int,
-        _ field7: Double,
-        _ field8: Bool,
-        _ field9: String,
-        _ field10: String?,
-        _ field11: Int,
-        _ field12: Double,
-        _ field13: Bool,
-        _ field14: String,
-        _ field15: String?,
-        _ field16: Int,
-        _ field17: Double,
-        _ field18: Bool,
-        _ field19: String,
-        _ field20: String?,
-        _ field21: Int,
-        _ field22: Double,
-        _ field23: Bool,
-        _ field24: String,
-        _ field25: String?,
-        _ field26: Int,
-        _ field27: Double,
-        _ field28: Bool,
-        _ field29: String,
-        _ field30: String?,
-        _ field31: Int,
-        _ field32: Double,
-        _ field33: Bool,
-        _ field34: String,
-        _ field35: String?,
-        _ field36: Int,
-        _ field37: Double,
-        _ field38: Bool,
-        _ field39: String,
-        _ field40: String?
-    ) -> Wide {
-        Wide(
+    private func withAttributes(_ replacement: WithReplacement) -> Wide {
+        var field1 = self.field1
+        var field2 = self.field2
+        var field3 = self.field3
+        var field4 = self.field4
+        var field5 = self.field5
+        var field6 = self.field6
+        var field7 = self.field7
+        var field8 = self.field8
+        var field9 = self.field9
+        var field10 = self.field10
+        var field11 = self.field11
+        var field12 = self.field12
+        var field13 = self.field13
+        var field14 = self.field14
+        var field15 = self.field15
+        var field16 = self.field16
+        var field17 = self.field17
+        var field18 = self.field18
+        var field19 = self.field19
+        var field20 = self.field20
+        var field21 = self.field21
+        var field22 = self.field22
+        var field23 = self.field23
+        var field24 = self.field24
+        var field25 = self.field25
+        var field26 = self.field26
+        var field27 = self.field27
+        var field28 = self.field28
+        var field29 = self.field29
+        var field30 = self.field30
+        var field31 = self.field31
+        var field32 = self.field32
+        var field33 = self.field33
+        var field34 = self.field34
+        var field35 = self.field35
+        var field36 = self.field36
+        var field37 = self.field37
+        var field38 = self.field38
+        var field39 = self.field39
+        var field40 = self.field40
+        switch replacement {
+        case .field1(let newValue):
+            field1 = newValue
+        case .field2(let newValue):
+            field2 = newValue
+        case .field3(let newValue):
+            field3 = newValue
+        case .field4(let newValue):
+            field4 = newValue
+        case .field5(let newValue):
+            field5 = newValue
+        case .field6(let newValue):
+            field6 = newValue
+        case .field7(let newValue):
+            field7 = newValue
+        case .field8(let newValue):
+            field8 = newValue
+        case .field9(let newValue):
+            field9 = newValue
+        case .field10(let newValue):
+            field10 = newValue
+        case .field11(let newValue):
+            field11 = newValue
+        case .field12(let newValue):
+            field12 = newValue
+        case .field13(let newValue):
+            field13 = newValue
+        case .field14(let newValue):
+            field14 = newValue
+        case .field15(let newValue):
+            field15 = newValue
+        case .field16(let newValue):
+            field16 = newValue
+        case .field17(let newValue):
+            field17 = newValue
+        case .field18(let newValue):
+            field18 = newValue
+        case .field19(let newValue):
+            field19 = newValue
+        case .field20(let newValue):
+            field20 = newValue
+        case .field21(let newValue):
+            field21 = newValue
+        case .field22(let newValue):
+            field22 = newValue
+        case .field23(let newValue):
+            field23 = newValue
+        case .field24(let newValue):
+            field24 = newValue
+        case .field25(let newValue):
+            field25 = newValue
+        case .field26(let newValue):
+            field26 = newValue
+        case .field27(let newValue):
+            field27 = newValue
+        case .field28(let newValue):
+            field28 = newValue
+        case .field29(let newValue):
+            field29 = newValue
+        case .field30(let newValue):
+            field30 = newValue
+        case .field31(let newValue):
+            field31 = newValue
+        case .field32(let newValue):
+            field32 = newValue
+        case .field33(let newValue):
+            field33 = newValue
+        case .field34(let newValue):
+            field34 = newValue
+        case .field35(let newValue):
+            field35 = newValue
+        case .field36(let newValue):
+            field36 = newValue
+        case .field37(let newValue):
+            field37 = newValue
+        case .field38(let newValue):
+            field38 = newValue
+        case .field39(let newValue):
+            field39 = newValue
+        case .field40(let newValue):
+            field40 = newValue
+        }
+        return Wide(
             field1: field1,
             field2: field2,
             field3: field3,

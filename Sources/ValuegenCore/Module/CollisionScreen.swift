@@ -107,9 +107,10 @@ enum CollisionScreen {
         "toBuilder", "builder", "build", "MissingAttributeError", "encoder", "container",
         "payload", "DecodingError", "reader", "writer", "field", "binaryWireType", "binaryLayout", "Attribute",
         "dictionaryRepresentation", "propertyListValue", "validate", "ValidationError",
+        "WithReplacement",
     ]
 
     /// Types the features nest in a type or its builder.
-    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "MissingAttributeError", "Attribute", "Difference", "ValidationError"]
+    static let nestedTypeNames: Set<String> = ["Change", "ObserverToken", "ChangeObservers", "MissingAttributeError", "Attribute", "Difference", "ValidationError", "WithReplacement"]
     private static let nestedTypeNameBytes = nestedTypeNames.map { Array($0.utf8) }
 }

@@ -190,12 +190,21 @@ private extension GeneratedMembers {
     }
 
     /// `func with(name:) -> User` returns `User(…)`: an attribute named like the type hides it,
-    /// and so does a nested type of that name.
+    /// and so does a nested type of that name. From `WithFeature.replacementThreshold`
+    /// attributes on, the methods pass a case of the nested `private enum WithReplacement`
+    /// (a member an attribute may not be named like, a type an attribute may not name); its
+    /// helper's locals, parameter and bound value avoid the attributes' names.
     static func with(_ type: ModelType) -> GeneratedMembers {
-        GeneratedMembers(
+        var members = GeneratedMembers(
             attributeNames: [GeneratedName(name: type.name, spelling: "the initializer call '\(type.name)(…)' in the 'with(…)' methods")],
             spellsTypeNameIn: [type.name]
         )
+        if WithFeature.passesReplacement(type) {
+            let replacement = NestedType(name: WithFeature.replacementTypeName, keyword: "enum", container: type.name)
+            members.attributeNames.append(GeneratedName(name: replacement.name, spelling: replacement.spelling))
+            members.nestedTypes.append(replacement)
+        }
+        return members
     }
 
     /// `func validate()` and `struct ValidationError` in the type, and a `private static let`
