@@ -1,8 +1,14 @@
 // valuegen-benchmark: generation speed against copying the same files, measured in one run.
 //
 //     swift run -c release valuegen-benchmark [N]      (N schema files, 1000 by default)
+//     swift run -c release valuegen-benchmark wide     (only the types of 100 to 10,000 attributes)
 import Foundation
 import ValuegenCore
+
+if CommandLine.arguments.dropFirst().first == "wide" {
+    WideTypeRuns.print(try WideTypeRuns.measure(runs: 3), runs: 3)
+    exit(0)
+}
 
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1000
 // tmpfs when there is one: the measurement is of the generator, not of the disk's inode allocator.
@@ -112,3 +118,6 @@ for (language, runs) in [("Swift SDK", moduleRuns.swift), ("C (valuegen.query)",
         print("    \(name) in-process \(format(times.inProcess)) s (\(format(times.inProcess / generateTime, 2))x)\(isolated)")
     }
 }
+
+// Types of 100 to 10,000 attributes: what the generated code and the time grow with (issue 37).
+WideTypeRuns.print(try WideTypeRuns.measure(runs: 3), runs: 3)
