@@ -61,6 +61,18 @@ enum ThreadStack {
         return position < floor || position - floor >= reserve
     }
 
+    /// How many bytes of the current thread's stack are left below the caller's frame; nil
+    /// when its bounds are unknown or the caller runs on another stack. Persistence asks it
+    /// before it encodes or decodes (PersistableModel+Limits.swift).
+    @inline(never)
+    static func bytesLeft() -> UInt? {
+        var marker: UInt8 = 0
+        let position = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let floor = currentThreadFloor()
+        guard floor > 1, position > floor else { return nil }
+        return position - floor
+    }
+
     /// The lowest address of the current thread's stack that may be used, from the
     /// thread-specific cache or looked up once; 1 when it is unknown (so that every position
     /// is far above it).

@@ -36,8 +36,10 @@ public struct BinaryReader {
 
     /// Length-delimited values (messages, collections, optionals) nested deeper than this are
     /// refused: the reader recurses. So are levels past the 16th for which the current
-    /// thread's stack has too little room left (`ThreadStack`), whatever the depth.
-    public static let maximumDepth = 512
+    /// thread's stack has too little room left (`ThreadStack`), whatever the depth. A constant
+    /// that inlined code reads without a call (the writer compares with it for Persistence).
+    @inlinable
+    public static var maximumDepth: Int { 512 }
 
     /// A reader at the start of the bytes, which must outlive it. It reads payloads, without
     /// a header or a string table (the document conveniences read those).

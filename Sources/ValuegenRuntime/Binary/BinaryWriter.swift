@@ -38,6 +38,10 @@ public struct BinaryWriter: ~Copyable {
     @usableFromInline var decimalHints: UInt64 = 0
     /// How many length-delimited payloads are open (``beginLengthPrefixed()``).
     @usableFromInline var prefixDepth = 0
+    /// Whether more than ``BinaryReader/maximumDepth`` were open at some point: nesting the
+    /// reader refuses, which Persistence refuses to save (docs/Runtime.md, "What `save`
+    /// refuses").
+    @usableFromInline var isNestedTooDeep = false
     /// For each depth modulo 32, two bits: the byte count, less one, of the last length
     /// prefix at that depth, which is how much room the next one there starts with (a
     /// message's length tends to take as many bytes as that of the message before it at its
@@ -359,6 +363,9 @@ public struct BinaryWriter: ~Copyable {
         let shift = UInt64(truncatingIfNeeded: prefixDepth & 31) &* 2
         let size = Int(truncatingIfNeeded: (prefixSizes >> shift) & 3) &+ 1
         prefixDepth &+= 1
+        if prefixDepth > BinaryReader.maximumDepth {
+            isNestedTooDeep = true
+        }
         reserve(size)
         let start = count
         count += size

@@ -55,10 +55,11 @@ extension JSONWriter {
 
     /// The shortest decimal that reads back to the same Double, as `description` writes it
     /// (`0.1`, `100.0`, `-0.0`, `5e-324`, `1.7976931348623157e+308`). JSON has no infinity
-    /// or NaN: they are written as `null`.
+    /// or NaN: they are written as `null`, as JavaScript's `JSON.stringify` does (which
+    /// Persistence refuses to save: `null` does not read back as a number).
     public mutating func writeDouble(_ value: Double) {
         guard value.isFinite else {
-            writeNull()
+            writeNonFinite()
             return
         }
         let at = commaLength
@@ -72,10 +73,17 @@ extension JSONWriter {
     /// The shortest decimal that reads back to the same Float; infinity and NaN as `null`.
     public mutating func writeFloat(_ value: Float) {
         guard value.isFinite else {
-            writeNull()
+            writeNonFinite()
             return
         }
         writeText(value.description)
+    }
+
+    /// `null` for an infinite or NaN number, noted for Persistence.
+    @inline(never)
+    private mutating func writeNonFinite() {
+        wroteNonFiniteNumber = true
+        writeNull()
     }
 
     /// A comma if needed, then `text` as it is, as a value.

@@ -11,6 +11,20 @@ public struct JSONWriter {
     internal var storage: [UInt8]
     internal var count = 0
     internal var needsComma = false
+    /// Whether every `Date` is written to the last bit of its Double, as ISO 8601 with all the
+    /// fraction digits it takes, whatever its style: what Persistence saves (ISO8601+Exact.swift).
+    internal var writesExactDates = false
+    /// The first value this writer could not write so that it reads back exactly (when
+    /// `writesExactDates`), described for the error that refuses to save it.
+    internal var unsavableValue: String?
+    /// How many objects and arrays are open, and whether more than ``JSONReader/maximumDepth``
+    /// were at some point, which the reader refuses and Persistence refuses to save
+    /// (docs/Runtime.md, "What `save` refuses").
+    internal var depth = 0
+    internal var isNestedTooDeep = false
+    /// Whether a Double or Float that is infinite or NaN was written (as `null`, which does
+    /// not read back as a number), for Persistence to refuse the save.
+    internal var wroteNonFiniteNumber = false
 
     /// An empty document with room for `capacity` bytes.
     public init(capacity: Int = 256) {
@@ -34,24 +48,38 @@ public struct JSONWriter {
     public mutating func beginObject() {
         writePunctuation(UInt8(ascii: "{"))
         needsComma = false
+        enterLevel()
+    }
+
+    /// An increment and a compare with a constant: 0.3 to 1.2 % of the instructions of
+    /// encoding the benchmark's documents (docs/Runtime.md, "Writing depth").
+    @inline(__always)
+    private mutating func enterLevel() {
+        depth &+= 1
+        if depth > JSONReader.maximumDepth {
+            isNestedTooDeep = true
+        }
     }
 
     /// `}`
     public mutating func endObject() {
         writeByte(UInt8(ascii: "}"))
         needsComma = true
+        depth &-= 1
     }
 
     /// `[`
     public mutating func beginArray() {
         writePunctuation(UInt8(ascii: "["))
         needsComma = false
+        enterLevel()
     }
 
     /// `]`
     public mutating func endArray() {
         writeByte(UInt8(ascii: "]"))
         needsComma = true
+        depth &-= 1
     }
 
     /// Writes `"key":` (and the comma before it when needed).
@@ -117,6 +145,11 @@ public struct JSONWriter {
     /// wherever a value goes, after a key, as an element, or as the document.
     public mutating func writeRaw(_ raw: RawJSON) {
         writeRawValue(raw.bytes)
+        // Its brackets are levels too. A value of n bytes is at most n / 2 levels deep, so
+        // only a raw value that could go past the limit is looked at.
+        if depth &+ raw.bytes.count / 2 > JSONReader.maximumDepth, depth &+ raw.nestingDepth > JSONReader.maximumDepth {
+            isNestedTooDeep = true
+        }
     }
 
     // MARK: - Output

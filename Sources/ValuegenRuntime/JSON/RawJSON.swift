@@ -38,6 +38,39 @@ public struct RawJSON: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         String(decoding: bytes, as: UTF8.self)
     }
+
+    /// How many objects and arrays are open at once, at most, in the value: the levels it adds
+    /// where it is written.
+    var nestingDepth: Int {
+        var deepest = 0
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = Swift.max(deepest, depth)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+            default:
+                break
+            }
+        }
+        return deepest
+    }
 }
 
 extension RawJSON: JSONCodable {

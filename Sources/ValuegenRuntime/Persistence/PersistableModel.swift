@@ -21,7 +21,14 @@ extension PersistableModel {
     /// then renamed over the destination. A crash or a full disk leaves the old file (or no
     /// file) in place, never a half-written one.
     public func save(to url: URL, format: PersistenceFormat = .json) throws {
-        try AtomicFile.write(encoded(as: format), to: url)
+        let bytes: [UInt8]
+        do {
+            bytes = try encoded(as: format)
+        } catch let error as PersistenceSaveError {
+            // Nothing is written: the old file (if any) stays.
+            throw PersistenceError(message: error.message, url: url)
+        }
+        try AtomicFile.write(bytes, to: url)
     }
 
     /// Reads a model saved in any of the formats; the format is recognized from the bytes.
@@ -33,27 +40,31 @@ extension PersistableModel {
             throw PersistenceError(message: "cannot read: \(error.localizedDescription)", url: url)
         }
         do {
-            switch PersistenceFormat.detect(in: data) {
-            case .binary: return try Self(binaryData: data)
-            case .propertyList: return try PropertyListDecoder().decode(Self.self, from: data)
-            case .json: return try Self(jsonData: data)
+            return try PersistenceStack.withRoom {
+                switch PersistenceFormat.detect(in: data) {
+                case .binary: return try Self(binaryData: data)
+                case .propertyList: return try Self(savedPropertyList: data)
+                case .json: return try Self(savedJSON: data)
+                }
             }
         } catch {
             throw PersistenceError(message: "cannot load \(Self.self): \(error)", url: url)
         }
     }
 
-    /// The bytes `save(to:format:)` writes.
+    /// The bytes `save(to:format:)` writes; an error, and no bytes, for a value that
+    /// `load(from:)` could not read back (PersistableModel+Limits.swift): one nested deeper
+    /// than 512 levels, or in JSON a Double or Float that is infinite or NaN.
     public func encoded(as format: PersistenceFormat) throws -> [UInt8] {
-        switch format {
-        case .json:
-            return jsonBytes()
-        case .binary:
-            return selfDescribingBinaryBytes()
-        case .propertyList:
-            let encoder = PropertyListEncoder()
-            encoder.outputFormat = .binary
-            return Array(try encoder.encode(self))
+        try PersistenceStack.withRoom {
+            switch format {
+            case .json:
+                return try savedJSONBytes()
+            case .binary:
+                return try savedBinaryBytes()
+            case .propertyList:
+                return try savedPropertyListBytes()
+            }
         }
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import ValuegenCore
+
+/// Deep values through Persistence (issue 37, item 8), compiled and run: whatever `save`
+/// accepts, `load` reads back, in every format. A chain of `%storage indirect` values 512
+/// levels deep is saved and loads equal; 513 and 6,000 levels are refused with the readers'
+/// depth error before anything is written (6,000 crashed `PropertyListEncoder` before).
+@Suite struct DeepPersistenceCompileTests {
+    @Test func saveRefusesWhatLoadWouldRefuseAndNeverCrashes() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let models = folder.appendingPathComponent("Models")
+        try TestSupport.write("""
+        # A comment, and the comment it answers.
+        %storage indirect
+        Comment includes(Persistence) {
+          text: String
+          parent: Comment?
+        }
+
+        """, to: models.appendingPathComponent("Comment.value"))
+        let generated = folder.appendingPathComponent("Generated")
+        let report = GenerationRun().run(GenerationOptions(inputs: [models.path], outputDirectory: generated.path))
+        try #require(report.exitCode == 0, "\(report.diagnostics.map(\.description))")
+        let run = try TestSupport.runDriver("DeepPersistenceDriver", with: generated, scratch: folder)
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix("all checks passed\n"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("FAIL"), "\(run.standardOutput)")
+    }
+}
