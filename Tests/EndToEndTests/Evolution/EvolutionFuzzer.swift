@@ -116,12 +116,14 @@ struct EvolutionFuzzer {
         return (row, allowance, edit)
     }
 
-    /// The value as the edited attribute's type: integers whose signedness changed go through
-    /// `numericCast`-free literals (`UInt(exactly:)` cannot fail where the row reads).
+    /// The value as the edited attribute's type: an integer whose signedness changed through
+    /// `UInt(exactly:)`, which cannot fail where the row reads (where it fails, the row's load
+    /// must fail too, which the edit allows).
     private static func converted(_ value: String, to type: String) -> String {
         switch type {
         case "UInt", "UInt?": return value == "nil" ? value : "UInt(exactly: \(value)) ?? 0"
-        case "[UInt]": return "(\(value) as [Int]).map { UInt(exactly: $0) ?? 0 }"
+        // No `$0`: a `$` starts a schema type's name in a row.
+        case "[UInt]": return "(\(value) as [Int]).map { element in UInt(exactly: element) ?? 0 }"
         case "Int64": return "Int64(\(value))"
         case "Int": return "Int(\(value))"
         default: return value
