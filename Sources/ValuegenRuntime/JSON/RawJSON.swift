@@ -44,22 +44,9 @@ public struct RawJSON: Hashable, Sendable, CustomStringConvertible {
     var nestingDepth: Int {
         var deepest = 0
         var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        var strings = JSONStringTracker()
+        for byte in bytes where !strings.isInString(byte) {
             switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
                 deepest = Swift.max(deepest, depth)
@@ -122,24 +109,36 @@ extension RawJSON {
     init(compacting value: UnsafeRawBufferPointer) {
         var compact: [UInt8] = []
         compact.reserveCapacity(value.count)
-        var inString = false
-        var escaped = false
+        var strings = JSONStringTracker()
         for byte in value {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+            if !strings.isInString(byte), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
                 continue
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
             }
             compact.append(byte)
         }
         self.init(checkedBytes: compact)
+    }
+}
+
+/// Follows valid JSON text byte by byte to tell the bytes of its strings, quotes included,
+/// from those between its tokens.
+struct JSONStringTracker {
+    private var inString = false
+    private var escaped = false
+
+    /// Whether `byte`, the next byte of the text, belongs to a string.
+    mutating func isInString(_ byte: UInt8) -> Bool {
+        if inString {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
+            return true
+        }
+        inString = byte == UInt8(ascii: "\"")
+        return inString
     }
 }
