@@ -92,12 +92,7 @@ struct BinaryLayoutLine {
         var names: Set<Substring> = []
         for entry in try entries(text) {
             let field = try field(entry)
-            guard numbers.insert(field.number).inserted else {
-                throw refuse(", entry \(Self.quote(entry)) repeats the field number \(field.number)")
-            }
-            guard names.insert(field.name).inserted else {
-                throw refuse(", entry \(Self.quote(entry)) repeats the name \(field.name)")
-            }
+            try refuseRepeats(entry, number: field.number, name: field.name, what: "field", numbers: &numbers, names: &names)
             fields.append(field)
         }
         return fields
@@ -128,15 +123,20 @@ struct BinaryLayoutLine {
         var names: Set<Substring> = []
         for entry in try entries(text) {
             let adtCase = try self.adtCase(entry, plain: plain)
-            guard numbers.insert(adtCase.number).inserted else {
-                throw refuse(", entry \(Self.quote(entry)) repeats the case number \(adtCase.number)")
-            }
-            guard names.insert(adtCase.name).inserted else {
-                throw refuse(", entry \(Self.quote(entry)) repeats the name \(adtCase.name)")
-            }
+            try refuseRepeats(entry, number: adtCase.number, name: adtCase.name, what: "case", numbers: &numbers, names: &names)
             cases.append(adtCase)
         }
         return cases
+    }
+
+    /// Refuses an entry whose number or name an earlier entry of its list has; notes both.
+    func refuseRepeats(_ entry: Substring, number: Int, name: Substring, what: String, numbers: inout Set<Int>, names: inout Set<Substring>) throws(BinaryError) {
+        guard numbers.insert(number).inserted else {
+            throw refuse(", entry \(Self.quote(entry)) repeats the \(what) number \(number)")
+        }
+        guard names.insert(name).inserted else {
+            throw refuse(", entry \(Self.quote(entry)) repeats the name \(name)")
+        }
     }
 
     func adtCase(_ entry: Substring, plain: Bool) throws(BinaryError) -> BinaryLayoutCase {
