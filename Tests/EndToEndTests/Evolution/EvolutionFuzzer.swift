@@ -8,10 +8,10 @@ import Foundation
 /// format (and API JSON where it applies) reads the expected value, or, where the edit allows
 /// it, fails with an error: never a different value.
 struct EvolutionFuzzer {
-    private var generator: EvolutionFuzzGenerator
+    private var generator: SplitMix64
 
     init(seed: UInt64) {
-        generator = EvolutionFuzzGenerator(seed: seed)
+        generator = SplitMix64(seed: seed)
     }
 
     /// An attribute of the fuzzed model: its declaration and the Swift of the value saved.
@@ -158,22 +158,7 @@ struct EvolutionFuzzer {
     }
 }
 
-/// SplitMix64, so that a seed gives the same rows everywhere.
-struct EvolutionFuzzGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     mutating func next(in range: ClosedRange<Int>) -> Int {
         Int.random(in: range, using: &self)
     }
