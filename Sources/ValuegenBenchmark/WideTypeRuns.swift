@@ -16,49 +16,14 @@ struct WideTypeRuns {
 
     static let sizes = [100, 1_000, 10_000]
 
-    /// Each kind's file extension and header: every built-in feature it takes, on top of its
-    /// defaults (a value's Equality, Description and Sendable; an object's Description and
-    /// Observation; an ADT's Equality, Description and Sendable).
-    static let kinds: [(name: String, fileExtension: String, header: String)] = [
-        ("value", "value", "Wide includes(Builder, With, Coding, JSON, Binary, Dictionary, Diffing, Persistence, Validation)"),
-        ("object", "object", "Wide includes(Builder, With, Coding, JSON, Binary, Dictionary, Diffing, Persistence, Undo, Validation)"),
-        ("ADT", "adtValue", "Wide includes(Coding, JSON, Binary, Dictionary, Diffing, Persistence, Matching, Validation)"),
+    /// Each kind's file extension and every built-in feature it takes on top of its defaults
+    /// (a value's Equality, Description and Sendable; an object's Description and Observation;
+    /// an ADT's Equality, Description and Sendable). The schema is `WideSchema`'s.
+    static let kinds: [(name: String, fileExtension: String, includes: [String])] = [
+        ("value", "value", ["Builder", "With", "Coding", "JSON", "Binary", "Dictionary", "Diffing", "Persistence", "Validation"]),
+        ("object", "object", ["Builder", "With", "Coding", "JSON", "Binary", "Dictionary", "Diffing", "Persistence", "Undo", "Validation"]),
+        ("ADT", "adtValue", ["Coding", "JSON", "Binary", "Dictionary", "Diffing", "Persistence", "Matching", "Validation"]),
     ]
-
-    /// The attributes take turns among shapes that reach every feature's per-attribute code:
-    /// optionals, collections, defaults, a coding key, `%redacted`, `%skipEquality` (so that
-    /// Equality is written out) and `%range` (so that Validation checks something).
-    static func attributeLines(_ index: Int) -> [String] {
-        switch index % 8 {
-        case 0: return ["%range min=0 max=100", "count\(index): Int"]
-        case 1: return ["name\(index): String = \"\""]
-        case 2: return ["%redacted", "secret\(index): String?"]
-        case 3: return ["tags\(index): [String]"]
-        case 4: return ["%skipEquality", "seenAt\(index): Date?"]
-        case 5: return ["%codingKey name=\"flag_\(index)\"", "flag\(index): Bool = false"]
-        case 6: return ["scores\(index): [String: Int]"]
-        default: return ["ratio\(index): Double"]
-        }
-    }
-
-    /// An ADT's attributes go two to a case, so the cases grow with the attributes too.
-    static func schema(header: String, isADT: Bool, attributes: Int) -> String {
-        var text = header + " {\n"
-        if isADT {
-            for first in stride(from: 0, to: attributes, by: 2) {
-                text += "  Case\(first) {\n"
-                for index in first..<min(first + 2, attributes) {
-                    text += attributeLines(index).map { "    \($0)\n" }.joined()
-                }
-                text += "  }\n"
-            }
-        } else {
-            for index in 0..<attributes {
-                text += attributeLines(index).map { "  \($0)\n" }.joined()
-            }
-        }
-        return text + "}\n"
-    }
 
     /// The process's CPU seconds: on the shared 2-core machine other jobs stretch the clock by
     /// whole factors (15 s of wall time for 1 s of CPU in one run), not the work done.
@@ -78,7 +43,7 @@ struct WideTypeRuns {
         var rows: [Row] = []
         for kind in kinds {
             for size in sizes {
-                let source = SchemaSource(path: "/benchmark/Wide.\(kind.fileExtension)", text: schema(header: kind.header, isADT: kind.fileExtension == "adtValue", attributes: size))
+                let source = SchemaSource(path: "/benchmark/Wide.\(kind.fileExtension)", text: WideSchema.text(attributes: size, isADT: kind.fileExtension == "adtValue", includes: kind.includes))
                 var bytes = 0
                 var failure: String?
                 let seconds = (0..<(size >= 10_000 ? 1 : runs)).map { _ in

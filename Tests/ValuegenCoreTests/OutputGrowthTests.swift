@@ -22,44 +22,9 @@ struct OutputGrowthTests {
             .map { $0.includeNames[0] }
     }
 
-    /// Attributes of shapes that reach every feature's per-attribute code: optionals,
-    /// collections, defaults, a coding key, `%redacted`, `%skipEquality` (Equality written
-    /// out) and `%range` (Validation), taking turns.
-    private static func attributeLines(_ index: Int) -> [String] {
-        switch index % 7 {
-        case 0: return ["%range min=0 max=100", "count\(index): Int"]
-        case 1: return ["name\(index): String = \"\""]
-        case 2: return ["%redacted", "secret\(index): String?"]
-        case 3: return ["tags\(index): [String]"]
-        case 4: return ["%skipEquality", "seenAt\(index): Date?"]
-        case 5: return ["%codingKey name=\"flag_\(index)\"", "flag\(index): Bool = false"]
-        default: return ["scores\(index): [String: Double]"]
-        }
-    }
-
-    /// A type of the kind with that many attributes (an ADT's two to a case, so that its
-    /// cases grow too) and those features.
-    private static func schema(_ kind: ModelKind, attributes: Int, includes: [String]) -> String {
-        var text = "Wide includes(\(includes.joined(separator: ", "))) {\n"
-        if kind == .adtValue {
-            for first in stride(from: 0, to: attributes, by: 2) {
-                text += "  Case\(first) {\n"
-                for index in first..<min(first + 2, attributes) {
-                    text += attributeLines(index).map { "    \($0)\n" }.joined()
-                }
-                text += "  }\n"
-            }
-        } else {
-            for index in 0..<attributes {
-                text += attributeLines(index).map { "  \($0)\n" }.joined()
-            }
-        }
-        return text + "}\n"
-    }
-
     /// The generated file, or the diagnostics of a schema that did not generate.
     private static func generated(_ kind: ModelKind, attributes: Int, includes: [String]) throws -> String {
-        let file = generate("Wide.\(kind.fileExtension)", schema(kind, attributes: attributes, includes: includes))
+        let file = generate("Wide.\(kind.fileExtension)", WideSchema.text(attributes: attributes, isADT: kind == .adtValue, includes: includes))
         #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.description).prefix(3))")
         return try #require(file.contents)
     }

@@ -1,0 +1,1 @@
+../../Sources/ValuegenBenchmark/WideSchema.swift
