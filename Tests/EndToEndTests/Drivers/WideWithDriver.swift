@@ -31,4 +31,11 @@ section("a wide object") {
     check(counted.count == 5 && counted.newValue == "a" && counted.ratio == 0.5)
 }
 
+section("a value of 300 attributes") {
+    let huge = Huge()
+    check(huge.with(a299: 7).a299 == 7 && huge.with(a299: 7).a0 == 0)
+    check(huge.with(a0: 1).a0 == 1 && huge.with(a0: 1).a299 == 0)
+    check(huge.with(a150: 2) == Huge(a150: 2))
+}
+
 finishChecks()
