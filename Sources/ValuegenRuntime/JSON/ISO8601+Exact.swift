@@ -93,9 +93,10 @@ extension ISO8601 {
             }
         }
         let seconds = whole &+ referenceDateOffset
-        guard let text = civilText(secondsSince1970: seconds) else { return nil }
-        var json: [UInt8] = [UInt8(ascii: "\"")]
-        json += text
+        guard readableSeconds.contains(seconds) else { return nil }
+        var json = [UInt8](repeating: UInt8(ascii: "\""), count: 1 &+ maximumLength)
+        let civilCount = json.withUnsafeMutableBufferPointer { writeCivil(secondsSince1970: seconds, to: $0.baseAddress.unsafelyUnwrapped + 1) }
+        json.removeLast(json.count &- 1 &- civilCount)
         if !fraction.isEmpty {
             // At least four digits: fewer are read as milliseconds are (ISO8601.parse).
             json.append(UInt8(ascii: "."))
@@ -106,36 +107,6 @@ extension ISO8601 {
         }
         json += [UInt8(ascii: "Z"), UInt8(ascii: "\"")]
         return json
-    }
-
-    /// `2024-05-01T12:34:56` (or `+012024-…`) for whole seconds since 1970; nil outside the
-    /// years -999999 to 999999.
-    private static func civilText(secondsSince1970 seconds: Int64) -> [UInt8]? {
-        let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
-        let (year, month, day) = civil(fromDays: days)
-        guard (-999_999...999_999).contains(year) else { return nil }
-        var text: [UInt8] = []
-        func put(_ value: Int64, _ width: Int) {
-            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
-            var rest = value
-            for index in stride(from: width &- 1, through: 0, by: -1) {
-                digits[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
-                rest /= 10
-            }
-            text += digits
-        }
-        func put(_ character: Unicode.Scalar) {
-            text.append(UInt8(ascii: character))
-        }
-        if year < 0 || year > 9999 {
-            put(year < 0 ? "-" : "+")
-            put(abs(year), 6)
-        } else {
-            put(year, 4)
-        }
-        put("-"); put(month, 2); put("-"); put(day, 2)
-        put("T"); put(secondOfDay / 3600, 2); put(":"); put(secondOfDay / 60 % 60, 2); put(":"); put(secondOfDay % 60, 2)
-        return text
     }
 }
 

@@ -23,6 +23,23 @@ enum ISO8601 {
             : milliseconds <= Double(readable.lowerBound) ? readable.lowerBound
             : milliseconds >= Double(readable.upperBound) ? readable.upperBound : Int64(milliseconds)
         let (seconds, millis) = total.floorDivided(by: 1000)
+        var at = writeCivil(secondsSince1970: seconds, to: output)
+        output[at] = UInt8(ascii: ".")
+        var rest = millis
+        for index in stride(from: at &+ 3, to: at, by: -1) {
+            output[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+            rest /= 10
+        }
+        output[at &+ 4] = UInt8(ascii: "Z")
+        at &+= 5
+        return at
+    }
+
+    /// Writes `2024-05-01T12:34:56` (or `+012024-…`, `-000044-…`) for whole seconds since 1970
+    /// to `output` and returns how many bytes it wrote: the part of an ISO 8601 date before its
+    /// fraction, which API JSON's milliseconds and Persistence's exact fraction follow.
+    @inline(__always)
+    static func writeCivil(secondsSince1970 seconds: Int64, to output: UnsafeMutablePointer<UInt8>) -> Int {
         let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
         let (year, month, day) = civil(fromDays: days)
         var at = 0
@@ -48,13 +65,14 @@ enum ISO8601 {
         }
         put("-"); put(month, 2); put("-"); put(day, 2)
         put("T"); put(secondOfDay / 3600, 2); put(":"); put(secondOfDay / 60 % 60, 2); put(":"); put(secondOfDay % 60, 2)
-        put("."); put(millis, 3); put("Z")
         return at
     }
 
     /// From the first millisecond of the year -999999 to the last of the year 999999.
     private static let readableMilliseconds: ClosedRange<Int64> =
         days(fromCivil: -999_999, 1, 1) * 86_400_000...(days(fromCivil: 1_000_000, 1, 1) * 86_400_000 - 1)
+    /// The whole seconds of those years.
+    static let readableSeconds: ClosedRange<Int64> = (readableMilliseconds.lowerBound / 1000)...(readableMilliseconds.upperBound / 1000)
 
     static func parse(_ text: String) -> Date? {
         var text = text
