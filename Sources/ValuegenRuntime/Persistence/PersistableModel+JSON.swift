@@ -11,9 +11,6 @@ extension PersistableModel {
         var writer = JSONWriter()
         writer.writesExactDates = true
         encode(to: &writer)
-        if let unsavable = writer.unsavableValue {
-            throw PersistenceSaveError(message: "cannot save \(Self.self) as JSON: \(unsavable) cannot be written so that it reads back; save it as .binary, which keeps every Date")
-        }
         if let refusal = SaveRefusal.refusal(ofJSON: writer, of: Self.self) {
             throw refusal
         }

@@ -48,9 +48,13 @@ extension PersistableModel {
 
 /// Why `save(to:format:)` or `encoded(as:)` refuses a value: the errors of this file.
 enum SaveRefusal {
-    /// The refusal of a value whose JSON holds an infinite or NaN number, or is nested deeper
-    /// than the reader reads; nil when it may be saved.
+    /// The refusal of a value whose JSON holds a date it cannot write exactly (when the writer
+    /// writes exact dates), an infinite or NaN number, or is nested deeper than the reader
+    /// reads; nil when it may be saved.
     static func refusal<Model>(ofJSON writer: borrowing JSONWriter, of type: Model.Type) -> PersistenceSaveError? {
+        if let unsavable = writer.unsavableValue {
+            return PersistenceSaveError(message: "cannot save \(Model.self) as JSON: \(unsavable) cannot be written so that it reads back; save it as .binary, which keeps every Date")
+        }
         if writer.wroteNonFiniteNumber {
             return PersistenceSaveError(message: "cannot save \(Model.self) as JSON: a Double or Float is infinite or NaN, which JSON cannot hold (it would be written as null, which does not load as a number); give it a finite value, or save as .binary or .propertyList, which keep infinity, NaN and -0.0 exactly")
         }
