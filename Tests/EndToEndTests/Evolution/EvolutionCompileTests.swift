@@ -9,20 +9,8 @@ import Testing
     static let sampleCount = 10_000
 
     @Test func evolutionMatrixAndSavedFilesReadAsDocumented() throws {
-        let folder = try TestSupport.makeScratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let rows = EvolutionMatrix.rows
-        let runtime = try TestSupport.buildRuntime(in: folder)
-        let writer = try EvolutionPrograms.build(old: true, rows: rows, in: folder.appendingPathComponent("Old"), runtime: runtime)
-        let reader = try EvolutionPrograms.build(old: false, rows: rows, in: folder.appendingPathComponent("New"), runtime: runtime)
-        let data = folder.appendingPathComponent("Data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-
-        let written = try runProcess(writer, [data.path, "\(Self.sampleCount)"])
-        try #require(written.status == 0, "\(written.standardOutput)\(written.standardError)")
-        let read = try runProcess(reader, [data.path, "\(Self.sampleCount)"])
-        try #require(read.status == 0, "\(read.standardOutput)\(read.standardError)")
-        let lines = read.standardOutput.split(separator: "\n").map(String.init)
+        let lines = try EvolutionPrograms.saveAndLoad(rows, sampleCount: Self.sampleCount)
 
         var table = "| change | " + EvolutionCoder.allCases.map(\.column).joined(separator: " | ") + " |\n"
         table += "|---|" + String(repeating: "---|", count: EvolutionCoder.allCases.count) + "\n"
@@ -42,7 +30,7 @@ import Testing
 
         // Every saved file reads right or fails naming the retyped attribute; none misreads.
         let samples = lines.filter { $0.hasPrefix("samples ") }
-        #expect(samples.count == 3, "\(read.standardOutput)")
+        #expect(samples.count == 3, "\(lines.joined(separator: "\n"))")
         for line in samples {
             print(line)
             let words = line.split(separator: " ")

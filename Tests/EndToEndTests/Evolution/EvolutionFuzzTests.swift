@@ -17,18 +17,7 @@ import Testing
         var fuzzer = EvolutionFuzzer(seed: Self.seed)
         let generated = (0..<Self.rowCount).map { fuzzer.row($0) }
         let rows = generated.map(\.row)
-        let folder = try TestSupport.makeScratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let runtime = try TestSupport.buildRuntime(in: folder)
-        let writer = try EvolutionPrograms.build(old: true, rows: rows, in: folder.appendingPathComponent("Old"), runtime: runtime)
-        let reader = try EvolutionPrograms.build(old: false, rows: rows, in: folder.appendingPathComponent("New"), runtime: runtime)
-        let data = folder.appendingPathComponent("Data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let written = try runProcess(writer, [data.path, "0"])
-        try #require(written.status == 0, "\(written.standardOutput)\(written.standardError)")
-        let read = try runProcess(reader, [data.path, "0"])
-        try #require(read.status == 0, "\(read.standardOutput)\(read.standardError)")
-        let lines = read.standardOutput.split(separator: "\n").map(String.init)
+        let lines = try EvolutionPrograms.saveAndLoad(rows, sampleCount: 0)
 
         var executions = 0
         var readRight = 0

@@ -49,6 +49,24 @@ enum EvolutionPrograms {
     }
     """
 
+    /// Builds both programs for `rows` in a scratch folder, saves with the old one and loads
+    /// with the new (`sampleCount` saved files of the sample model too), and returns what the
+    /// reader printed, a line each.
+    static func saveAndLoad(_ rows: [EvolutionRow], sampleCount: Int) throws -> [String] {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runtime = try TestSupport.buildRuntime(in: folder)
+        let writer = try build(old: true, rows: rows, in: folder.appendingPathComponent("Old"), runtime: runtime)
+        let reader = try build(old: false, rows: rows, in: folder.appendingPathComponent("New"), runtime: runtime)
+        let data = folder.appendingPathComponent("Data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let written = try runProcess(writer, [data.path, "\(sampleCount)"])
+        guard written.status == 0 else { throw TestFailure("the writer failed: \(written.standardOutput)\(written.standardError)") }
+        let read = try runProcess(reader, [data.path, "\(sampleCount)"])
+        guard read.status == 0 else { throw TestFailure("the reader failed: \(read.standardOutput)\(read.standardError)") }
+        return read.standardOutput.split(separator: "\n").map(String.init)
+    }
+
     static func prefix(of index: Int) -> String {
         index + 1 < 10 ? "R0\(index + 1)" : "R\(index + 1)"
     }
