@@ -5,8 +5,8 @@ import Foundation
 // API JSON (`jsonBytes()`) keeps the milliseconds and styles servers expect.
 
 extension PersistableModel {
-    /// The JSON `save(to:format: .json)` writes; an error, and nothing to write, when a value
-    /// cannot be written so that it reads back exactly.
+    /// The JSON `save(to:format: .json)` writes, stamped (SaveStamp+JSON.swift); an error, and
+    /// nothing to write, when a value cannot be written so that it reads back exactly.
     func savedJSONBytes() throws -> [UInt8] {
         var writer = JSONWriter()
         writer.writesExactDates = true
@@ -14,19 +14,29 @@ extension PersistableModel {
         if let refusal = SaveRefusal.refusal(ofJSON: writer, of: Self.self) {
             throw refusal
         }
-        return writer.bytes
+        return SaveStamp.stampedJSON(writer.bytes, of: Self.self)
     }
 
     /// Reads a saved JSON file: its dates as `savedJSONBytes()` writes them, or as the
     /// attributes' styles do (files saved before exact dates); a member named twice in an
-    /// object is an error.
+    /// object is an error. A stamped file is checked first: its checksum, and the types it
+    /// was saved with against this version's (SavedTypeCheck.swift). A file without a stamp
+    /// (saved before 2026-12) is read as it is.
     init(savedJSON data: Data) throws(JSONError) {
         let result: Result<Self, JSONError> = data.withUnsafeBytes { buffer in
             Result { () throws(JSONError) in
                 var check = JSONReader(bytes: buffer)
-                try check.skipValueRefusingRepeatedMembers()
+                let stamp = try check.skipSavedFile()
+                try check.finish()
+                try stamp?.verify(buffer, as: Self.self)
                 var reader = JSONReader(bytes: buffer)
                 reader.readsExactDates = true
+                if let valueOffset = stamp?.valueOffset, stamp?.stamp.wraps == true {
+                    // The value is the member `$value`; the rest was read by the check.
+                    reader.offset = valueOffset
+                    return try Self(from: &reader)
+                }
+                // The stamp, a member the model does not have, is skipped.
                 let value = try Self(from: &reader)
                 try reader.finish()
                 return value
@@ -40,29 +50,4 @@ extension PersistableModel {
 struct PersistenceSaveError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
-}
-
-extension JSONReader {
-    /// Reads the value at the reader, refusing an object that names a member twice: a saved
-    /// file never does, so one that does was damaged or written by hand, and which of the two
-    /// values is meant cannot be known. Run over a saved JSON file before it is decoded
-    /// (API JSON keeps the last value of a repeated member, as Foundation does).
-    mutating func skipValueRefusingRepeatedMembers() throws(JSONError) {
-        skipWhitespace()
-        if nextIs(UInt8(ascii: "{")) {
-            var names = Set<String>()
-            try readObject { reader, key throws(JSONError) in
-                guard names.insert(key.string).inserted else {
-                    throw reader.fail("the member \"\(key.string)\" appears twice in an object; a saved file names each member once")
-                }
-                try reader.skipValueRefusingRepeatedMembers()
-            }
-        } else if nextIs(UInt8(ascii: "[")) {
-            try readArray { reader throws(JSONError) in
-                try reader.skipValueRefusingRepeatedMembers()
-            }
-        } else {
-            try skipValue()
-        }
-    }
 }

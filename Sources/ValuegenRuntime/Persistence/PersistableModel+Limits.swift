@@ -16,34 +16,6 @@ extension PersistableModel {
         }
         return writer.finishDocument()
     }
-
-    /// The binary property list `save(to:format: .propertyList)` writes; an error when it
-    /// would be nested deeper than the readers of the other formats read.
-    ///
-    /// `PropertyListEncoder` and `PropertyListDecoder` recurse once per level with no limit and
-    /// no look at the stack: a chain of 6,000 generated values overflowed Linux's main thread
-    /// in the encoder. So the nesting is measured first, by the generated JSON coding, whose
-    /// objects and arrays are the property list's dictionaries and arrays, and held to the same
-    /// 512 levels, which `PersistenceStack` has room for.
-    func savedPropertyListBytes() throws -> [UInt8] {
-        var writer = JSONWriter()
-        encode(to: &writer)
-        if writer.isNestedTooDeep, let refusal = SaveRefusal.nesting(of: Self.self, as: "a property list", maximumDepth: JSONReader.maximumDepth) {
-            throw refusal
-        }
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
-        return Array(try encoder.encode(self))
-    }
-}
-
-extension PersistableModel {
-    /// Reads a saved property list, which is refused when it is nested deeper than the other
-    /// formats' readers read: `PropertyListDecoder` would recurse until the stack overflowed.
-    init(savedPropertyList data: Data) throws {
-        try PropertyListNesting.check(data, maximumDepth: JSONReader.maximumDepth)
-        self = try PropertyListDecoder().decode(Self.self, from: data)
-    }
 }
 
 /// Why `save(to:format:)` or `encoded(as:)` refuses a value: the errors of this file.
