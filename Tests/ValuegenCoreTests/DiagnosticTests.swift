@@ -263,6 +263,18 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test func warnsOfTheKeyOfPersistencesStamp() {
+        #expect(diagnostics("Models/User.value", """
+        User {
+          %codingKey name="$valuegen"
+          tag: String
+        }
+
+        """) == [
+            "Models/User.value:3:3: warning: coding key '$valuegen' of attribute 'tag' is the member that holds the stamp of a file Persistence saves, so a file of 'User' saved as JSON would name it twice and not load; give the attribute another %codingKey",
+        ])
+    }
+
     // MARK: - Names
 
     @Test func reportsInvalidAttributeNames() {

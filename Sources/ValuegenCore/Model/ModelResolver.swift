@@ -236,6 +236,9 @@ struct ModelResolver {
                     }
                 }
                 codingKeys[key] = KeyUse(location: attribute.location, attributeName: attribute.name, isComputed: isComputed)
+                if key == "$valuegen" {
+                    diagnostics.warning("coding key '$valuegen' of attribute '\(attribute.name)' is the member that holds the stamp of a file Persistence saves, so a file of '\(owner)' saved as JSON would name it twice and not load; give the attribute another %codingKey", at: attribute.location)
+                }
             }
             attributes.append(attribute)
         }

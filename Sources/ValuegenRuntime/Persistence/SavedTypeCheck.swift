@@ -2,10 +2,13 @@
 // Such a file records the layout it was saved with (its stamp, SaveStamp.swift): the same
 // lines as a binary document's (docs/BinaryFormat.md, "Self-describing documents"). JSON and
 // property lists read by member name and never say which type wrote a value, so a changed type
-// could read the saved text as something else: a `String` "abcd" as 3 bytes of base64 `Data`,
-// a number as a `Date`. So where the saved type of an attribute differs from this version's,
-// the change must be one the reader takes exactly or refuses by itself; any other is refused
-// here, before anything is read, naming the attribute and both types.
+// could read the saved text as something else without an error: a `String` "abcd" as 3 bytes
+// of base64 `Data`, a number of seconds as a `Date`, an `Int` beyond 2^53 as a rounded
+// `Double`. Such a change is refused here, before anything is read, naming the attribute and
+// both types. Every other change is left to the reader, which reads the saved value exactly
+// (an `Int32` as an `Int64`, a `String` as a `URL`, a case's tag as a `String`) or refuses it
+// where the file holds one (a number where a `String` is declared): a file in which the
+// attribute is nil or absent still loads.
 
 /// The comparison of a saved layout with this version's, for JSON and property lists.
 struct SavedTypeCheck {
@@ -67,20 +70,18 @@ struct SavedTypeCheck {
     /// A value of the saved shape read as the current one (an optional's shape is its
     /// wrapped type's: JSON writes a value the same whether or not it may be nil).
     private mutating func value(_ written: BinaryLayoutShape, as read: BinaryLayoutShape, attribute: String, written writtenType: Substring, read readType: Substring) throws(Refusal) {
-        let refusal = Refusal(message: "\(attribute) was saved as \(writtenType), but this version declares it \(readType), which the saved data would not read as exactly; read the file with the version that saved it, or give the attribute of the new type a new name")
+        let refusal = Refusal(message: "\(attribute) was saved as \(writtenType), but this version declares it \(readType), which would read the saved value as another one; read the file with the version that saved it, or give the attribute of the new type a new name")
         switch (written.unwrapped, read.unwrapped) {
         case (.named(let name), .named(let target)):
             switch (saved.types[name], current.types[target]) {
             case (let writtenModel?, let readModel?):
                 try model(writtenModel, as: readModel)
             case (nil, nil):
-                guard SavedLeaf(name).reads(as: SavedLeaf(target)) else { throw refusal }
-            case (nil, let readModel?):
-                // A string read as an enumeration's case by its tag, or refused.
-                guard SavedLeaf(name) == .text, readModel.kind != .message else { throw refusal }
-            case (let writtenModel?, nil):
-                // An enumeration's tag read as a string.
-                guard writtenModel.kind == .enumeration, SavedLeaf(target) == .text else { throw refusal }
+                guard SavedLeaf(name).readsExactlyOrFails(as: SavedLeaf(target)) else { throw refusal }
+            default:
+                // A string read as an enumeration's case by its tag (or refused), a case's tag
+                // read as a string; anything else is refused by the reader.
+                break
             }
         case (.array(let element), .array(let target)), (.set(let element), .set(let target)), (.array(let element), .set(let target)), (.set(let element), .array(let target)):
             try value(element, as: target, attribute: attribute, written: writtenType, read: readType)
@@ -88,7 +89,8 @@ struct SavedTypeCheck {
             try value(key, as: targetKey, attribute: attribute, written: writtenType, read: readType)
             try value(item, as: targetItem, attribute: attribute, written: writtenType, read: readType)
         default:
-            throw refusal
+            // Another shape (a list where a single value was): the reader refuses it.
+            break
         }
     }
 }
@@ -102,9 +104,13 @@ enum SavedLeaf: Equatable {
     /// `Double`, `Float` and their aliases: read as one another (a `Double` beyond `Float`'s
     /// range is refused).
     case floating(significandBits: Int)
-    /// `String`, `URL`, `UUID`: text, read as one another's text or refused.
+    /// `String`, `URL`, `UUID`, `Character`: text.
     case text
-    /// Any other type: read only as itself.
+    /// `Data`: text too, in base64.
+    case data
+    /// `Date`: text (ISO 8601), or a number in a file saved before exact dates.
+    case date
+    /// Any other type.
     case other(Substring)
 
     init(_ name: Substring) {
@@ -115,24 +121,25 @@ enum SavedLeaf: Equatable {
         case "Int8", "UInt8": self = .integer(bits: 8)
         case "Double", "CGFloat", "TimeInterval": self = .floating(significandBits: 53)
         case "Float": self = .floating(significandBits: 24)
-        case "String", "URL", "UUID": self = .text
+        case "String", "URL", "UUID", "Character": self = .text
+        case "Data": self = .data
+        case "Date": self = .date
         default: self = .other(name)
         }
     }
 
-    /// Whether a value saved as this reads as `other` exactly, or is refused by the reader:
-    /// never read as another value.
-    func reads(as other: SavedLeaf) -> Bool {
+    /// Whether a value saved as this is read as `other` exactly, or refused by the reader;
+    /// false where the reader would take the saved text or number for another value.
+    func readsExactlyOrFails(as other: SavedLeaf) -> Bool {
         switch (self, other) {
-        case (.integer, .integer), (.floating, .floating), (.text, .text):
-            return true
-        case (.integer(let bits), .floating(let significandBits)):
-            // Every integer of the width is a floating-point number of the type exactly.
-            return bits <= significandBits
-        case (.other(let a), .other(let b)):
-            return a == b
-        default:
+        case (.text, .data), (.data, .text), (.date, .text), (.text, .date), (.integer, .date), (.floating, .date), (.date, .integer), (.date, .floating):
+            // The same JSON text or number, meant otherwise: base64, seconds, a date's text.
             return false
+        case (.integer(let bits), .floating(let significandBits)):
+            // Only where every integer of the width is a floating-point number of the type.
+            return bits <= significandBits
+        default:
+            return true
         }
     }
 }

@@ -395,5 +395,19 @@ enum EvolutionMatrix {
             old: "$Note { title: String\n count: Int }",
             new: "$Note { title: String }",
             value: #"$Note(title: "a", count: 2)"#, expected: #"$Note(title: "a")"#),
+        EvolutionRow(
+            "change a String to Data (a string that is base64 too: \"abcd\" would read as 3 bytes)",
+            old: "$Note { body: String }",
+            new: "$Note { body: Data }",
+            value: #"$Note(body: "abcd")"#, expected: "$Note(body: Data())",
+            [.binary: .incompatible, .json: .incompatible],
+            otherwise: .error("$Note.body was saved as String, but this version declares it Data")),
+        EvolutionRow(
+            "change an Int to a Date (a number that is seconds too)",
+            old: "$Note { at: Int }",
+            new: "$Note { at: Date }",
+            value: "$Note(at: 1_000_000)", expected: "$Note(at: Date())",
+            [.binary: .incompatible, .json: .error("expected a string")],
+            otherwise: .error("$Note.at was saved as Int, but this version declares it Date")),
     ]
 }
