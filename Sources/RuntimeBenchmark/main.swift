@@ -42,6 +42,7 @@ let count = arguments.recordCount
 let records = RecordFactory.records(count)
 if arguments.persistenceOnly {
     try PersistenceLayoutBenchmark.run(records: records, runs: runs)
+    try PersistenceStampBenchmark.run(records: records, runs: runs)
     exit(0)
 }
 
@@ -108,5 +109,6 @@ if arguments.recordsOnly {
 }
 try InvariantBenchmark.run(records: records, runs: runs)
 try PersistenceLayoutBenchmark.run(records: records, runs: runs)
+try PersistenceStampBenchmark.run(records: records, runs: runs)
 try IndirectStorageBenchmark.run(count: count, runs: runs)
 try WorldBenchmark.run(arguments)

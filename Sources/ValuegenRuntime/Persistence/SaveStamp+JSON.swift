@@ -14,14 +14,17 @@ extension SaveStamp {
     static func stampedJSON<Model: BinaryModel>(_ value: [UInt8], of model: Model.Type) -> [UInt8] {
         let isObject = value.first == UInt8(ascii: "{") && value.last == UInt8(ascii: "}")
         let stamp = SaveStamp(for: model, wraps: !(isObject && rootIsObject(model)))
-        var file: [UInt8] = []
-        file.reserveCapacity(value.count + 64 + (stamp.layout?.utf8.count ?? 0))
+        var file: [UInt8]
         if stamp.wraps {
-            file += "{\"\(valueMemberName)\":".utf8
+            file = Array("{\"\(valueMemberName)\":".utf8)
+            file.reserveCapacity(value.count + 96 + (stamp.layout?.utf8.count ?? 0))
             file += value
             file.append(UInt8(ascii: ","))
         } else {
-            file += value.dropLast()
+            // The value's own bytes (not a copy), its `}` replaced by the stamp's member.
+            file = value
+            file.reserveCapacity(value.count + 96 + (stamp.layout?.utf8.count ?? 0))
+            file.removeLast()
             if value.count > 2 {
                 file.append(UInt8(ascii: ","))
             }
