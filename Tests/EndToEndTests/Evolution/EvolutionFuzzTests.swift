@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ValuegenCore
 
 /// Issue 37's differential evolution fuzzer: random models, values and edits
 /// (`EvolutionFuzzer`), each saved by the old generated code in every format and loaded by the
@@ -38,5 +39,22 @@ import Testing
             }
         }
         print("evolution fuzz: seed \(Self.seed), \(rows.count) rows, \(executions) loads: \(readRight) read right, \(failedAsAllowed) failed as their edit allows, \(executions - readRight - failedAsAllowed) wrong")
+
+        // `valuegen compat` on each row agrees, format by format: an edit that always reads gets
+        // no finding about reading old data, one that reads the values that fit gets a
+        // value-range finding (and no breaking one).
+        var verdicts = 0
+        for (index, (row, allowance, _)) in generated.enumerated() {
+            let report = try EvolutionCompatTests.compare(row, index)
+            #expect(report.errors.isEmpty, "\(row.change): \(report.errors)")
+            let expected: EvolutionCompatTests.Verdict = allowance == .readsOrFails ? .dependsOnValues : .reads
+            for coder in EvolutionCoder.allCases where row.outcomes[coder] == .reads {
+                let format = try #require(CodingFormat(rawValue: coder.rawValue))
+                let said = EvolutionCompatTests.verdict(of: report.findings, for: format)
+                verdicts += 1
+                #expect(said == expected, "\(row.change), \(coder.column): the edit \(expected.rawValue), compat says \(said.rawValue)\n  old: \(EvolutionPrograms.named(row.old[0].text, row: index))\n  new: \(EvolutionPrograms.named(row.new[0].text, row: index))\n\(report.text)")
+            }
+        }
+        print("evolution fuzz: compat's verdict checked for \(verdicts) formats of \(rows.count) rows")
     }
 }
