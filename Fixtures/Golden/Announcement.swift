@@ -403,6 +403,7 @@ extension Announcement: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"serverId\":")
         self.serverId.encode(to: &writer)
@@ -432,6 +433,7 @@ extension Announcement: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.serverId)
         writer.writeField(2, self.createdAt)

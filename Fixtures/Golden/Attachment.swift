@@ -386,6 +386,7 @@ extension Attachment: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"type\":")
         switch self {
@@ -452,6 +453,7 @@ extension Attachment: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         switch self {
         case .photo(let url, let width, let height, let caption):

@@ -238,6 +238,7 @@ extension Bookmark: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"serverId\":")
         self.serverId.encode(to: &writer)
@@ -259,6 +260,7 @@ extension Bookmark: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.serverId)
         writer.writeField(2, self.messageId)

@@ -374,6 +374,7 @@ extension Conversation: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"conversationId\":")
         self.conversationId.encode(to: &writer)
@@ -407,6 +408,7 @@ extension Conversation: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.conversationId)
         writer.writeField(2, self.title)

@@ -420,6 +420,7 @@ extension Message: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"messageId\":")
         self.messageId.encode(to: &writer)
@@ -461,6 +462,7 @@ extension Message: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.messageId)
         writer.writeField(2, self.conversationId)
@@ -1016,6 +1018,7 @@ extension MessageSummary: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"messageId\":")
         self.messageId.encode(to: &writer)
@@ -1067,6 +1070,7 @@ extension MessageSummary: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.messageId)
         writer.writeField(2, self.senderName)

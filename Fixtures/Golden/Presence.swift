@@ -161,6 +161,7 @@ extension Presence: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"type\":")
         switch self {
@@ -195,6 +196,7 @@ extension Presence: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message2 = writer.beginMessage()
         switch self {
         case .online:
@@ -411,6 +413,7 @@ extension NotificationLevel: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"type\":")
         switch self {
@@ -441,6 +444,7 @@ extension NotificationLevel: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         switch self {
         case .`default`:

@@ -169,6 +169,7 @@ extension QuotedMessage: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"author\":")
         self.author.encode(to: &writer)
@@ -192,6 +193,7 @@ extension QuotedMessage: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.author)
         writer.writeField(2, self.text)

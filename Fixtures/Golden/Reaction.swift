@@ -158,6 +158,7 @@ extension Reaction: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"type\":")
         switch self {
@@ -192,6 +193,7 @@ extension Reaction: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         switch self {
         case .emoji(let symbol, let count):

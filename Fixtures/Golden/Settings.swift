@@ -481,6 +481,7 @@ extension Settings: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"theme\":")
         self.theme.encode(to: &writer)
@@ -510,6 +511,7 @@ extension Settings: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.theme)
         writer.writeField(2, self.fontScale)

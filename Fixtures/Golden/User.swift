@@ -592,6 +592,7 @@ extension User: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"userId\":")
         self.userId.encode(to: &writer)
@@ -649,6 +650,7 @@ extension User: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.userId)
         writer.writeField(2, self.nickname)
@@ -973,6 +975,7 @@ extension Address: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"street\":")
         self.street.encode(to: &writer)
@@ -996,6 +999,7 @@ extension Address: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.street)
         writer.writeField(2, self.city)

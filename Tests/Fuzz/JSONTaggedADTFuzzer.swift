@@ -124,6 +124,7 @@ extension Shape: JSONCodable {
     }
 
     func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"kind\":")
         switch self {
@@ -237,6 +238,7 @@ extension Media: JSONCodable {
     }
 
     func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         switch self {
         case .image(let url, let width):
             writer.beginObject()
@@ -364,6 +366,7 @@ extension Event: JSONCodable {
     }
 
     func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         if case .unrecognized(let unknown) = self, let json = unknown.json {
             writer.writeRaw(json)
             return

@@ -110,6 +110,69 @@ import Testing
         #expect(String(decoding: saved, as: UTF8.self).hasPrefix(#"{"raw":"# + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + #","$valuegen":"#))
     }
 
+    // MARK: - Deeper than any stack holds
+
+    static let linkRefusals: [PersistenceFormat: String] = [
+        .json: "cannot save Link as JSON: nesting deeper than 512 levels, which load(from:) refuses; save a value nested at most 512 levels deep (keep a long chain of values that hold one another as an array)",
+        .binary: "cannot save Link as binary: nesting deeper than 512 levels, which load(from:) refuses; save a value nested at most 512 levels deep (keep a long chain of values that hold one another as an array)",
+        .propertyList: "cannot save Link as a property list: nesting deeper than 512 levels, which load(from:) refuses; save a value nested at most 512 levels deep (keep a long chain of values that hold one another as an array)",
+    ]
+
+    /// Past 512 levels Persistence's writers stop the encoders, which look at
+    /// `skipsNestedValues` first as the generated ones do, so a chain of 100,000 levels is
+    /// refused, not a stack overflow (JSON overflowed Linux's main thread at 100,000 levels,
+    /// Binary at 30,000), here and on a 512 KB thread.
+    @Test(arguments: PersistenceFormat.allCases)
+    func aChainOf100000LevelsIsRefusedRatherThanOverflowingTheStack(format: PersistenceFormat) throws {
+        let chain = Link.chain(levels: 100_000)
+        let expected = Self.linkRefusals[format]!
+        #expect(Self.refusal(encoding: chain, as: format) == expected)
+        #expect(onThread(stackSize: 512 * 1024) { Self.refusal(encoding: chain, as: format) } == expected)
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("chain")
+        #expect(throws: PersistenceError.self) { try chain.save(to: url, format: format) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "nothing is written")
+    }
+
+    private static func refusal(encoding link: Link, as format: PersistenceFormat) -> String {
+        do {
+            return "encoded \(try link.encoded(as: format).count) bytes"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Only Persistence's writers stop: the JSON for APIs and the binary data of 600 levels are
+    /// whole, and a writer of Persistence's skips nested values only once it is past 512.
+    @Test func apiJSONAndBinaryDataOf600LevelsAreWhole() throws {
+        var expected = #"{"text":"1"}"#
+        for level in 2...600 {
+            expected = #"{"text":"\#(level)","next":"# + expected + "}"
+        }
+        #expect(String(decoding: Link.chain(levels: 600).jsonBytes(), as: UTF8.self) == expected)
+        // Cut off past 512, 600 levels and 599 would be as long (513 levels, texts as wide).
+        #expect(Link.chain(levels: 600).binaryBytes().count > Link.chain(levels: 599).binaryBytes().count)
+
+        var saving = JSONWriter()
+        saving.stopsPastMaximumDepth = true
+        var binary = BinaryWriter()
+        binary.stopsPastMaximumDepth = true
+        for level in 1...513 {
+            #expect(!saving.skipsNestedValues && !binary.skipsNestedValues, "level \(level)")
+            saving.beginObject()
+            _ = binary.beginMessage()
+        }
+        #expect(saving.skipsNestedValues && binary.skipsNestedValues)
+        var api = JSONWriter()
+        var data = BinaryWriter()
+        for _ in 1...600 {
+            api.beginObject()
+            _ = data.beginMessage()
+        }
+        #expect(api.isNestedTooDeep && !api.skipsNestedValues && data.isNestedTooDeep && !data.skipsNestedValues)
+    }
+
     // MARK: - The stack
 
     /// Saving and loading run on a stack with room for 512 levels: on a 512 KB thread the
@@ -251,6 +314,8 @@ private struct Reading: PersistableModel {
 
 /// A model that holds models of its own type: each adds two levels (its object and the array
 /// of its children in JSON and property lists; its message and the collection in binary).
+/// Written as the generated code was before its encoders looked at `skipsNestedValues`, which
+/// still compiles and is refused as before.
 private struct Nest: PersistableModel, Equatable {
     var children: [Nest]
 
@@ -302,6 +367,88 @@ private struct Nest: PersistableModel, Equatable {
             }
         }
         self.init(children: children)
+    }
+}
+
+/// A chain of links, written as the generated code of a `%storage indirect` value with an
+/// optional attribute of its own type is: each encoder returns at once when the writer skips
+/// nested values, and `deinit` takes a long chain apart one link at a time.
+private final class Link: PersistableModel, Sendable {
+    let text: String
+    nonisolated(unsafe) var next: Link?
+
+    init(text: String, next: Link?) {
+        self.text = text
+        self.next = next
+    }
+
+    /// A chain `levels` deep, whose innermost link is "1".
+    static func chain(levels: Int) -> Link {
+        var link = Link(text: "1", next: nil)
+        for level in stride(from: 2, through: levels, by: 1) {
+            link = Link(text: "\(level)", next: link)
+        }
+        return link
+    }
+
+    deinit {
+        guard var link = next else { return }
+        next = nil
+        while isKnownUniquelyReferenced(&link), let following = link.next {
+            link.next = nil
+            link = following
+        }
+    }
+
+    static var binaryWireType: BinaryWireType { .lengthDelimited }
+    static var binaryLayout: BinaryModelLayout { BinaryModelLayout("Link = 1 text String; 2 next Link?") }
+
+    convenience init(from reader: inout JSONReader) throws(JSONError) {
+        var text: String?
+        var next: Link?
+        try reader.readObject { reader, member throws(JSONError) in
+            switch member {
+            case "text": text = try String(from: &reader)
+            case "next": next = try Link(from: &reader)
+            default: break
+            }
+        }
+        guard let text else { throw reader.error("missing member") }
+        self.init(text: text, next: next)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
+        writer.beginObject()
+        writer.writeRawKey("\"text\":")
+        text.encode(to: &writer)
+        if let next {
+            writer.writeRawKey("\"next\":")
+            next.encode(to: &writer)
+        }
+        writer.endObject()
+    }
+
+    func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
+        let message = writer.beginMessage()
+        writer.writeField(1, text)
+        if let next { writer.writeField(2, next) }
+        writer.endMessage(message)
+    }
+
+    convenience init(from reader: inout BinaryReader) throws(BinaryError) {
+        var text: String?
+        var next: Link?
+        try reader.readMessage { reader, field throws(BinaryError) in
+            switch field {
+            case 1: text = try reader.read(String.self)
+            case 2: next = try reader.read(Link.self)
+            default: break
+            }
+        }
+        guard let text else { throw reader.error("missing field") }
+        self.init(text: text, next: next)
     }
 }
 

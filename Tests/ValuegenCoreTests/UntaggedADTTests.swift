@@ -209,6 +209,7 @@ struct UntaggedADTTests {
             }
 
             public func encode(to writer: inout JSONWriter) {
+                if writer.skipsNestedValues { return }
                 switch self {
                 case .id(let value):
                     value.encode(to: &writer)

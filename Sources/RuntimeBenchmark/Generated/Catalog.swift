@@ -227,6 +227,7 @@ extension Catalog: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"areaNames\":")
         self.areaNames.encode(to: &writer)
@@ -424,6 +425,7 @@ extension CatalogEvent: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         if let value = self.details {
             writer.writeRawKey("\"description\":")
@@ -651,6 +653,7 @@ extension Performance: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"eventId\":")
         self.eventId.encode(to: &writer)
@@ -778,6 +781,7 @@ extension Price: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"amount\":")
         self.amount.encode(to: &writer)
@@ -874,6 +878,7 @@ extension SeatCategory: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"areas\":")
         self.areas.encode(to: &writer)
@@ -968,6 +973,7 @@ extension SeatArea: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"areaId\":")
         self.areaId.encode(to: &writer)

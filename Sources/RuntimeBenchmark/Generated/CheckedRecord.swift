@@ -302,6 +302,7 @@ extension CheckedRecord: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
@@ -345,6 +346,7 @@ extension CheckedRecord: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.id)
         writer.writeField(2, self.accountNumber)

@@ -84,6 +84,7 @@ extension ExpandableCustomer: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         switch self {
         case .id(let value):
             value.encode(to: &writer)

@@ -89,6 +89,7 @@ extension FeatureCollection: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
@@ -200,6 +201,7 @@ extension Feature: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
@@ -280,6 +282,7 @@ extension FeatureProperties: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"name\":")
         self.name.encode(to: &writer)

@@ -124,6 +124,7 @@ extension Geometry: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"type\":")
         switch self {

@@ -386,6 +386,7 @@ extension PaymentMethodDetails: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"type\":")
         switch self {

@@ -134,6 +134,7 @@ extension ChargeList: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"data\":")
         self.data.encode(to: &writer)
@@ -517,6 +518,7 @@ extension Charge: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"amount\":")
         self.amount.encode(to: &writer)
@@ -788,6 +790,7 @@ extension Customer: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"balance\":")
         self.balance.encode(to: &writer)
@@ -944,6 +947,7 @@ extension BillingDetails: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"address\":")
         self.address.encode(to: &writer)
@@ -1126,6 +1130,7 @@ extension PostalAddress: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         if let value = self.city {
             writer.writeRawKey("\"city\":")
@@ -1313,6 +1318,7 @@ extension ChargeOutcome: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"network_status\":")
         self.networkStatus.encode(to: &writer)

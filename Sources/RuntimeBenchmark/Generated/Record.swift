@@ -280,6 +280,7 @@ extension Record: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
@@ -323,6 +324,7 @@ extension Record: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.id)
         writer.writeField(2, self.accountNumber)
@@ -571,6 +573,7 @@ extension Location: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"street\":")
         self.street.encode(to: &writer)
@@ -594,6 +597,7 @@ extension Location: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.street)
         writer.writeField(2, self.city)

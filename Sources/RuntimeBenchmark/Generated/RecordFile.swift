@@ -88,6 +88,7 @@ extension RecordFile: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"title\":")
         self.title.encode(to: &writer)
@@ -107,6 +108,7 @@ extension RecordFile: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.title)
         writer.writeField(2, self.records)

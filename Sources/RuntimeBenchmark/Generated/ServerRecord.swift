@@ -280,6 +280,7 @@ extension ServerRecord: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
@@ -323,6 +324,7 @@ extension ServerRecord: BinaryModel {
     public static var binaryWireType: BinaryWireType { .lengthDelimited }
 
     public func encode(to writer: inout BinaryWriter) {
+        if writer.skipsNestedValues { return }
         let message = writer.beginMessage()
         writer.writeField(1, self.id)
         writer.writeField(2, self.accountNumber)

@@ -89,6 +89,7 @@ extension TweetSearch: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"statuses\":")
         self.statuses.encode(to: &writer)
@@ -547,6 +548,7 @@ extension Tweet: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"created_at\":")
         self.createdAt.encode(to: &writer)
@@ -882,6 +884,7 @@ extension TwitterUser: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
@@ -1018,6 +1021,7 @@ extension TweetEntities: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"hashtags\":")
         self.hashtags.encode(to: &writer)
@@ -1114,6 +1118,7 @@ extension Hashtag: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"text\":")
         self.text.encode(to: &writer)
@@ -1252,6 +1257,7 @@ extension TweetURL: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"url\":")
         self.url.encode(to: &writer)
@@ -1413,6 +1419,7 @@ extension UserMention: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"screen_name\":")
         self.screenName.encode(to: &writer)
@@ -1604,6 +1611,7 @@ extension SearchMetadata: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"completed_in\":")
         self.completedIn.encode(to: &writer)

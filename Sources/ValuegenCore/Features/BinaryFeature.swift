@@ -106,6 +106,7 @@ private extension CodePrinter {
 
     mutating func attributesBinary(_ type: ModelType, access: String) {
         block("\(access)func encode(to writer: inout BinaryWriter)") { method in
+            method.returnWhenWriterSkipsNestedValues()
             // Not `writeMessage { … }`: a closure that captures `self` copies it.
             method.line("let message = writer.beginMessage()")
             method.writeFields(type.attributes, source: { "self.\($0.swiftName)" })
@@ -129,6 +130,7 @@ private extension CodePrinter {
         block("\(access)func encode(to writer: inout BinaryWriter)") { method in
             let message = Self.local("message", avoiding: bindings)
             let payload = Self.local("payload", avoiding: bindings)
+            method.returnWhenWriterSkipsNestedValues()
             method.line("let \(message) = writer.beginMessage()")
             method.line("switch self {")
             for (index, adtCase) in type.cases.enumerated() {

@@ -83,6 +83,7 @@ extension CodePrinter {
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.returnWhenWriterSkipsNestedValues()
             if let unknownCase = type.unknownCase {
                 // What was read is written back whole, its tag included.
                 method.block("if case .\(unknownCase.swiftName)(let unknown) = self, let json = unknown.json") { body in
@@ -161,6 +162,7 @@ extension CodePrinter {
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.returnWhenWriterSkipsNestedValues()
             method.line("switch self {")
             for adtCase in type.cases {
                 method.line("case \(adtCase.codingBindingPattern):")
@@ -258,6 +260,7 @@ extension CodePrinter {
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.returnWhenWriterSkipsNestedValues()
             method.line("writer.beginObject()")
             method.line("writer.writeRawKey(\(Self.rawKey(coding.discriminator)))")
             method.line("switch self {")

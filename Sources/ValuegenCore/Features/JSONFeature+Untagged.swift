@@ -24,6 +24,7 @@ extension CodePrinter {
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.returnWhenWriterSkipsNestedValues()
             method.line("switch self {")
             for adtCase in type.cases {
                 method.line("case \(adtCase.codingBindingPattern):")

@@ -30,6 +30,7 @@ extension CodePrinter {
         }
         line()
         block("\(access)func encode(to writer: inout JSONWriter)") { method in
+            method.returnWhenWriterSkipsNestedValues()
             method.line("writer.beginObject()")
             method.writeMembers(type.codedAttributes, source: { "self.\($0.swiftName)" })
             method.line("writer.endObject()")

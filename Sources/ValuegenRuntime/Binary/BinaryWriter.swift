@@ -42,6 +42,12 @@ public struct BinaryWriter: ~Copyable {
     /// reader refuses, which Persistence refuses to save (docs/Runtime.md, "What `save`
     /// refuses").
     @usableFromInline var isNestedTooDeep = false
+    /// Whether the writer stops the generated encoders once it has gone past
+    /// ``BinaryReader/maximumDepth``: Persistence's writer does, whose document is refused then
+    /// anyway; `binaryData()` and the other writers write the whole value, however deep.
+    @usableFromInline var stopsPastMaximumDepth = false
+    /// ``skipsNestedValues``.
+    @usableFromInline var isSkippingNestedValues = false
     /// For each depth modulo 32, two bits: the byte count, less one, of the last length
     /// prefix at that depth, which is how much room the next one there starts with (a
     /// message's length tends to take as many bytes as that of the message before it at its
@@ -122,6 +128,17 @@ public struct BinaryWriter: ~Copyable {
     /// How many bytes have been written.
     public var byteCount: Int {
         count
+    }
+
+    /// Whether a model's `encode(to:)` should return at once, writing nothing: true once
+    /// Persistence's writer has gone past ``BinaryReader/maximumDepth`` levels, where the
+    /// value is refused and its document thrown away, so that a chain of values nested deeper
+    /// than the stack holds ends in that refusal rather than a stack overflow. Generated
+    /// encoders look at it first; the writers of `binaryBytes()` and ``init(capacity:)``
+    /// never skip.
+    @inlinable
+    public var skipsNestedValues: Bool {
+        isSkippingNestedValues
     }
 
     /// The document: header, string table, body (and a self-describing document's layout
@@ -365,6 +382,7 @@ public struct BinaryWriter: ~Copyable {
         prefixDepth &+= 1
         if prefixDepth > BinaryReader.maximumDepth {
             isNestedTooDeep = true
+            isSkippingNestedValues = stopsPastMaximumDepth
         }
         reserve(size)
         let start = count

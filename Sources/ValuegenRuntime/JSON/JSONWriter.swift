@@ -22,6 +22,12 @@ public struct JSONWriter {
     /// (docs/Runtime.md, "What `save` refuses").
     internal var depth = 0
     internal var isNestedTooDeep = false
+    /// Whether the writer stops the generated encoders once it has gone past
+    /// ``JSONReader/maximumDepth``: Persistence's writers do, whose document is refused then
+    /// anyway; the JSON for APIs (`jsonBytes()`) is written whole, however deep.
+    internal var stopsPastMaximumDepth = false
+    /// ``skipsNestedValues``.
+    @usableFromInline internal var isSkippingNestedValues = false
     /// Whether a Double or Float that is infinite or NaN was written (as `null`, which does
     /// not read back as a number), for Persistence to refuse the save.
     internal var wroteNonFiniteNumber = false
@@ -29,6 +35,16 @@ public struct JSONWriter {
     /// An empty document with room for `capacity` bytes.
     public init(capacity: Int = 256) {
         storage = [UInt8](repeating: 0, count: Swift.max(capacity, 64))
+    }
+
+    /// Whether a model's `encode(to:)` should return at once, writing nothing: true once a
+    /// writer of Persistence's has gone past ``JSONReader/maximumDepth`` levels, where the
+    /// value is refused and its document thrown away, so that a chain of values nested deeper
+    /// than the stack holds ends in that refusal rather than a stack overflow. Generated
+    /// encoders look at it first; writers made with ``init(capacity:)`` never skip.
+    @inlinable
+    public var skipsNestedValues: Bool {
+        isSkippingNestedValues
     }
 
     /// The document so far. Reading it hands over the writer's buffer, cut to the document,
@@ -58,6 +74,7 @@ public struct JSONWriter {
         depth &+= 1
         if depth > JSONReader.maximumDepth {
             isNestedTooDeep = true
+            isSkippingNestedValues = stopsPastMaximumDepth
         }
     }
 

@@ -10,6 +10,7 @@ extension PersistableModel {
     func savedJSONBytes() throws -> [UInt8] {
         var writer = JSONWriter()
         writer.writesExactDates = true
+        writer.stopsPastMaximumDepth = true
         encode(to: &writer)
         if let refusal = SaveRefusal.refusal(ofJSON: writer, of: Self.self) {
             throw refusal

@@ -3,13 +3,16 @@ import Foundation
 // What `save(to:format:)` refuses, before anything is written: what `load(from:)` could not
 // read back. A value nested deeper than the readers read (512 levels, in every format), and in
 // JSON a Double or Float that is infinite or NaN, which JSON cannot hold. And the stack that
-// saving and loading run on: one that holds 512 levels, whatever thread calls them.
+// saving and loading run on: one that holds 512 levels, whatever thread calls them. Past 512
+// levels Persistence's writers stop the generated encoders (`skipsNestedValues`), so that no
+// value is encoded deeper than that stack holds, however deep it is.
 
 extension PersistableModel {
     /// The self-describing binary document `save(to:format: .binary)` writes; an error when
     /// the binary reader would refuse its nesting.
     func savedBinaryBytes() throws -> [UInt8] {
         var writer = BinaryWriter(document: (), layout: Self.documentLayout)
+        writer.stopsPastMaximumDepth = true
         encode(to: &writer)
         if writer.isNestedTooDeep, let refusal = SaveRefusal.nesting(of: Self.self, as: "binary", maximumDepth: BinaryReader.maximumDepth) {
             throw refusal

@@ -20,6 +20,7 @@ extension PersistableModel {
     /// checksum, and once with the whole stamp.
     func savedPropertyListBytes() throws -> [UInt8] {
         var writer = JSONWriter()
+        writer.stopsPastMaximumDepth = true
         encode(to: &writer)
         if writer.isNestedTooDeep, let refusal = SaveRefusal.nesting(of: Self.self, as: "a property list", maximumDepth: JSONReader.maximumDepth) {
             throw refusal
