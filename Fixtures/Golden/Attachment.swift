@@ -184,7 +184,15 @@ extension Attachment: Codable {
 
 extension Attachment: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Attachment") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Attachment", guessingFrom: { member in
+            switch member {
+            case "width", "height", "caption": return "photo"
+            case "duration", "waveform": return "voiceNote"
+            case "title", "thumbnail": return "urlPreview"
+            case "latitude", "longitude": return "location"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "photo":
                 var url: URL?

@@ -175,7 +175,14 @@ extension DeliveryStatus: Codable {
 
 extension DeliveryStatus: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of DeliveryStatus") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of DeliveryStatus", guessingFrom: { member in
+            switch member {
+            case "sentAt": return "sent"
+            case "deliveredAt", "recipientCount": return "delivered"
+            case "reason", "retryAt", "isPermanent": return "failed"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "pending":
                 try reader.readCaseMembers { _, _ throws(JSONError) in }

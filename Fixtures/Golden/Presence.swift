@@ -103,7 +103,13 @@ extension Presence: Codable {
 
 extension Presence: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Presence") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Presence", guessingFrom: { member in
+            switch member {
+            case "since": return "away"
+            case "until", "message": return "doNotDisturb"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "online":
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
@@ -379,7 +385,12 @@ extension NotificationLevel: Codable {
 
 extension NotificationLevel: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of NotificationLevel") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of NotificationLevel", guessingFrom: { member in
+            switch member {
+            case "until": return "muted"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "default":
                 try reader.readCaseMembers { _, _ throws(JSONError) in }

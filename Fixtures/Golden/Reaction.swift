@@ -78,7 +78,13 @@ extension Reaction {
 
 extension Reaction: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Reaction") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Reaction", guessingFrom: { member in
+            switch member {
+            case "symbol", "count": return "emoji"
+            case "body": return "text"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "emoji":
                 var symbol: String?

@@ -146,7 +146,16 @@ extension RichText: Codable {
 
 extension RichText: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of RichText") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of RichText", guessingFrom: { member in
+            switch member {
+            case "text": return "plain"
+            case "content": return "bold"
+            case "url", "label": return "link"
+            case "quoted": return "quote"
+            case "parts": return "paragraphs"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "plain":
                 var text: String?

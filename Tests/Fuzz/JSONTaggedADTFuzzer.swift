@@ -313,7 +313,12 @@ enum Event {
 
 extension Event: JSONCodable {
     init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("event", ifMissing: "missing member \"event\" naming the case of Event") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("event", ifMissing: "missing member \"event\" naming the case of Event", guessingFrom: { member in
+            switch member {
+            case "x", "y": return "click"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "click":
                 var x: Int?

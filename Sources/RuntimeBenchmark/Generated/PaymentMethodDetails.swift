@@ -154,7 +154,14 @@ extension PaymentMethodDetails: Codable {
 
 extension PaymentMethodDetails: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of PaymentMethodDetails") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of PaymentMethodDetails", guessingFrom: { member in
+            switch member {
+            case "brand", "exp_month", "exp_year", "funding", "network": return "card"
+            case "bank_code", "mandate": return "sepa_debit"
+            case "account_holder_type", "bank_name", "routing_number": return "us_bank_account"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "card":
                 var brand: String?

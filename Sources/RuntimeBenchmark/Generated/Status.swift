@@ -79,7 +79,12 @@ extension Status: Codable {
 
 extension Status: JSONCodable {
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Status") { reader, tag throws(JSONError) in
+        self = try reader.readVariant("type", ifMissing: "missing member \"type\" naming the case of Status", guessingFrom: { member in
+            switch member {
+            case "reason", "days": return "suspended"
+            default: return nil
+            }
+        }) { reader, tag throws(JSONError) in
             switch tag {
             case "active":
                 try reader.readCaseMembers { _, _ throws(JSONError) in }

@@ -58,7 +58,24 @@ extension CodePrinter {
             // elsewhere (see `readVariant`).
             let discriminator = SwiftLanguage.stringLiteral(coding.discriminator)
             let missing = SwiftLanguage.stringLiteral("missing member \"\(coding.discriminator)\" naming the case of \(type.name)")
-            method.closure("self = try reader.readVariant(\(discriminator), ifMissing: \(missing)) { reader, tag throws(JSONError) in") { variant in
+            let guesses = Self.caseGuesses(type, coding: coding)
+            let opening: String
+            if guesses.isEmpty {
+                opening = "self = try reader.readVariant(\(discriminator), ifMissing: \(missing)) { reader, tag throws(JSONError) in"
+            } else {
+                // A member only one case has, first, names the case until the tag comes.
+                method.line("self = try reader.readVariant(\(discriminator), ifMissing: \(missing), guessingFrom: { member in")
+                method.indented { guess in
+                    guess.line("switch member {")
+                    for (tag, keys) in guesses {
+                        guess.line("case \(keys.map(SwiftLanguage.stringLiteral).joined(separator: ", ")): return \(SwiftLanguage.stringLiteral(tag))")
+                    }
+                    guess.line("default: return nil")
+                    guess.line("}")
+                }
+                opening = "}) { reader, tag throws(JSONError) in"
+            }
+            method.closure(opening) { variant in
                 variant.line("switch tag {")
                 for adtCase in type.knownCases {
                     variant.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
@@ -111,6 +128,30 @@ extension CodePrinter {
             }
             method.line("}")
             method.line("writer.endObject()")
+        }
+    }
+
+    /// For each known case with attributes, in the order of the cases, the keys (and legacy
+    /// keys) that no other case codes: a member of such a name names the case.
+    static func caseGuesses(_ type: ModelType, coding: ADTCoding) -> [(tag: String, keys: [String])] {
+        let cases = type.knownCases
+        func keys(_ adtCase: ADTCase) -> [String] {
+            if adtCase.singleValueType != nil {
+                return [coding.contentKey]
+            }
+            return adtCase.codedAttributes.flatMap { [$0.codingKey] + $0.legacyCodingKeys }
+        }
+        var uses: [String: Int] = [:]
+        for adtCase in cases {
+            for key in Set(keys(adtCase)) {
+                uses[key, default: 0] += 1
+            }
+        }
+        return cases.compactMap { adtCase in
+            guard adtCase.singleValueType == nil else { return nil }
+            var seen = Set<String>()
+            let unique = keys(adtCase).filter { uses[$0] == 1 && $0 != coding.discriminator && seen.insert($0).inserted }
+            return unique.isEmpty ? nil : (adtCase.tag, unique)
         }
     }
 

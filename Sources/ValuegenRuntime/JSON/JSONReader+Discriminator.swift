@@ -79,8 +79,25 @@ extension JSONReader {
         ifMissing message: @autoclosure () -> String,
         _ body: (inout JSONReader, String) throws(JSONError) -> Value
     ) throws(JSONError) -> Value {
+        try readVariant(discriminator, ifMissing: message(), guessingFrom: { _ in nil }, body)
+    }
+
+    /// ``readVariant(_:ifMissing:_:)``, which also reads in one pass an object whose first
+    /// member is not the discriminator but one that only one case has: `guess` gives that
+    /// case's tag for such a member's name (nil for any other). The case's members are read as
+    /// that case's, and the discriminator, when it comes, must name it; when it names another
+    /// case, or none comes, or it comes twice, the object is read in two passes as
+    /// ``readVariant(_:ifMissing:_:)`` reads it (from the outermost variant read in one pass),
+    /// with the same value and errors.
+    @inlinable
+    public mutating func readVariant<Value>(
+        _ discriminator: StaticString,
+        ifMissing message: @autoclosure () -> String,
+        guessingFrom guess: (JSONKey) -> StaticString?,
+        _ body: (inout JSONReader, String) throws(JSONError) -> Value
+    ) throws(JSONError) -> Value {
         let start = self
-        if !variantsInTwoPasses, let caseName = openVariantInOnePass(discriminator) {
+        if !variantsInTwoPasses, let caseName = openVariantInOnePass(discriminator) ?? openVariantByGuess(discriminator, guess) {
             variantsInOnePass += 1
             var value: Value?
             var failure: JSONError?
@@ -151,6 +168,10 @@ extension JSONReader {
             return
         }
         openVariant = nil
+        if let guessed = variant.guessedTag {
+            try readGuessedCaseMembers(guessed, discriminator: variant.discriminator, body)
+            return
+        }
         // One pass: the `{` and the discriminator member have been read. The discriminator
         // is the first member `body` gets, as from `readObject`.
         let key = JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[variant.keyStart..<(variant.keyStart + variant.discriminator.utf8CodeUnitCount)]), unescaped: nil)
@@ -210,6 +231,78 @@ extension JSONReader {
         return caseName
     }
 
+    /// When the object at the offset has, before any member whose name has escapes, a member
+    /// whose name `guess` gives a case's tag for, or the discriminator with a string value:
+    /// reads the `{` and returns that tag, for the case's members to be read in one pass;
+    /// otherwise nil, and the reader has not moved. The members before it are looked at
+    /// without being read (their bytes count as read ahead, as ``peekDiscriminator(_:)``'s do).
+    @inlinable
+    mutating func openVariantByGuess(_ discriminator: StaticString, _ guess: (JSONKey) -> StaticString?) -> String? {
+        let objectStart = nonWhitespace(from: position)
+        guard objectStart < byteCount, byte(at: objectStart) == UInt8(ascii: "{"), depth < ThreadStack.shallowDepth || canEnterDeepLevel() else { return nil }
+        var scan = self
+        scan.position = objectStart + 1
+        var tag: String?
+        while tag == nil {
+            let quote = nonWhitespace(from: scan.position)
+            guard quote < byteCount, byte(at: quote) == UInt8(ascii: "\"") else { return nil }
+            var end = quote + 1
+            while end < byteCount, byte(at: end) != UInt8(ascii: "\""), byte(at: end) != UInt8(ascii: "\\") {
+                end += 1
+            }
+            let colon = nonWhitespace(from: end + 1)
+            guard end < byteCount, byte(at: end) == UInt8(ascii: "\""), colon < byteCount, byte(at: colon) == UInt8(ascii: ":") else { return nil }
+            let key = JSONKey(bytes: UnsafeRawBufferPointer(start: baseAddress + quote + 1, count: end - quote - 1), unescaped: nil)
+            scan.position = nonWhitespace(from: colon + 1)
+            if key.matches(discriminator) {
+                guard scan.nextIs(UInt8(ascii: "\"")), let named = try? scan.readString() else { return nil }
+                tag = named
+            } else if let guessed = guess(key) {
+                tag = guessed.description
+            } else {
+                guard (try? scan.skipValue()) != nil else { return nil }
+                let next = nonWhitespace(from: scan.position)
+                guard next < byteCount, byte(at: next) == UInt8(ascii: ",") else { return nil }
+                scan.position = next + 1
+            }
+        }
+        bytesReadAhead += scan.position - objectStart
+        guard bytesReadAhead <= lookaheadBudget, let tag else { return nil }
+        position = objectStart + 1
+        depth += 1
+        openVariant = OpenVariant(discriminator: discriminator, objectStart: objectStart, guessedTag: tag)
+        return tag
+    }
+
+    /// The members of an object opened by ``openVariantByGuess(_:_:)``, read as case
+    /// `guessed`'s; the discriminator among them must name that case, once. Otherwise the
+    /// variant is read again in two passes.
+    @inlinable
+    mutating func readGuessedCaseMembers(
+        _ guessed: String, discriminator: StaticString, _ body: (inout JSONReader, JSONKey) throws(JSONError) -> Void
+    ) throws(JSONError) {
+        var confirmed = false
+        try readMembers({ reader, key throws(JSONError) in
+            guard key.matches(discriminator) else {
+                try body(&reader, key)
+                return
+            }
+            reader.skipWhitespace()
+            let valueStart = reader.position
+            if !confirmed, reader.nextIs(UInt8(ascii: "\"")), let tag = try? reader.readString(), tag == guessed {
+                confirmed = true
+                return
+            }
+            reader.position = valueStart
+            reader.variantNeedsTwoPasses = true
+            throw reader.fail("a variant whose case was guessed otherwise")
+        }, refusing: nil)
+        guard confirmed else {
+            variantNeedsTwoPasses = true
+            throw fail("a variant whose case was guessed without its \(discriminator)")
+        }
+    }
+
     /// The first index from `index` on that is not white space (or the end).
     @inlinable @inline(__always)
     func nonWhitespace(from index: Int) -> Int {
@@ -242,6 +335,11 @@ struct OpenVariant {
     @usableFromInline var valueStart: Int
     @usableFromInline var valueEnd: Int
 
+    /// The tag of the case a member only it has made `readVariant` guess (or the discriminator
+    /// found after other members), when the object does not start with the discriminator (nil
+    /// when it does): its `{` has been read, and none of its members.
+    @usableFromInline var guessedTag: String?
+
     @usableFromInline
     init(discriminator: StaticString, objectStart: Int, keyStart: Int, valueStart: Int, valueEnd: Int) {
         self.discriminator = discriminator
@@ -249,5 +347,11 @@ struct OpenVariant {
         self.keyStart = keyStart
         self.valueStart = valueStart
         self.valueEnd = valueEnd
+    }
+
+    @usableFromInline
+    init(discriminator: StaticString, objectStart: Int, guessedTag: String) {
+        self.init(discriminator: discriminator, objectStart: objectStart, keyStart: objectStart, valueStart: objectStart, valueEnd: objectStart)
+        self.guessedTag = guessedTag
     }
 }
