@@ -23,7 +23,8 @@ public enum DateCodingStyle: Sendable, Hashable {
         case .secondsSince1970: .number(date.timeIntervalSince1970)
         case .millisecondsSince1970: .number(1000.0 * date.timeIntervalSince1970)
         case .iso8601: .string(ISO8601.format(date))
-        case .format(let format): .string(DateFormatterPool.shared.withFormatter(format) { $0.string(from: date) })
+        case .format(let format):
+            .string(ThreadDateFormatters.withFormatter(format) { $0.string(from: date) })
         }
     }
 
@@ -39,7 +40,8 @@ public enum DateCodingStyle: Sendable, Hashable {
     func date(fromString string: String) -> Date? {
         switch self {
         case .iso8601: ISO8601.parse(string)
-        case .format(let format): DateFormatterPool.shared.withFormatter(format) { $0.date(from: string) }
+        case .format(let format):
+            ThreadDateFormatters.withFormatter(format) { $0.date(from: string) }
         case .secondsSince1970, .millisecondsSince1970: nil
         }
     }
