@@ -41,6 +41,9 @@ extension Date {
             writer.writeISO8601(self)
             return
         }
+        if case .format(let format) = style, let fixed = FixedDateFormat.compiled(format), writer.writeFixedDate(self, fixed) {
+            return
+        }
         switch style.form(of: self) {
         case .number(let number): writer.writeFoundationNumber(number)
         case .string(let string): writer.writeString(string)
@@ -96,5 +99,24 @@ extension JSONWriter {
             return at &+ length &+ 2
         }
         needsComma = true
+    }
+}
+
+extension JSONWriter {
+    /// A date in a fixed format, its digits written in place; false, with nothing written,
+    /// when the date is one the formatter writes.
+    mutating func writeFixedDate(_ date: Date, _ format: FixedDateFormat) -> Bool {
+        let at = commaLength
+        var written = false
+        output(room: format.maximumLength &+ 3) { end in
+            guard let length = format.write(date, to: end + (at &+ 1)) else { return 0 }
+            end[0] = UInt8(ascii: ",")
+            end[at] = UInt8(ascii: "\"")
+            end[at &+ 1 &+ length] = UInt8(ascii: "\"")
+            written = true
+            return at &+ length &+ 2
+        }
+        needsComma = needsComma || written
+        return written
     }
 }
