@@ -85,24 +85,6 @@ struct FixedDateFormatTests {
         #expect(style.date(fromString: "Wed, 31 Feb 2024 12:34:56 +0000") == nil)
     }
 
-    @Test func eachThreadHasItsOwnFormatter() async {
-        let style = DateCodingStyle.format("EEE, dd MMM yyyy HH:mm:ss.SSS Z")
-        await withTaskGroup(of: Bool.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    for step in 0..<300 {
-                        let date = Date(timeIntervalSince1970: Double(task * 1_000_000 + step * 997) + 0.125)
-                        guard case .string(let text) = style.form(of: date), style.date(fromString: text) == date else { return false }
-                    }
-                    return true
-                }
-            }
-            for await result in group {
-                #expect(result)
-            }
-        }
-    }
-
     /// What the formatter reads beyond the fast path's shapes still reads, and what it refuses
     /// is refused with the error and path the runtime gave before.
     @Test func stringsOutsideTheFastPathAreTheFormatters() throws {

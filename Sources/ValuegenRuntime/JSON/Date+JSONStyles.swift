@@ -23,7 +23,11 @@ extension Date {
             self = try Date(from: &reader)
         case .secondsSince1970, .millisecondsSince1970:
             self = style.date(fromNumber: try reader.readDouble())
-        case .format:
+        case .format(let format):
+            if let fixed = FixedDateFormat.compiled(format), let date = reader.readFixedDate(fixed) {
+                self = date
+                return
+            }
             self = try reader.readString(converting: style.date(fromString:), orFail: style.expectation(found:))
         }
     }
@@ -99,24 +103,5 @@ extension JSONWriter {
             return at &+ length &+ 2
         }
         needsComma = true
-    }
-}
-
-extension JSONWriter {
-    /// A date in a fixed format, its digits written in place; false, with nothing written,
-    /// when the date is one the formatter writes.
-    mutating func writeFixedDate(_ date: Date, _ format: FixedDateFormat) -> Bool {
-        let at = commaLength
-        var written = false
-        output(room: format.maximumLength &+ 3) { end in
-            guard let length = format.write(date, to: end + (at &+ 1)) else { return 0 }
-            end[0] = UInt8(ascii: ",")
-            end[at] = UInt8(ascii: "\"")
-            end[at &+ 1 &+ length] = UInt8(ascii: "\"")
-            written = true
-            return at &+ length &+ 2
-        }
-        needsComma = needsComma || written
-        return written
     }
 }
