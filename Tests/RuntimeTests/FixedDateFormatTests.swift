@@ -111,6 +111,20 @@ struct FixedDateFormatTests {
         }
     }
 
+    /// Read in place from the document's bytes when the string has no escapes; with one, or
+    /// at the document's end, through a String: the same date either way.
+    @Test func readsInPlaceOrThroughAString() throws {
+        let style = DateCodingStyle.format("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
+        let json = #"[ "2024-05-01T12:34:56.789Z",  "2024\u002d05-01T12:34:56.789+02:00",\#n"2024-05-01T12:34:56.789-00:30"]"#
+        let dates = try Array(json.utf8).withUnsafeBytes { buffer throws(JSONError) in
+            var reader = JSONReader(bytes: buffer)
+            return try [Date](from: &reader, style: style)
+        }
+        let formatter = Self.formatter("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
+        let expected = ["2024-05-01T12:34:56.789Z", "2024-05-01T12:34:56.789+02:00", "2024-05-01T12:34:56.789-00:30"].compactMap { formatter.date(from: $0) }
+        #expect(expected.count == 3 && dates == expected)
+    }
+
     @Test func writesInPlaceWhatTheStyleWrites() {
         let style = DateCodingStyle.format("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
         let dates = [Date(timeIntervalSince1970: 1_714_566_896.789), Date(timeIntervalSince1970: -1e12), Date(timeIntervalSince1970: 1e12), Date(timeIntervalSince1970: 0)]
