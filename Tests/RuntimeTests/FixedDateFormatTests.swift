@@ -17,6 +17,7 @@ struct FixedDateFormatTests {
         "yyyy-MM-dd'T'HH:mm:ss.SSSZ", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ssZZZZZ",
         "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXX", "yyyy-MM-dd'T'HH:mm:ss.SX", "yyyyMMdd", "yyyyMMddHHmmss",
         "dd/MM/yyyy", "M/d/yyyy H:m:s", "y-M-d", "yyyy.MM.dd 'at' HH:mm:ss.SS",
+        "yyyy-MM-dd'T'HH:mm:ss'Z'", "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", "dd.MM.yyyy HH:mm",
     ]
 
     static var samples: Int {

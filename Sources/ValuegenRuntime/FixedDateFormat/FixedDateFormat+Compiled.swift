@@ -8,7 +8,7 @@ extension FixedDateFormat {
     ///
     /// Every date asks. The thread's last patterns are compared first: generated code passes
     /// the same string literal every time, which compares equal by its storage at once, where
-    /// the shared table costs a lock and a hash (half of decoding a `yyyy-MM-dd` date).
+    /// the shared table costs a lock and a hash (10 to 20 ns of a date's 60 to 110 when measured).
     static func compiled(_ pattern: String) -> FixedDateFormat? {
         let recent = recentPatterns.value
         for index in recent.patterns.indices where recent.patterns[index] == pattern {

@@ -45,8 +45,8 @@ extension FixedDateFormat {
             count &+= 1
         }
         guard count >= digits.lowerBound else { return nil }
-        // A number that runs on is the formatter's (a wider year, an abutting field's digits
-        // when the pattern has none).
+        // A field of one or two digits followed by a third is the formatter's (it reads them
+        // all: `M` of `123`). After a fixed width, the next byte is the next element's to match.
         return count == digits.upperBound && digits.lowerBound != digits.upperBound && index < bytes.count
             && bytes[index] &- UInt8(ascii: "0") < 10 ? nil : value
     }

@@ -37,8 +37,8 @@ struct FixedDateFormat: Sendable {
     /// The most bytes a date takes written in this format.
     let maximumLength: Int
 
-    /// The first year read and written here: the Gregorian calendar's rules apply from
-    /// 1582-10-15 on (ICU counts earlier days in the Julian calendar).
+    /// The years read and written here: ICU counts days before 1582-10-15 in the Julian
+    /// calendar, and a year after 9999 takes five digits; the formatter has those.
     static let years: ClosedRange<Int64> = 1583...9999
 
     static let powersOfTen: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
