@@ -3,16 +3,17 @@ import Foundation
 
 struct BenchmarkArguments {
     static let usage = """
-        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--records-only] [--persistence-only] [--simdjson PATH]
+        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--records-only] [--persistence-only] [--dates-only] [--simdjson PATH]
                                           [--world-documents FOLDER] [--profile SHAPE [ROUNDS]]
                                           [--profile-encode SHAPE [ROUNDS]]
           N                 records for the record benchmarks (100000 by default)
           --world-scale S   size of the world-shaped documents, 1 by default (a few MB each)
           --world-only      run the world-shaped documents alone
           --records-only    run the records' JSON and Binary lines alone (no invariants,
-                            persistence, indirect storage or world-shaped documents)
+                            persistence, indirect storage, dates or world-shaped documents)
           --persistence-only
                             run the Persistence binary files' layout benchmark alone
+          --dates-only      run the date styles' lines alone (a document of dates in each style)
           --simdjson PATH   the simdjson On-Demand readers to compare with (built by
                             Sources/RuntimeBenchmark/simdjson/run-benchmark.sh)
           --world-documents FOLDER
@@ -32,6 +33,7 @@ struct BenchmarkArguments {
     var worldOnly = false
     var recordsOnly = false
     var persistenceOnly = false
+    var datesOnly = false
     var simdjsonReader: String?
     var worldDocumentsFolder: String?
     var profiledShape: (name: String, rounds: Int, encoding: Bool)?
@@ -56,6 +58,8 @@ struct BenchmarkArguments {
                 recordsOnly = true
             case "--persistence-only":
                 persistenceOnly = true
+            case "--dates-only":
+                datesOnly = true
             case "--simdjson":
                 guard let path = remaining.next() else {
                     throw Failure(description: "--simdjson needs the path of the simdjson readers")

@@ -34,6 +34,10 @@ if let profiled = arguments.profiledShape {
     try WorldBenchmark.profile(profiled.name, rounds: profiled.rounds, encoding: profiled.encoding, scale: arguments.worldScale)
     exit(0)
 }
+if arguments.datesOnly {
+    try DateBenchmark.run(runs: runs)
+    exit(0)
+}
 if arguments.worldOnly {
     try WorldBenchmark.run(arguments)
     exit(0)
@@ -111,4 +115,5 @@ try InvariantBenchmark.run(records: records, runs: runs)
 try PersistenceLayoutBenchmark.run(records: records, runs: runs)
 try PersistenceStampBenchmark.run(records: records, runs: runs)
 try IndirectStorageBenchmark.run(count: count, runs: runs)
+try DateBenchmark.run(runs: runs)
 try WorldBenchmark.run(arguments)

@@ -13,7 +13,8 @@ public enum DateCodingStyle: Sendable, Hashable {
     /// `.millisecondsSince1970` writes it.
     case millisecondsSince1970
     /// A string in a fixed `DateFormatter` format (`"yyyy-MM-dd"`), in the `en_US_POSIX` locale
-    /// and UTC.
+    /// and UTC. A format of numbers and literals is read and written without a formatter,
+    /// giving what the formatter gives (``FixedDateFormat``; docs/Language.md lists which).
     case format(String)
 
     /// What a date is written as in this style: a number (the arithmetic is `JSONEncoder`'s,
@@ -23,7 +24,8 @@ public enum DateCodingStyle: Sendable, Hashable {
         case .secondsSince1970: .number(date.timeIntervalSince1970)
         case .millisecondsSince1970: .number(1000.0 * date.timeIntervalSince1970)
         case .iso8601: .string(ISO8601.format(date))
-        case .format(let format): .string(DateFormatterPool.shared.withFormatter(format) { $0.string(from: date) })
+        case .format(let format):
+            .string(FixedDateFormat.compiled(format)?.string(from: date) ?? ThreadDateFormatters.withFormatter(format) { $0.string(from: date) })
         }
     }
 
@@ -39,7 +41,8 @@ public enum DateCodingStyle: Sendable, Hashable {
     func date(fromString string: String) -> Date? {
         switch self {
         case .iso8601: ISO8601.parse(string)
-        case .format(let format): DateFormatterPool.shared.withFormatter(format) { $0.date(from: string) }
+        case .format(let format):
+            FixedDateFormat.compiled(format)?.date(fromString: string) ?? ThreadDateFormatters.withFormatter(format) { $0.date(from: string) }
         case .secondsSince1970, .millisecondsSince1970: nil
         }
     }

@@ -100,8 +100,10 @@ struct DateCodingStyleTests {
         }
     }
 
-    @Test func formattersAreSafeToUseFromManyThreads() async {
-        let style = DateCodingStyle.format("yyyy-MM-dd'T'HH:mm:ss.SSS")
+    /// A numeric format (read without a formatter) and one with names (each thread's formatter).
+    @Test(arguments: ["yyyy-MM-dd'T'HH:mm:ss.SSS", "EEE, dd MMM yyyy HH:mm:ss.SSS Z"])
+    func formattersAreSafeToUseFromManyThreads(pattern: String) async {
+        let style = DateCodingStyle.format(pattern)
         await withTaskGroup(of: Bool.self) { group in
             for task in 0..<8 {
                 group.addTask {

@@ -23,7 +23,11 @@ extension Date {
             self = try Date(from: &reader)
         case .secondsSince1970, .millisecondsSince1970:
             self = style.date(fromNumber: try reader.readDouble())
-        case .format:
+        case .format(let format):
+            if let fixed = FixedDateFormat.compiled(format), let date = reader.readFixedDate(fixed) {
+                self = date
+                return
+            }
             self = try reader.readString(converting: style.date(fromString:), orFail: style.expectation(found:))
         }
     }
@@ -39,6 +43,9 @@ extension Date {
         }
         if case .iso8601 = style {
             writer.writeISO8601(self)
+            return
+        }
+        if case .format(let format) = style, let fixed = FixedDateFormat.compiled(format), writer.writeFixedDate(self, fixed) {
             return
         }
         switch style.form(of: self) {

@@ -1,0 +1,38 @@
+import Foundation
+
+// Fixed-format dates read from and written to JSON's bytes in place, no String made.
+
+extension JSONReader {
+    /// The date in `format` that the next value, a string without escapes, holds, moving past
+    /// it; nil, having moved past nothing but whitespace, when the next value is anything else
+    /// or a string the fast path does not read (then ``readString(converting:orFail:)`` reads
+    /// it, through the formatter, and makes its errors).
+    mutating func readFixedDate(_ format: FixedDateFormat) -> Date? {
+        skipWhitespace()
+        guard offset < byteCount, byte(at: offset) == UInt8(ascii: "\""), let plain = scanPlainString(), plain.isASCII else { return nil }
+        let start = offset &+ 1
+        let bytes = UnsafeBufferPointer(start: (baseAddress + start).assumingMemoryBound(to: UInt8.self), count: plain.end &- start)
+        guard let date = format.date(bytes) else { return nil }
+        offset = plain.end &+ 1
+        return date
+    }
+}
+
+extension JSONWriter {
+    /// A date in a fixed format, its digits written in place; false, with nothing written,
+    /// when the date is one the formatter writes.
+    mutating func writeFixedDate(_ date: Date, _ format: FixedDateFormat) -> Bool {
+        let at = commaLength
+        var written = false
+        output(room: format.maximumLength &+ 3) { end in
+            guard let length = format.write(date, to: end + (at &+ 1)) else { return 0 }
+            end[0] = UInt8(ascii: ",")
+            end[at] = UInt8(ascii: "\"")
+            end[at &+ 1 &+ length] = UInt8(ascii: "\"")
+            written = true
+            return at &+ length &+ 2
+        }
+        needsComma = needsComma || written
+        return written
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+// Reading a date in a FixedDateFormat: only the strings the format writes itself (each number
+// with its width, the literals as they are, an offset as Z, ±hhmm or ±hh:mm) in the years
+// 1583...9999, every field in range. Anything else is the formatter's to read or refuse.
+
+extension FixedDateFormat {
+    /// The date `bytes` stand for, as `DateFormatter.date(from:)` reads it; nil when they are
+    /// not in the shape this format writes, which says nothing about what the formatter makes
+    /// of them.
+    func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var fields = CivilFields()
+        var index = 0
+        for element in elements {
+            switch element {
+            case .literal(let literal):
+                guard index + literal.count <= bytes.count else { return nil }
+                for byte in literal {
+                    guard bytes[index] == byte else { return nil }
+                    index &+= 1
+                }
+            case .field(.zone):
+                guard let offset = Self.offsetMilliseconds(bytes, &index) else { return nil }
+                fields.offsetMilliseconds = offset
+            case .field(let field):
+                guard let value = Self.number(bytes, &index, digits: field.digitsRead) else { return nil }
+                fields.set(field, value)
+            }
+        }
+        guard index == bytes.count, let milliseconds = fields.millisecondsSince1970 else { return nil }
+        // As CFDateFormatter turns ICU's milliseconds into seconds since 2001.
+        return Date(timeIntervalSinceReferenceDate: Double(milliseconds) / 1000.0 - 978_307_200.0)
+    }
+
+    /// The number of `digits.lowerBound` to `digits.upperBound` digits at `index`, all the digits
+    /// there are, or nil.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, digits: ClosedRange<Int>) -> Int64? {
+        var value: Int64 = 0
+        var count = 0
+        while index < bytes.count, count < digits.upperBound {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int64(digit)
+            index &+= 1
+            count &+= 1
+        }
+        guard count >= digits.lowerBound else { return nil }
+        // A field of one or two digits followed by a third is the formatter's (it reads them
+        // all: `M` of `123`). After a fixed width, the next byte is the next element's to match.
+        return count == digits.upperBound && digits.lowerBound != digits.upperBound && index < bytes.count
+            && bytes[index] &- UInt8(ascii: "0") < 10 ? nil : value
+    }
+
+    /// `Z`, `±hhmm` or `±hh:mm` (up to 23:59) at `index`, as milliseconds east of UTC.
+    private static func offsetMilliseconds(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int64? {
+        guard index < bytes.count else { return nil }
+        let sign = bytes[index]
+        index &+= 1
+        if sign == UInt8(ascii: "Z") {
+            return 0
+        }
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), let hours = number(bytes, &index, digits: 2...2) else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+            index &+= 1
+        }
+        guard let minutes = number(bytes, &index, digits: 2...2), hours < 24, minutes < 60 else { return nil }
+        let offset = (hours * 60 + minutes) * 60_000
+        return sign == UInt8(ascii: "-") ? -offset : offset
+    }
+}
+
+extension FixedDateFormat.Field {
+    /// How many digits the field is read from: its width, or one or two for a field that is not
+    /// padded.
+    var digitsRead: ClosedRange<Int> {
+        switch self {
+        case .year: 4...4
+        case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded ? 2...2 : 1...2
+        case .fraction(let digits): digits...digits
+        case .zone: 0...0
+        }
+    }
+}
+
+/// The fields a string gave, the time of day and offset zero when the pattern has none.
+private struct CivilFields {
+    var year: Int64 = 0
+    var month: Int64 = 0
+    var day: Int64 = 0
+    var hour: Int64 = 0
+    var minute: Int64 = 0
+    var second: Int64 = 0
+    var millisecond: Int64 = 0
+    var offsetMilliseconds: Int64 = 0
+
+    mutating func set(_ field: FixedDateFormat.Field, _ value: Int64) {
+        switch field {
+        case .year: year = value
+        case .month: month = value
+        case .day: day = value
+        case .hour: hour = value
+        case .minute: minute = value
+        case .second: second = value
+        case .fraction(let digits):
+            // ICU keeps the first three digits: `5` is 500 ms, `123456` 123 ms.
+            millisecond = digits < 3 ? value * FixedDateFormat.powersOfTen[3 - digits] : value / FixedDateFormat.powersOfTen[digits - 3]
+        case .zone: break
+        }
+    }
+
+    /// The instant, when every field is in range (a day that exists in its month).
+    var millisecondsSince1970: Int64? {
+        guard FixedDateFormat.years.contains(year), (1...12).contains(month), day >= 1,
+              day <= ISO8601.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60 else { return nil }
+        let seconds = ISO8601.days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
+        return seconds * 1000 + millisecond - offsetMilliseconds
+    }
+}

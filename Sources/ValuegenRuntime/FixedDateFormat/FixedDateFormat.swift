@@ -1,0 +1,73 @@
+import Foundation
+
+/// A `DateFormatter` pattern made only of numbers and literals (`yyyy-MM-dd'T'HH:mm:ss.SSSXXX`),
+/// compiled once into fields and literals, which ``DateCodingStyle/format(_:)`` reads and writes
+/// without a formatter, giving what the formatter gives (en_US_POSIX, UTC, the Gregorian
+/// calendar, not lenient).
+///
+/// It is a fast path, not a second implementation: what it does not read (another width, a year
+/// outside 1583...9999, a day that does not exist, an offset written another way) and what it
+/// does not write (a date outside those years) goes to the formatter, which decides as before.
+/// So the strings accepted and refused, and the errors, stay the formatter's.
+/// FixedDateFormatTests compare both on millions of random dates and strings.
+struct FixedDateFormat: Sendable {
+    /// A field: what it holds and how many digits it is written with.
+    enum Field: Sendable, Equatable {
+        /// `y`, `yyy`, `yyyy` (`digits` 1, 3, 4): the year, four digits in the years handled.
+        case year(digits: Int)
+        /// `M`, `d`, `H`, `m`, `s` (`padded` false: one or two digits) and `MM`, `dd`, `HH`,
+        /// `mm`, `ss` (two).
+        case month(padded: Bool), day(padded: Bool), hour(padded: Bool), minute(padded: Bool), second(padded: Bool)
+        /// `S`…: the first `digits` digits of the milliseconds, then zeros (ICU keeps
+        /// milliseconds only).
+        case fraction(digits: Int)
+        /// `Z`, `ZZ`, `ZZZ`: `+0000` when writing; `ZZZZZ`, `X`, `XX`, `XXX`: `Z`. Reading takes
+        /// `Z`, `±hhmm` and `±hh:mm` for each (the formatter takes those and more).
+        case zone(rfc822: Bool)
+    }
+
+    enum Element: Sendable, Equatable {
+        case field(Field)
+        /// Printable ASCII, none of it a digit at the start, a quote or a backslash, so that
+        /// it is written into JSON as it is.
+        case literal([UInt8])
+    }
+
+    let elements: [Element]
+    /// The most bytes a date takes written in this format.
+    let maximumLength: Int
+
+    /// The years read and written here: ICU counts days before 1582-10-15 in the Julian
+    /// calendar, and a year after 9999 takes five digits; the formatter has those.
+    static let years: ClosedRange<Int64> = 1583...9999
+
+    static let powersOfTen: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+}
+
+extension FixedDateFormat.Field {
+    /// Written with a fixed number of digits, so that it may abut another number.
+    var isFixedWidth: Bool {
+        switch self {
+        // ICU reads a run of abutting numbers with each field's width first: `yMMdd` reads one
+        // digit of year, and never a date.
+        case .year(let digits): digits == 4
+        case .fraction: true
+        case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded
+        case .zone: false
+        }
+    }
+
+    var isNumber: Bool {
+        if case .zone = self { return false }
+        return true
+    }
+
+    var maximumLength: Int {
+        switch self {
+        case .year: 4
+        case .month, .day, .hour, .minute, .second: 2
+        case .fraction(let digits): digits
+        case .zone(let rfc822): rfc822 ? 5 : 1
+        }
+    }
+}

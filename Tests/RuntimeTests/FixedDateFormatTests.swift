@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import ValuegenRuntime
+
+/// Fixed date formats of numbers and literals, read and written without a `DateFormatter`, give
+/// what the formatter gives: the same string for every date, the same date for every string the
+/// fast path reads, and the formatter's answer (through the fallback) for every other string.
+///
+/// Each numeric pattern is compared on `VALUEGEN_FIXED_DATES` random dates (10,000 by default,
+/// a few seconds in all; a million each for the full comparison, several minutes), both
+/// directions: years before 1583 (Julian, and before 1 AD) and after 9999, leap days, the
+/// milliseconds' rounding edges, invalid days and times, every offset form, mutated strings.
+@Suite("Fixed date formats")
+struct FixedDateFormatTests {
+    static let numericPatterns = [
+        "yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS",
+        "yyyy-MM-dd'T'HH:mm:ss.SSSZ", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ssZZZZZ",
+        "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXX", "yyyy-MM-dd'T'HH:mm:ss.SX", "yyyyMMdd", "yyyyMMddHHmmss",
+        "dd/MM/yyyy", "M/d/yyyy H:m:s", "y-M-d", "yyyy.MM.dd 'at' HH:mm:ss.SS",
+        "yyyy-MM-dd'T'HH:mm:ss'Z'", "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", "dd.MM.yyyy HH:mm",
+    ]
+
+    static var samples: Int {
+        ProcessInfo.processInfo.environment["VALUEGEN_FIXED_DATES"].flatMap(Int.init) ?? 10_000
+    }
+
+    @Test(arguments: numericPatterns)
+    func readsAndWritesWhatTheFormatterDoes(pattern: String) throws {
+        let fixed = try #require(FixedDateFormat(pattern: pattern), "\(pattern) is not compiled")
+        let formatter = Self.formatter(pattern)
+        var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: pattern.hashValueStable))
+        var tally = Tally()
+        for sample in 0..<Self.samples {
+            let date = RandomDates.date(&generator)
+            let expected = formatter.string(from: date)
+            if let written = fixed.string(from: date) {
+                tally.writtenFast += 1
+                guard written == expected else {
+                    Issue.record("\(pattern): \(date.timeIntervalSinceReferenceDate) written \(written), the formatter writes \(expected)")
+                    return
+                }
+            }
+            let text = switch sample % 4 {
+            case 0, 1: expected
+            case 2: RandomStrings.fields(of: fixed, &generator)
+            default: RandomStrings.mutated(expected, &generator)
+            }
+            if let read = fixed.date(fromString: text) {
+                tally.readFast += 1
+                let reference = formatter.date(from: text)
+                guard read.timeIntervalSinceReferenceDate == reference?.timeIntervalSinceReferenceDate else {
+                    Issue.record("\(pattern): \"\(text)\" read as \(read.timeIntervalSinceReferenceDate), the formatter reads \(reference.map { "\($0.timeIntervalSinceReferenceDate)" } ?? "nothing")")
+                    return
+                }
+            } else if sample % 16 == 3 {
+                // Left to the formatter: the style's answer is the formatter's.
+                tally.leftToFormatter += 1
+                #expect(DateCodingStyle.format(pattern).date(fromString: text) == formatter.date(from: text), "\(pattern): \"\(text)\"")
+            }
+        }
+        // Most dates and most of the strings the format writes take the fast path.
+        #expect(tally.writtenFast > Self.samples / 2 && tally.readFast > Self.samples / 4, "\(pattern): \(tally)")
+        print("\(pattern): \(Self.samples) dates compared with DateFormatter: \(tally)")
+    }
+
+    @Test func patternsWithNamesOrOtherFieldsKeepTheFormatter() {
+        for pattern in ["EEE, dd MMM yyyy HH:mm:ss Z", "yyyy-MMM-dd", "yy-MM-dd", "YYYY-MM-dd", "yyyy-MM-dd hh:mm a", "MM-dd", "HH:mm",
+                        "yyyy-MM-dd'T'HH:mm:ssZZZZ", "yyyy-MM-dd'T'HH:mm:ssxxx", "yyyyMMdd'T'Hmm", "yMMdd", "yyyy-MM-dd'T", "yyyy-MM-ddXXX'Z'",
+                        "yyyy-MM-dd-MM", "yyyy\"MM\"dd", "yyyy-MM-dd'é'", "yyyy'1'MM-dd", "yyyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSS"] {
+            #expect(FixedDateFormat(pattern: pattern) == nil, "\(pattern)")
+        }
+        #expect(FixedDateFormat(pattern: "yyyy-MM-dd''HH")?.elements == [.field(.year(digits: 4)), .literal(Array("-".utf8)), .field(.month(padded: true)),
+                                                                          .literal(Array("-".utf8)), .field(.day(padded: true)), .literal(Array("'".utf8)),
+                                                                          .field(.hour(padded: true))])
+    }
+
+    @Test func namedPatternsReadAndWriteWithTheThreadsFormatter() throws {
+        let style = DateCodingStyle.format("EEE, dd MMM yyyy HH:mm:ss Z")
+        let date = Date(timeIntervalSince1970: 1_714_566_896)
+        guard case .string(let text) = style.form(of: date) else {
+            Issue.record("a fixed format wrote a number")
+            return
+        }
+        #expect(text == "Wed, 01 May 2024 12:34:56 +0000")
+        #expect(style.date(fromString: text) == date)
+        #expect(style.date(fromString: "Wed, 31 Feb 2024 12:34:56 +0000") == nil)
+    }
+
+    /// What the formatter reads beyond the fast path's shapes still reads, and what it refuses
+    /// is refused with the error and path the runtime gave before.
+    @Test func stringsOutsideTheFastPathAreTheFormatters() throws {
+        let style = DateCodingStyle.format("yyyy-MM-dd")
+        let formatter = Self.formatter("yyyy-MM-dd")
+        for text in ["2024-5-1", "24-05-01", "12345-05-01", "2024/05/01", " 2024-05-01", "１９９９-05-01", "1582-10-10", "0999-01-01"] {
+            #expect(FixedDateFormat.compiled("yyyy-MM-dd")?.date(fromString: text) == nil, "\(text)")
+            #expect(style.date(fromString: text) != nil && style.date(fromString: text) == formatter.date(from: text), "\(text)")
+        }
+        for text in ["2024-02-30", "2023-02-29", "2024-13-01", "2024-05-00", "0000-05-01", "2024-05-01x"] {
+            #expect(style.date(fromString: text) == nil && formatter.date(from: text) == nil, "\(text)")
+        }
+        let json = #"["2024-02-29", "2024-02-30"]"#
+        do {
+            _ = try Array(json.utf8).withUnsafeBytes { buffer throws(JSONError) in
+                var reader = JSONReader(bytes: buffer)
+                return try [Date](from: &reader, style: style)
+            }
+            Issue.record("read 2024-02-30")
+        } catch let error as JSONError {
+            #expect(error.message == #"expected a date in the format "yyyy-MM-dd", found "2024-02-30""#)
+            #expect(error.offset == offset(of: #""2024-02-30""#, in: json))
+            #expect(error.path == [.index(1)])
+        }
+    }
+
+    /// Read in place from the document's bytes when the string has no escapes; with one, or
+    /// at the document's end, through a String: the same date either way.
+    @Test func readsInPlaceOrThroughAString() throws {
+        let style = DateCodingStyle.format("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
+        let json = #"[ "2024-05-01T12:34:56.789Z",  "2024\u002d05-01T12:34:56.789+02:00",\#n"2024-05-01T12:34:56.789-00:30"]"#
+        let dates = try Array(json.utf8).withUnsafeBytes { buffer throws(JSONError) in
+            var reader = JSONReader(bytes: buffer)
+            return try [Date](from: &reader, style: style)
+        }
+        let formatter = Self.formatter("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
+        let expected = ["2024-05-01T12:34:56.789Z", "2024-05-01T12:34:56.789+02:00", "2024-05-01T12:34:56.789-00:30"].compactMap { formatter.date(from: $0) }
+        #expect(expected.count == 3 && dates == expected)
+    }
+
+    @Test func writesInPlaceWhatTheStyleWrites() {
+        let style = DateCodingStyle.format("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
+        let dates = [Date(timeIntervalSince1970: 1_714_566_896.789), Date(timeIntervalSince1970: -1e12), Date(timeIntervalSince1970: 1e12), Date(timeIntervalSince1970: 0)]
+        var writer = JSONWriter()
+        dates.encode(to: &writer, style: style)
+        let expected = dates.map { date -> String in
+            guard case .string(let text) = style.form(of: date) else { return "" }
+            return "\"\(text)\""
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]")
+        #expect(expected[0] == #""2024-05-01T12:34:56.789Z""# && expected[1] == #""29720-11-16T22:13:20.000Z""#)
+    }
+
+    static func formatter(_ pattern: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        return formatter
+    }
+
+    struct Tally: CustomStringConvertible {
+        var writtenFast = 0
+        var readFast = 0
+        var leftToFormatter = 0
+
+        var description: String {
+            "\(writtenFast) written and \(readFast) read without the formatter (all equal), \(leftToFormatter) strings checked through the fallback"
+        }
+    }
+}
+
+extension String {
+    /// A hash that is the same in every process (`hashValue` is seeded per process).
+    var hashValueStable: Int {
+        utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }
+    }
+}
