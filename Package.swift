@@ -61,8 +61,8 @@ let package = Package(
             dependencies: ["valuegen"],
             path: "Plugins/ValuegenCommandPlugin"
         ),
-        // Its models are generated from the schema files beside main.swift and in World/Schemas
-        // into Generated/ and committed (.ci/run checks they are current). simdjson/ holds the
+        // Its models are generated from the schema files beside main.swift, in World/Schemas and
+        // in Recorded/Schemas into Generated/ and committed (.ci/run checks they are current). simdjson/ holds the
         // C++ readers that simdjson/run-benchmark.sh builds, never swift build. No target of this package applies
         // ValuegenBuildPlugin: SwiftPM builds the tool of every build plugin that any target in
         // the package graph applies, used or not, so one here would make every package that
@@ -72,7 +72,7 @@ let package = Package(
             name: "RuntimeBenchmark",
             dependencies: ["ValuegenRuntime"],
             path: "Sources/RuntimeBenchmark",
-            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "RecordFile.value", "World/Schemas", "simdjson"]
+            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "RecordFile.value", "World/Schemas", "Recorded/Schemas", "Recorded/LICENSE-octokit-fixtures.md", "Recorded/LICENSE-stripe-openapi.txt", "simdjson"]
         ),
         .executableTarget(
             name: "ValuegenBenchmark",
