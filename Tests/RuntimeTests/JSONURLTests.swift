@@ -196,7 +196,7 @@ struct SplitMix64 {
             try jsonArray(strings).withUnsafeBytes { buffer in
                 var reader = JSONReader(bytes: buffer)
                 _ = try [URL](from: &reader)
-                return reader.documentURLs?.entries.count ?? 0
+                return reader.documentURLs?.slotCount ?? 0
             }
         }
         #expect(try slots(afterReading: []) == 0)
