@@ -57,11 +57,12 @@ extension JSONReader {
 /// a newer one replacing an older.
 ///
 /// The slots start few (64, 2 KB) and grow fourfold, up to 4,096, each time more URLs were
-/// stored than there are slots: a page of issues holds a few hundred URLs that repeat (13 a
-/// user, for a few dozen users) among the ones each issue has alone, and in 64 slots these
-/// evicted the users' before they came again; a small document keeps its small table. A
-/// document whose URLs are all different pays a hash and a store per URL (and the growths, a
-/// few microseconds in all), against the hundreds of nanoseconds each `URL` costs.
+/// stored than there are slots while at least one was found for every four stored: a page of
+/// issues holds a few hundred URLs that repeat (13 a user, for a few dozen users) among the ones
+/// each issue has alone, and in 64 slots these evicted the users' before they came again. A
+/// small document keeps its small table, and so does one whose URLs all differ (a page of
+/// charges, each with its receipt's URL), which pays a hash and a store per URL against the
+/// hundreds of nanoseconds each `URL` costs.
 final class DocumentURLs {
     struct Entry {
         /// Where the string's raw bytes are in the document, between its quotes.
@@ -83,8 +84,9 @@ final class DocumentURLs {
     private(set) var slotCount = firstSlotCount
     /// The bits of a hash that pick a slot: its top log2(slotCount).
     var slotShift: UInt64 = 64 - 6
-    /// The URLs stored since the slots last grew.
+    /// The URLs stored, and the URLs found, since the slots last grew.
     var stored = 0
+    var found = 0
 
     init() {
         entries = .allocate(capacity: slotCount)
@@ -137,13 +139,16 @@ final class DocumentURLs {
               entry.pointee.start == raw.lowerBound || memcmp(document + entry.pointee.start, document + raw.lowerBound, raw.count) == 0 else {
             return nil
         }
+        found &+= 1
         return entry.pointee.url
     }
 
     func remember(_ url: URL, in slot: Int, for raw: Range<Int>, in document: UnsafeRawPointer) {
         entries[slot] = Entry(start: raw.lowerBound, count: raw.count, url: url)
         stored &+= 1
-        if stored > slotCount, slotCount < Self.mostSlots {
+        // Grown when the slots are full and the URLs repeat; a document whose URLs differ
+        // keeps its first slots.
+        if stored > slotCount, found >= stored / 4, slotCount < Self.mostSlots {
             grow(in: document)
         }
     }
@@ -155,6 +160,7 @@ final class DocumentURLs {
         slotCount = oldCount * 4
         slotShift -= 2
         stored = 0
+        found = 0
         entries = .allocate(capacity: slotCount)
         entries.initialize(repeating: Entry(), count: slotCount)
         for entry in UnsafeBufferPointer(start: old, count: oldCount) where entry.url != nil {
