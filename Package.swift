@@ -70,7 +70,8 @@ let package = Package(
         // valuegen from source (docs/Performance.md).
         .executableTarget(
             name: "RuntimeBenchmark",
-            dependencies: ["ValuegenRuntime"],
+            // The PluginSDK for its JSON parser, which keeps members in order (Recorded/).
+            dependencies: ["ValuegenRuntime", "ValuegenPluginSDK"],
             path: "Sources/RuntimeBenchmark",
             exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "RecordFile.value", "World/Schemas", "Recorded/Schemas", "Recorded/LICENSE-octokit-fixtures.md", "Recorded/LICENSE-stripe-openapi.txt", "simdjson"]
         ),
