@@ -63,7 +63,7 @@ func expectURLsReadAsBefore(_ json: [UInt8], sourceLocation: SourceLocation = #_
 /// without hex digits, non-ASCII, brackets, template braces, controls, cut and doubled parts,
 /// empty and very long strings.
 func mutatedURLs(count: Int, seed: UInt64) -> [String] {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let insertions = [
         " ", "%", "%2", "%zz", "%41", "%E9", "é", "日本", "😀", "[", "]", "[::1]", "[v1.x]", "#", "##", "?", "??",
         "{", "}", "{/name}", "|", "\\", "^", "`", "\"", "<", ">", "~", ":", "::", "@", "@@", "//", "\t", "\n",
@@ -72,24 +72,24 @@ func mutatedURLs(count: Int, seed: UInt64) -> [String] {
     let seeds = RecordedURLs.strings
     var corpus: [String] = []
     while corpus.count < count {
-        var bytes = Array(seeds[random.next(below: seeds.count)].utf8)
-        for _ in 0...random.next(below: 3) {
-            switch random.next(below: 7) {
+        var bytes = Array(seeds[Int.random(in: 0..<seeds.count, using: &random)].utf8)
+        for _ in 0...Int.random(in: 0..<3, using: &random) {
+            switch Int.random(in: 0..<7, using: &random) {
             case 0, 1, 2:
-                let position = random.next(below: bytes.count + 1)
-                bytes.insert(contentsOf: Array(insertions[random.next(below: insertions.count)].utf8), at: position)
+                let position = Int.random(in: 0..<(bytes.count + 1), using: &random)
+                bytes.insert(contentsOf: Array(insertions[Int.random(in: 0..<insertions.count, using: &random)].utf8), at: position)
             case 3:
                 guard !bytes.isEmpty else { continue }
-                let start = random.next(below: bytes.count)
-                bytes.removeSubrange(start..<min(bytes.count, start + 1 + random.next(below: 12)))
+                let start = Int.random(in: 0..<bytes.count, using: &random)
+                bytes.removeSubrange(start..<min(bytes.count, start + 1 + Int.random(in: 0..<12, using: &random)))
             case 4:
-                bytes = Array(bytes.prefix(random.next(below: bytes.count + 1)))
+                bytes = Array(bytes.prefix(Int.random(in: 0..<(bytes.count + 1), using: &random)))
             case 5:
-                let start = random.next(below: bytes.count + 1)
+                let start = Int.random(in: 0..<(bytes.count + 1), using: &random)
                 bytes.insert(contentsOf: bytes[start...], at: start)
             default:
-                let index = random.next(below: bytes.count + 1)
-                if index < bytes.count { bytes[index] = UInt8(truncatingIfNeeded: 0x20 + random.next(below: 0x60)) }
+                let index = Int.random(in: 0..<(bytes.count + 1), using: &random)
+                if index < bytes.count { bytes[index] = UInt8(truncatingIfNeeded: 0x20 + Int.random(in: 0..<0x60, using: &random)) }
             }
         }
         // Invalid UTF-8 made by a cut is left out: a JSON string cannot hold it.
@@ -100,27 +100,6 @@ func mutatedURLs(count: Int, seed: UInt64) -> [String] {
     corpus.append("https://example.com/" + String(repeating: "segment/", count: 20_000))
     corpus.append("https://example.com/" + String(repeating: "é", count: 3_000))
     return corpus
-}
-
-/// A small fast generator with a seed, so that a failure can be reproduced.
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
 }
 
 @Suite struct JSONURLTests {
@@ -151,12 +130,12 @@ struct SplitMix64 {
     }
 
     @Test func mutatedURLsReadFromJSONAsBeforeWithTheSameErrors() {
-        var random = SplitMix64(seed: 3838)
+        var random = SeededGenerator(seed: 3838)
         let corpus = mutatedURLs(count: 4_000, seed: 383)
         // Small documents of URLs that repeat, each ending at its first refused URL (the error
         // is compared), or read whole.
         for _ in 0..<2_000 {
-            let strings = (0..<(1 + random.next(below: 8))).map { _ in corpus[random.next(below: 40)] }
+            let strings = (0..<(1 + Int.random(in: 0..<8, using: &random))).map { _ in corpus[Int.random(in: 0..<40, using: &random)] }
             expectURLsReadAsBefore(jsonArray(strings))
         }
         for start in stride(from: 0, to: corpus.count, by: 50) {
