@@ -61,8 +61,8 @@ let package = Package(
             dependencies: ["valuegen"],
             path: "Plugins/ValuegenCommandPlugin"
         ),
-        // Its models are generated from the schema files beside main.swift and in World/Schemas
-        // into Generated/ and committed (.ci/run checks they are current). simdjson/ holds the
+        // Its models are generated from the schema files beside main.swift, in World/Schemas and
+        // in Recorded/Schemas into Generated/ and committed (.ci/run checks they are current). simdjson/ holds the
         // C++ readers that simdjson/run-benchmark.sh builds, never swift build. No target of this package applies
         // ValuegenBuildPlugin: SwiftPM builds the tool of every build plugin that any target in
         // the package graph applies, used or not, so one here would make every package that
@@ -70,9 +70,10 @@ let package = Package(
         // valuegen from source (docs/Performance.md).
         .executableTarget(
             name: "RuntimeBenchmark",
-            dependencies: ["ValuegenRuntime"],
+            // The PluginSDK for its JSON parser, which keeps members in order (Recorded/).
+            dependencies: ["ValuegenRuntime", "ValuegenPluginSDK"],
             path: "Sources/RuntimeBenchmark",
-            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "RecordFile.value", "World/Schemas", "simdjson"]
+            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "RecordFile.value", "World/Schemas", "Recorded/Schemas", "Recorded/LICENSE-octokit-fixtures.md", "Recorded/LICENSE-stripe-openapi.txt", "simdjson"]
         ),
         .executableTarget(
             name: "ValuegenBenchmark",

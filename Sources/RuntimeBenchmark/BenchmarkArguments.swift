@@ -3,12 +3,13 @@ import Foundation
 
 struct BenchmarkArguments {
     static let usage = """
-        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--records-only] [--persistence-only] [--dates-only] [--simdjson PATH]
+        usage: valuegen-runtime-benchmark [N] [--world-scale S] [--world-only] [--recorded-only] [--records-only] [--persistence-only] [--dates-only] [--simdjson PATH]
                                           [--world-documents FOLDER] [--profile SHAPE [ROUNDS]]
                                           [--profile-encode SHAPE [ROUNDS]]
           N                 records for the record benchmarks (100000 by default)
           --world-scale S   size of the world-shaped documents, 1 by default (a few MB each)
-          --world-only      run the world-shaped documents alone
+          --world-only      run the world-shaped documents and the recorded payloads alone
+          --recorded-only   run the recorded REST payloads alone (Recorded/)
           --records-only    run the records' JSON and Binary lines alone (no invariants,
                             persistence, indirect storage, dates or world-shaped documents)
           --persistence-only
@@ -20,10 +21,11 @@ struct BenchmarkArguments {
                             also write each world-shaped document to FOLDER/<shape>.json
           --profile SHAPE [ROUNDS]
                             only decode the world-shaped document SHAPE (tweets, catalog,
-                            geojson, payments, issues) ROUNDS times (1000 by default) with the
-                            generated JSON, for a profiler (perf record, valgrind); prints nothing
-                            else. SHAPE `records` decodes the N records' JSON, `records-binary`
-                            their Binary
+                            geojson, payments, issues; or a recorded payload: github-issues,
+                            stripe-charges, stripe-customers, stripe-payment-intents) ROUNDS
+                            times (1000 by default) with the generated JSON, for a profiler
+                            (perf record, valgrind); prints nothing else. SHAPE `records`
+                            decodes the N records' JSON, `records-binary` their Binary
           --profile-encode SHAPE [ROUNDS]
                             the same for encoding: decode SHAPE once, then encode it ROUNDS times
         """
@@ -31,6 +33,7 @@ struct BenchmarkArguments {
     var recordCount = 100_000
     var worldScale = 1.0
     var worldOnly = false
+    var recordedOnly = false
     var recordsOnly = false
     var persistenceOnly = false
     var datesOnly = false
@@ -54,6 +57,8 @@ struct BenchmarkArguments {
                 worldScale = scale
             case "--world-only":
                 worldOnly = true
+            case "--recorded-only":
+                recordedOnly = true
             case "--records-only":
                 recordsOnly = true
             case "--persistence-only":

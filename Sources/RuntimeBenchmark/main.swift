@@ -3,9 +3,10 @@
 //
 //     swift run -c release valuegen-runtime-benchmark [N]     (N records, 100000 by default)
 //
-// Each figure is the best of ten rounds in which every coder runs once, taking turns; the
-// ratios compare figures of the same run. The world-shaped documents follow the records
-// (World/WorldBenchmark.swift; BenchmarkArguments.swift lists the options).
+// Each figure is the best of ten rounds in which every coder runs once, taking turns, in the
+// thread's CPU time (Measurement.swift); the ratios compare figures of the same run. The
+// world-shaped documents follow the records (World/WorldBenchmark.swift), then the recorded REST
+// payloads (Recorded/RecordedPayloads.swift; BenchmarkArguments.swift lists the options).
 import Foundation
 import ValuegenRuntime
 
@@ -36,6 +37,10 @@ if let profiled = arguments.profiledShape {
 }
 if arguments.datesOnly {
     try DateBenchmark.run(runs: runs)
+    exit(0)
+}
+if arguments.recordedOnly {
+    try WorldBenchmark.runRecorded(arguments)
     exit(0)
 }
 if arguments.worldOnly {

@@ -51,7 +51,8 @@ struct WorldShape {
             bytes: json.count, encodedBytes: encoded.count,
             generatedDecode: generatedDecode.best, foundationDecode: foundationDecode.best,
             generatedEncode: generatedEncode.best, foundationEncode: foundationEncode.best,
-            checksum: { ModelChecksum(of: decoded) }
+            checksum: { ModelChecksum(of: decoded) },
+            urlFloor: { try URLFloor(of: decoded, rounds: rounds) }
         )
     }
 
@@ -78,4 +79,6 @@ struct WorldFigures {
     let foundationEncode: Double
     /// What the decoded model holds, summed (computed when asked: reflection is slow).
     let checksum: () -> ModelChecksum
+    /// What making the model's URLs costs the toolchain alone; nil without URLs.
+    let urlFloor: () throws -> URLFloor?
 }

@@ -230,7 +230,7 @@ extension URL: BinaryCodable {
     public init(from reader: inout BinaryReader) throws(BinaryError) {
         let start = reader.offset
         let text = try String(from: &reader)
-        guard let url = URL(string: text) else {
+        guard let url = URL(faithfulTo: text) else {
             throw BinaryError(message: "expected a URL, found \"\(text)\"", offset: start)
         }
         self = url

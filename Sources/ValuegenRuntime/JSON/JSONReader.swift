@@ -43,6 +43,8 @@ public struct JSONReader {
     /// Whether the document is a saved file (Persistence), whose dates are exact ISO 8601
     /// whatever their style (ISO8601+Exact.swift); set by `load(from:)`.
     var readsExactDates = false
+    /// The URLs read so far in this document, by their strings (made at the first URL).
+    var documentURLs: DocumentURLs?
     /// Whether strings of up to 15 bytes are made without the standard library's checks
     /// (see `SmallString`); read once per document.
     let makesSmallStrings = SmallString.isAvailable

@@ -210,9 +210,10 @@ extension Dictionary: JSONEncodable where Key: JSONObjectKey, Value: JSONEncodab
 }
 
 extension URL: JSONCodable {
-    /// A string with an absolute or relative URL.
+    /// A string with an absolute or relative URL, as `URL(string:)` reads it
+    /// (``JSONReader/readURL()``).
     public init(from reader: inout JSONReader) throws(JSONError) {
-        self = try reader.readString(converting: { URL(string: $0) }, orFail: { "expected a URL, found \"\($0)\"" })
+        self = try reader.readURL()
     }
 
     public func encode(to writer: inout JSONWriter) {
