@@ -173,4 +173,17 @@ struct CollisionScreenTests {
         #expect(CollisionScreen.mayCollide(withCase, otherTypeNames: [:], schemaTypeNames: [], declaredMemberNames: ["diffKey"]))
         #expect(!CollisionScreen.mayCollide(adding(attribute("diffKey"), to: value, subtype: nil), otherTypeNames: [:], schemaTypeNames: []))
     }
+
+    /// A declared member that a built-in feature of the type generates too stops the type,
+    /// under the built-in's reserved name as well; another name does not.
+    @Test func stopsADeclaredMemberThatABuiltInGenerates() throws {
+        var value = try probeTypes()[1]
+        value.includes = ["Equality", "Validation"]
+        #expect(CollisionScreen.mayCollide(value, otherTypeNames: [:], schemaTypeNames: [], declaredMemberNames: ["validate"]))
+        #expect(!CollisionScreen.mayCollide(value, otherTypeNames: [:], schemaTypeNames: [], declaredMemberNames: ["diffKey"]))
+        value.includes = ["valuegen.Validation"]
+        #expect(CollisionScreen.mayCollide(value, otherTypeNames: [:], schemaTypeNames: [], declaredMemberNames: ["ValidationError"]))
+        value.includes = ["Description"]
+        #expect(!CollisionScreen.mayCollide(value, otherTypeNames: [:], schemaTypeNames: [], declaredMemberNames: ["validate"]))
+    }
 }

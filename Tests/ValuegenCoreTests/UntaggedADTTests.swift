@@ -15,7 +15,7 @@ struct UntaggedADTTests {
     @Test func isARepresentationOfItsOwn() throws {
         let (request, diagnostics) = resolve("Models/Source.adtValue", "%coding representation=untagged\nSource {\n  %singleAttributeSubtype attributeType=String\n  Id\n  Customer {\n    id: String\n  }\n}\n")
         #expect(diagnostics.isEmpty)
-        #expect(request.types.first?.adtCoding == ADTCoding(representation: .untagged))
+        #expect(request.types.first?.adtCoding == ADTCoding(form: .untagged))
         #expect(ADTCoding.Representation.spellings == ["string", "internal", "external", "adjacent", "untagged"])
     }
 

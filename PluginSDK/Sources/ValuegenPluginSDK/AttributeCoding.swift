@@ -27,6 +27,9 @@ public struct AttributeCoding: Codable, Sendable, Equatable {
 /// How a date is written when coding (ValuegenRuntime's `DateCodingStyle`).
 public struct DateStyle: Codable, Sendable, Equatable {
     /// The style's kind, spelled as in `%coding dates=` and valuegen.json's `coding.dates`.
+    /// A frozen set: it never gains a case in 1.x, so an exhaustive `switch` over it keeps
+    /// compiling; a style added later comes as a struct with static members beside it, as
+    /// ``ADTCoding/Form`` came beside ``ADTCoding/Representation``.
     public enum Kind: String, Codable, Sendable, CaseIterable {
         /// `"2024-05-01T12:00:00Z"`.
         case iso8601

@@ -138,6 +138,9 @@ extension Emitter {
 ///
 /// Only `.error` fails the schema file: it is not written and `valuegen` exits with 1.
 /// Across the C ABI these are `VALUEGEN_SEVERITY_NOTE`, `_WARNING` and `_ERROR`.
+///
+/// A frozen set: it never gains a case in 1.x, so an exhaustive `switch` over it keeps
+/// compiling (docs/WritingPlugins.md, "Source compatibility").
 public enum DiagnosticSeverity: String, Codable, Sendable, Equatable, Comparable {
     /// More about the diagnostic just before it (where something was declared first, say);
     /// printed right after it.

@@ -80,6 +80,8 @@ public struct SchemaFileDescription: Codable, Sendable, Equatable {
 }
 
 /// The three kinds of model a schema can declare; the schema file's extension selects one.
+/// A frozen set: it never gains a case in 1.x, so an exhaustive `switch` over it keeps
+/// compiling (docs/WritingPlugins.md, "Source compatibility").
 public enum ModelKind: String, Codable, Sendable, Equatable, CaseIterable {
     /// `.value`: an immutable `struct`.
     case value
@@ -93,6 +95,8 @@ public enum ModelKind: String, Codable, Sendable, Equatable, CaseIterable {
 }
 
 /// The access level of generated declarations.
+/// A frozen set: it never gains a case in 1.x, so an exhaustive `switch` over it keeps
+/// compiling (docs/WritingPlugins.md, "Source compatibility").
 public enum AccessLevel: String, Codable, Sendable, Equatable, CaseIterable {
     /// `public`: the module's clients see the models.
     case `public`

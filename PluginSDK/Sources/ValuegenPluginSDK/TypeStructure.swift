@@ -8,6 +8,9 @@
 ///
 /// Present in requests of ``GenerationRequest/schemaVersion`` 2 and later; its JSON form is
 /// `{"kind": "named" | "optional" | "array" | "set" | "dictionary" | "existential", ...}`.
+///
+/// A frozen set: it never gains a case in 1.x, so an exhaustive `switch` over it keeps
+/// compiling (docs/WritingPlugins.md, "Source compatibility").
 public indirect enum TypeStructure: Codable, Sendable, Equatable, Hashable {
     /// A named type, possibly generic: `Int`, `User`, `Foundation.Locale`, `Result<Int, Failure>`.
     case named(NamedType)
@@ -130,6 +133,8 @@ public struct NamedType: Codable, Sendable, Equatable, Hashable {
 }
 
 /// Where a named type that is not a schema type was declared for the module.
+/// A frozen set: it never gains a case in 1.x, so an exhaustive `switch` over it keeps
+/// compiling (docs/WritingPlugins.md, "Source compatibility").
 public enum TypeDeclarationSite: String, Codable, Sendable, Equatable, Hashable, CaseIterable {
     /// `%type name=Photo` in the schema file: a type from elsewhere, possibly named like a
     /// standard one (an `Int` declared with `%type` is not Swift's `Int` to Valuegen).

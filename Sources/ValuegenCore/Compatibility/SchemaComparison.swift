@@ -82,7 +82,7 @@ public struct SchemaComparison: Sendable {
     private func compareCases(_ subject: Subject, into findings: inout FindingList) {
         let oldType = subject.oldType, newType = subject.newType
         let (oldCoding, newCoding) = (oldType.codingOfCases, newType.codingOfCases)
-        if oldCoding.representation != newCoding.representation || oldCoding.discriminator != newCoding.discriminator || oldCoding.contentKey != newCoding.contentKey {
+        if oldCoding.form != newCoding.form || oldCoding.discriminator != newCoding.discriminator || oldCoding.contentKey != newCoding.contentKey {
             findings.report(.representationChanged, subject, "'\(newType.name)' is coded \(oldCoding.summary) before and \(newCoding.summary) now")
         }
         if oldType.isPlainEnumeration != newType.isPlainEnumeration {
@@ -148,7 +148,7 @@ extension SchemaComparison {
     /// A plain enumeration (no `%unknownCase`) coded as the string of its case's tag.
     func isStringEnumeration(_ name: String, in snapshot: SchemaSnapshot) -> Bool {
         guard let type = snapshot.entry(named: name)?.type else { return false }
-        return type.isPlainEnumeration && type.codingOfCases.representation == .string
+        return type.isPlainEnumeration && type.codingOfCases.form == .string
     }
 
     /// Whether the old version's type `old` is the new version's `new` renamed: the old name
@@ -212,10 +212,10 @@ private extension ModelKind {
 
 private extension ADTCoding {
     var summary: String {
-        var text = "'\(representation.rawValue)'"
-        if representation == .internallyTagged || representation == .adjacentlyTagged {
+        var text = "'\(form.rawValue)'"
+        if form == .internallyTagged || form == .adjacentlyTagged {
             text += " (discriminator \"\(discriminator)\""
-            text += representation == .adjacentlyTagged ? ", content \"\(contentKey)\")" : ")"
+            text += form == .adjacentlyTagged ? ", content \"\(contentKey)\")" : ")"
         }
         return text
     }

@@ -14,7 +14,7 @@ import ValuegenPluginSDK
 extension CodePrinter {
     mutating func adtCoding(_ type: ModelType, access: String) {
         let coding = type.codingOfCases
-        switch coding.representation {
+        switch coding.knownForm {
         case .string:
             stringCoding(type, access: access)
         case .internallyTagged:

@@ -15,7 +15,7 @@ enum CodingRules {
             codable = false
         }
         let coding = type.codingOfCases
-        guard type.kind == .adtValue, coding.representation == .internallyTagged else { return codable }
+        guard type.kind == .adtValue, coding.form == .internallyTagged else { return codable }
         for adtCase in type.cases {
             for attribute in adtCase.codedAttributes where attribute.codingKey == coding.discriminator {
                 emitter.diagnose(.error, "attribute '\(attribute.name)' of subtype '\(adtCase.subtypeName)' is coded under \"\(coding.discriminator)\", which holds the case's tag; give it another %codingKey, or the type another discriminator with %coding discriminator=", at: attribute.location)
@@ -64,7 +64,7 @@ extension ModelType {
     /// integers or integer keys (its container extensions), an `%unknownCase` (`RawJSON`), or
     /// untagged cases (`UntaggedDecodingAttempts`).
     var codingNeedsRuntime: Bool {
-        adtCoding?.unknownCase != nil || adtCoding?.representation == .untagged || (attributes + cases.flatMap(\.attributes)).contains { attribute in
+        adtCoding?.unknownCase != nil || adtCoding?.form == .untagged || (attributes + cases.flatMap(\.attributes)).contains { attribute in
             attribute.codingRules.dateStyle != nil || attribute.codingRules.acceptsIntegerStrings || attribute.type.isKeyedByOtherIntegers
         }
     }
@@ -72,7 +72,7 @@ extension ModelType {
     /// Whether `Coding`'s code for the type names `ValuegenCodingKey`: every value and object
     /// does, and every ADT but a plain enumeration coded as a bare string.
     var codesKeys: Bool {
-        kind != .adtValue || codingOfCases.representation != .string
+        kind != .adtValue || codingOfCases.form != .string
     }
 
     /// The attributes coding features read and write: all but the `%transient` ones.

@@ -16,7 +16,7 @@ extension CodePrinter {
             dictionary: Self.unique("dictionary", avoiding: names),
             payload: Self.unique("payload", avoiding: names)
         )
-        switch coding.representation {
+        switch coding.knownForm {
         case .string:
             stringDictionary(type, locals: locals, access: access)
         case .internallyTagged:

@@ -14,7 +14,7 @@ struct DictionaryFeature: Feature {
         // A property list has no null for an optional single value, and a property-list value
         // no offset to try cases from: untagged ADTs are JSON's and Coding's only. The file has
         // an error then, so nothing of it is written.
-        let untagged = request.types(including: descriptor.name).filter { $0.adtCoding?.representation == .untagged }
+        let untagged = request.types(including: descriptor.name).filter { $0.adtCoding?.form == .untagged }
         for type in untagged {
             emitter.diagnose(.error, "'\(type.name)' is untagged, and Dictionary codes only tagged ADTs; remove Dictionary from its includes (or exclude it), or give it a tagged representation", at: type.annotation("coding")?.location ?? type.location)
         }

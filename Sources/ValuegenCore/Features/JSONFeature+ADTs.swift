@@ -7,7 +7,7 @@ import ValuegenPluginSDK
 extension CodePrinter {
     mutating func adtJSON(_ type: ModelType, access: String) {
         let coding = type.codingOfCases
-        switch coding.representation {
+        switch coding.knownForm {
         case .string:
             stringJSON(type, access: access)
         case .internallyTagged:

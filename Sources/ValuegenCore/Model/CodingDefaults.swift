@@ -35,7 +35,7 @@ public struct CodingDefaults: Sendable, Equatable {
             let key = "coding.\(member.key)"
             switch member.key {
             case "representation":
-                if member.value.stringValue == ADTCoding.Representation.untagged.rawValue {
+                if member.value.stringValue == ADTCoding.Form.untagged.rawValue {
                     throw fail("'\(key)' cannot be \"untagged\": an untagged ADT is read as the first case its value fits, which each type's cases must be written for; write %coding representation=untagged before the types that are")
                 }
                 guard let text = member.value.stringValue, let representation = ADTCoding.Representation(rawValue: text), representation != .string else {

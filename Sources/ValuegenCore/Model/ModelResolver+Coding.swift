@@ -5,7 +5,7 @@ import ValuegenPluginSDK
 
 /// What a type's `%coding` says; nil where it says nothing.
 struct TypeCodingAnnotation {
-    var representation: ADTCoding.Representation?
+    var representation: ADTCoding.Form?
     var discriminator: String?
     var contentKey: String?
     var dateStyle: DateStyle?
@@ -30,10 +30,10 @@ extension ModelResolver {
         coding.location = annotation.location
         checkArguments(of: annotation, known: Self.typeCodingArguments, place: "a type")
         if let text = annotation["representation"] {
-            if let representation = ADTCoding.Representation(rawValue: text) {
+            if let representation = ADTCoding.Form(spelling: text) {
                 coding.representation = representation
             } else {
-                let hint = Suggestion.hint(for: text, among: ADTCoding.Representation.spellings, otherwise: "; known representations are \(ADTCoding.Representation.spellings.joined(separator: ", "))")
+                let hint = Suggestion.hint(for: text, among: ADTCoding.Form.spellings, otherwise: "; known representations are \(ADTCoding.Form.spellings.joined(separator: ", "))")
                 diagnostics.error("unknown representation '\(text)' in '%coding'\(hint)", at: argumentLocation("representation", of: annotation))
             }
         }
@@ -108,20 +108,20 @@ extension ModelResolver {
             unknownCase: unknownCase?.name
         )
         if let representation = typeCoding.representation {
-            coding.representation = representation
+            coding.form = representation
             if representation == .string, let payload = knownCases.first(where: { !$0.isPlain }) {
                 diagnostics.error("representation 'string' is for plain enumerations, and subtype '\(payload.subtypeName)' of '\(owner)' has a payload; use 'internal', 'external' or 'adjacent'", at: typeCoding.location)
-                coding.representation = settings.coding.representation
+                coding.form = ADTCoding.Form(settings.coding.representation)
             }
         } else if isPlain && settings.coding.plainEnumerationsAsStrings {
-            coding.representation = .string
+            coding.form = .string
         }
-        if coding.representation == .untagged {
+        if coding.form == .untagged {
             checkUntaggedCases(cases, owner: owner, typeCoding: typeCoding, annotations: annotations)
             return coding
         }
-        let usesContentKey = coding.representation == .adjacentlyTagged
-            || coding.representation == .internallyTagged && knownCases.contains { $0.singleValueType != nil }
+        let usesContentKey = coding.form == .adjacentlyTagged
+            || coding.form == .internallyTagged && knownCases.contains { $0.singleValueType != nil }
         if usesContentKey && coding.contentKey == coding.discriminator {
             diagnostics.error("'\(owner)' would code the case's tag and its payload under the same key \"\(coding.discriminator)\"; give 'content=' or 'discriminator=' in '%coding' another key", at: typeCoding.location ?? cases.first?.location)
         }

@@ -12,7 +12,8 @@ import ValuegenPluginSDK
 /// only such attributes, or a type spelled in lower case, need a look); in an ADT whose
 /// equality is written out, two payload values whose locals `lhsX` clash; a type or an
 /// attribute type named like a nested type; a builder beside the type declared elsewhere; an
-/// attribute or case named like a member a plugin of the type declares it generates.
+/// attribute or case named like a member a plugin of the type declares it generates, or a
+/// member a plugin declares that a built-in feature of the type generates.
 enum CollisionScreen {
     /// Whether `MemberCollisions` could find something in the type. `declaredMemberNames` are
     /// the names the type's plugins declare they generate (`DeclaredMemberNames`).
@@ -23,6 +24,11 @@ enum CollisionScreen {
         }
         if !declaredMemberNames.isEmpty {
             if type.attributes.contains(where: { declaredMemberNames.contains($0.name) }) || type.cases.contains(where: { declaredMemberNames.contains($0.name) }) {
+                return true
+            }
+            // A plugin's member that a built-in feature of the type generates too; the plugin's
+            // own entry is looked up as well, which errs the safe way when it shadows a built-in.
+            for feature in type.includes where GeneratedMembers.typeMembers(of: feature, for: type).contains(where: { declaredMemberNames.contains($0.name) }) {
                 return true
             }
         }

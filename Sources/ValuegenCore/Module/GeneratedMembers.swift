@@ -43,9 +43,9 @@ struct GeneratedMembers: Sendable, Equatable {
     var topLevelTypes: [GeneratedName] = []
 
     /// What the feature with the given canonical name generates for the type; nothing for a
-    /// feature the table does not know (a plugin's).
+    /// feature the table does not know (a plugin's). `valuegen.Validation` is Validation.
     static func of(_ feature: String, for type: ModelType) -> GeneratedMembers {
-        table[feature]?(type) ?? GeneratedMembers()
+        table[builtInName(feature)]?(type) ?? GeneratedMembers()
     }
 
     /// Canonical feature name → what it generates for a type. Value, ADT, Object, Sendable,

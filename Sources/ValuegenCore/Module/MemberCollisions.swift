@@ -79,6 +79,7 @@ private struct TypeCollisions {
         reportTopLevelTypes(into: &diagnostics)
         reportTypeName(into: &diagnostics)
         reportMembersDeclaredTwice(into: &diagnostics)
+        reportMembersBuiltInsGenerate(into: &diagnostics)
         for attribute in type.attributes {
             report(attribute, subtype: nil, into: &diagnostics)
             reportDeclaredMember(named: attribute.name, subject: "attribute '\(attribute.name)'", renaming: "the attribute\(keepingCodingKey(of: attribute))", at: attribute.location, into: &diagnostics)
@@ -112,6 +113,37 @@ private struct TypeCollisions {
                 }
             }
         }
+    }
+
+    /// A member a plugin of the type declares that a built-in feature of the type generates too
+    /// (`validate` beside Validation's `func validate()`, the built-in brought in by `%range`
+    /// while the plugin is loaded under another name).
+    private func reportMembersBuiltInsGenerate(into diagnostics: inout DiagnosticCollector) {
+        let pluginFeatures = Set(declarers.map(\.feature))
+        for declarer in declarers {
+            var hits: [(feature: String, name: GeneratedName)] = []
+            for feature in type.includes where !pluginFeatures.contains(feature) {
+                hits += GeneratedMembers.typeMembers(of: feature, for: type).filter { declarer.names.contains($0.name) }.map { (GeneratedMembers.builtInName(feature), $0) }
+            }
+            for name in Set(hits.map(\.name.name)).sorted() {
+                for group in Self.grouped(hits.filter { $0.name.name == name }) {
+                    let generate = group.features.count == 1 ? "generates" : "generate"
+                    let rules = group.features.contains("Validation") ? ruleAnnotations : []
+                    let broughtIn = rules.isEmpty ? "" : " (brought in by its \(rules.joined(separator: ", ")))"
+                    let removingRules = rules.isEmpty ? "" : ", or remove the rules that bring Validation in"
+                    diagnostics.error("\(declarer.who) declares the member '\(name)' for every type that includes \(declarer.feature), which collides with \(group.spelling) that \(Self.theFeatures(group.features)) \(generate) for '\(type.name)'\(broughtIn); leave \(declarer.feature) out of the features of '\(type.name)'\(Self.orExcluding(group.features, of: type))\(removingRules)", at: type.location)
+                }
+            }
+        }
+    }
+
+    /// `%range`, `%check`…: the rules written on the type, its attributes and its payloads, which
+    /// bring Validation in.
+    private var ruleAnnotations: [String] {
+        let attributes = type.attributes + type.cases.flatMap(\.attributes)
+        return Invariant.annotationNames.filter { name in
+            type.annotation(name) != nil || attributes.contains { $0.annotation(name) != nil }
+        }.map { "%" + $0 }
     }
 
     /// `UserBuilder` beside `User`, when the module already declares a `UserBuilder`.

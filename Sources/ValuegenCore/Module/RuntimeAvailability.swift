@@ -27,7 +27,7 @@ public enum RuntimeAvailability: Sendable, Equatable {
                         path: schema.source.path, at: type.location
                     )
                 }
-                let codingNeed = type.adtCoding?.representation == .untagged ? "Coding of an untagged ADT" : "Coding with a date style or lenient integers"
+                let codingNeed = type.adtCoding?.form == .untagged ? "Coding of an untagged ADT" : "Coding with a date style or lenient integers"
                 let feature = Self.features.first(where: type.includes) ?? (type.includes("Coding") && type.codingNeedsRuntime ? codingNeed : nil)
                 guard let feature else { continue }
                 return Diagnostic(

@@ -244,7 +244,7 @@ extension ADTCase {
 extension ADTCoding {
     var json: JSONValue {
         var members = [
-            JSONMember(key: "representation", value: .string(representation.rawValue)),
+            JSONMember(key: "representation", value: .string(form.rawValue)),
             JSONMember(key: "discriminator", value: .string(discriminator)),
             JSONMember(key: "contentKey", value: .string(contentKey)),
         ]
@@ -256,7 +256,9 @@ extension ADTCoding {
 
     init(_ reader: JSONReader) throws(JSONShapeError) {
         self.init(
-            representation: try reader.member("representation").enumeration(Representation.self),
+            // Any spelling: a form added by a newer host reaches an older plugin as `.internallyTagged`
+            // through `representation`, and by name through `form`.
+            form: Form(rawValue: try reader.member("representation").string()),
             discriminator: try reader.member("discriminator").string(),
             contentKey: try reader.member("contentKey").string(),
             unknownCase: try reader.optionalMember("unknownCase")?.string()

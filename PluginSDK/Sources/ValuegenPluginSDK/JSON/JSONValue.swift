@@ -1,4 +1,5 @@
 /// A JSON value, used for plugin options from the configuration; its order of object keys is kept.
+/// A frozen set, JSON's six kinds of value: an exhaustive `switch` over it keeps compiling.
 public enum JSONValue: Codable, Sendable, Equatable, Hashable {
     /// JSON's `null`.
     case null
