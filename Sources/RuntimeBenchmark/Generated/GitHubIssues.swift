@@ -456,6 +456,7 @@ extension GitHubIssue: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"url\":")
         self.url.encode(to: &writer)
@@ -852,6 +853,7 @@ extension GitHubUser: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"login\":")
         self.login.encode(to: &writer)
@@ -1057,6 +1059,7 @@ extension GitHubLabel: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
@@ -1331,6 +1334,7 @@ extension GitHubMilestone: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"url\":")
         self.url.encode(to: &writer)
@@ -1590,6 +1594,7 @@ extension GitHubReactions: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"url\":")
         self.url.encode(to: &writer)

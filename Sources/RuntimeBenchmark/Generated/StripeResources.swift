@@ -135,6 +135,7 @@ extension StripeChargeList: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"data\":")
         self.data.encode(to: &writer)
@@ -277,6 +278,7 @@ extension StripeCustomerList: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"data\":")
         self.data.encode(to: &writer)
@@ -419,6 +421,7 @@ extension StripePaymentIntentList: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"data\":")
         self.data.encode(to: &writer)
@@ -936,6 +939,7 @@ extension StripeCharge: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"amount\":")
         self.amount.encode(to: &writer)
@@ -1150,6 +1154,7 @@ extension StripeRefundList: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"data\":")
         self.data.encode(to: &writer)
@@ -1391,6 +1396,7 @@ extension StripeRefund: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"amount\":")
         self.amount.encode(to: &writer)
@@ -1554,6 +1560,7 @@ extension StripeBillingDetails: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         if let value = self.address {
             writer.writeRawKey("\"address\":")
@@ -1738,6 +1745,7 @@ extension StripeAddress: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         if let value = self.city {
             writer.writeRawKey("\"city\":")
@@ -1929,6 +1937,7 @@ extension StripeOutcome: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         if let value = self.networkStatus {
             writer.writeRawKey("\"network_status\":")
@@ -2038,6 +2047,7 @@ extension StripePaymentMethodDetails: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         if let value = self.card {
             writer.writeRawKey("\"card\":")
@@ -2244,6 +2254,7 @@ extension StripeCard: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         if let value = self.brand {
             writer.writeRawKey("\"brand\":")
@@ -2612,6 +2623,7 @@ extension StripeCustomer: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         if let value = self.address {
             writer.writeRawKey("\"address\":")
@@ -3050,6 +3062,7 @@ extension StripePaymentIntent: JSONCodable {
     }
 
     public func encode(to writer: inout JSONWriter) {
+        if writer.skipsNestedValues { return }
         writer.beginObject()
         writer.writeRawKey("\"amount\":")
         self.amount.encode(to: &writer)
