@@ -362,6 +362,14 @@ private enum Priority: String, PersistableModel, Equatable {
         let flips = flip(stamped, count: flipCount, seed: 37) { try Trip(savedPropertyList: $0) }
         print("Persistence property list, \(stamped.count) bytes, stamped: \(flips)")
         #expect(flips.different == 0)
+        // A file saved before stamps: other values, but never a crash (PropertyListDecoder
+        // trapped on some damaged files before their structure was followed first).
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let unstamped = Array(try encoder.encode(Trip.sample))
+        let before = flip(unstamped, count: flipCount, seed: 37) { try Trip(savedPropertyList: $0) }
+        print("Persistence property list, \(unstamped.count) bytes, without a stamp: \(before)")
+        #expect(before.refused > 0)
     }
 }
 

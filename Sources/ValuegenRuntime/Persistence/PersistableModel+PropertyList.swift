@@ -126,7 +126,14 @@ extension SaveStamp: Encodable {
             }
             return nil
         }
-        guard let stampObject = digest.rootEntry(memberName) else { return nil }
+        guard let stampObject = digest.rootEntry(memberName) else {
+            // A file saved before stamps: its structure is followed first all the same, since
+            // `PropertyListDecoder` traps (a crash) on some damaged ones.
+            guard digest.digestOfTop(excluding: nil) != nil else {
+                throw SavedPropertyListError(description: "the property list's structure cannot be followed: the file is damaged")
+            }
+            return nil
+        }
         let stamp = try read(stampObject, in: digest)
         if let refusal = stamp.formatRefusal() {
             throw SavedPropertyListError(description: refusal)
