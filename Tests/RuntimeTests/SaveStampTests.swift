@@ -323,7 +323,7 @@ private enum Priority: String, PersistableModel, Equatable {
 
     /// Changes one random byte of `bytes` to another random value `count` times, reading each copy.
     private func flip(_ bytes: [UInt8], count: Int, seed: UInt64, read: (Data) throws -> Trip) -> Flips {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var flips = Flips()
         for _ in 0..<count {
             var damaged = bytes
@@ -370,18 +370,5 @@ private enum Priority: String, PersistableModel, Equatable {
         let before = flip(unstamped, count: flipCount, seed: 37) { try Trip(savedPropertyList: $0) }
         print("Persistence property list, \(unstamped.count) bytes, without a stamp: \(before)")
         #expect(before.refused > 0)
-    }
-}
-
-/// A small seeded generator, so that a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
