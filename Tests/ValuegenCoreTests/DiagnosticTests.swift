@@ -196,6 +196,41 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test func reportsAMissingColonBeforeAStandardType() {
+        #expect(diagnostics("Models/User.value", "User {\n  name String\n  title String\n}\n") == [
+            "Models/User.value:2:7: error: expected ':' after the attribute name; write 'name: String'",
+            "Models/User.value:3:8: error: expected ':' after the attribute name; write 'title: String'",
+        ])
+    }
+
+    @Test func reportsAMissingColonBeforeADeclaredOrSchemaType() {
+        #expect(diagnostics("Models/User.value", "%type name=Photo\nUser {\n  avatar Photo\n  friend User?\n  boss User\n}\n") == [
+            "Models/User.value:3:9: error: expected ':' after the attribute name; write 'avatar: Photo'",
+            "Models/User.value:4:9: error: expected ':' after the attribute name; write 'friend: User?'",
+            "Models/User.value:5:7: error: expected ':' after the attribute name; write 'boss: User'",
+        ])
+    }
+
+    @Test func reportsAMissingColonBeforeATypeOfAnotherFile() {
+        #expect(diagnostics("Models/User.value", "User {\n  owner Profile\n}\n") == [
+            "Models/User.value:2:8: error: expected ':' after the attribute name; write 'owner: Profile'",
+        ])
+    }
+
+    @Test func reportsAMissingColonBeforeASwiftOnlyTypeOrDefault() {
+        #expect(diagnostics("Models/User.value", "User {\n  tags [String]\n  scores [String: Int]\n  age Int = 3\n}\n") == [
+            "Models/User.value:2:7: error: expected ':' after the attribute name; write 'tags: [String]'",
+            "Models/User.value:3:9: error: expected ':' after the attribute name; write 'scores: [String: Int]'",
+            "Models/User.value:4:6: error: expected ':' after the attribute name; write 'age: Int = 3'",
+        ])
+    }
+
+    @Test func keepsReadingRemodelLinesThatLookLikeAMissingColon() {
+        #expect(diagnostics("Models/User.value", "User {\n  count int\n  BOOL enabled\n  NSInteger Count\n}\n") == [
+            "Models/User.value:2:3: error: unknown Objective-C type 'count'; declare it with '%type name=count' and the module it comes from ('library=')",
+        ])
+    }
+
     @Test func reportsSomethingThatIsNotAnAttribute() {
         #expect(diagnostics("Models/User.value", "User {\n  = 3\n}\n") == [
             "Models/User.value:2:3: error: expected an attribute, found '='",

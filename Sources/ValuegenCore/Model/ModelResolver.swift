@@ -11,6 +11,8 @@ struct ModelResolver {
     /// What the file's annotations declare: `%type` names, its own module, its imports; and
     /// those of the files whose protocols its types adopt.
     var scope = FileScope()
+    /// The names of the types the file declares.
+    var schemaTypeNames: Set<String> = []
     /// The canonical names of the features each type asks for itself (in `includes(...)`,
     /// and what those imply); the others came from defaults. The module stage leaves out
     /// quietly a default that cannot hold, and reports an explicit one.
@@ -34,6 +36,7 @@ struct ModelResolver {
     /// The file's request; `protocols` are the module's, which its types may adopt.
     mutating func resolve(_ syntax: SchemaSyntax, protocols: SchemaProtocols = .none) -> GenerationRequest {
         scope = resolveScope(syntax)
+        schemaTypeNames = Set(syntax.types.map(\.name.text))
         warnOfUnreadAnnotations(in: syntax)
         let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
 
@@ -220,7 +223,13 @@ struct ModelResolver {
         var attributes: [Attribute] = []
         var codingKeys: [String: KeyUse] = [:]
         var names: [String: SourceLocation] = [:]
-        for attributeSyntax in syntax where checkUnique(attributeSyntax.name, what: "attribute", in: owner, seen: &names) {
+        for attributeSyntax in syntax {
+            // `name String` reads as type 'name' and attribute 'String': no duplicate of String to report.
+            if let missingColon = missingColon(in: attributeSyntax, typeResolver: typeResolver) {
+                diagnostics.error(missingColon.message, at: missingColon.location)
+                continue
+            }
+            guard checkUnique(attributeSyntax.name, what: "attribute", in: owner, seen: &names) else { continue }
             guard let resolved = resolveAttribute(attributeSyntax, owner: owner, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver) else { continue }
             let attribute = resolved.attribute
             // An attribute may list its own key again (harmless); another attribute may not.
