@@ -465,6 +465,44 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test func listsTheRepresentationsForAWordInsideOneThatMeansTheOpposite() {
+        #expect(diagnostics("Models/Shape.adtValue", "%coding representation=tagged\nShape {\n  A\n}\n") == [
+            "Models/Shape.adtValue:1:24: error: unknown representation 'tagged' in '%coding'; known representations are string, internal, external, adjacent, untagged",
+        ])
+    }
+
+    @Test func listsTheStorageKindsForAWordInsideOne() {
+        #expect(diagnostics("Models/Big.value", "%storage direct\nBig {\n  a: Int\n}\n") == [
+            "Models/Big.value:1:10: error: unknown storage 'direct' in '%storage'; write 'indirect' or 'inline'",
+        ])
+    }
+
+    @Test func listsTheKeyStylesForAPartOfOne() {
+        #expect(diagnostics("Models/User.value", "%codingKeys style=snake\nUser {\n  a: Int\n}\n") == [
+            "Models/User.value:1:1: error: unknown style 'snake' in '%codingKeys'; known styles are snake_case, kebab-case, camelCase, PascalCase, SCREAMING_SNAKE_CASE",
+        ])
+    }
+
+    @Test func listsTheDateStylesForAPartOfOne() {
+        #expect(diagnostics("Models/User.value", "User {\n  %coding dates=iso\n  at: Date\n}\n") == [
+            "Models/User.value:2:17: error: unknown date style 'iso' in '%coding'; known styles are \"iso8601\", \"secondsSince1970\", \"millisecondsSince1970\", or dateFormat=\"…\" for a fixed format",
+        ])
+    }
+
+    @Test func reportsASendableFlagThatIsNeitherTrueNorFalse() {
+        #expect(diagnostics("Models/User.value", "%type name=Photo sendable=yes\nUser {\n  photo: Photo\n}\n") == [
+            "Models/User.value:1:27: error: 'sendable=' in '%type' must be true or false, not 'yes'",
+        ])
+    }
+
+    @Test func suggestsAValueOnlyWhenItIsATypo() {
+        #expect(Suggestion.hint(forValue: "adjacnt", among: ["adjacent", "untagged"], listing: "or else") == "; did you mean 'adjacent'?")
+        #expect(Suggestion.hint(forValue: "tagged", among: ["adjacent", "untagged"], listing: "or else") == "; or else")
+        #expect(Suggestion.hint(forValue: "untaggedd", among: ["adjacent", "untagged"], listing: "or else") == "; did you mean 'untagged'?")
+        #expect(Suggestion.hint(forValue: "indirect", among: ["direct", "inline"], listing: "or else") == "; or else")
+        #expect(Suggestion.hint(forValue: "tree", among: ["adjacent", "untagged"], listing: "or else") == "; or else")
+    }
+
     @Test func reportsATypeAnnotationWithoutAName() {
         #expect(diagnostics("Models/User.value", "%type library=Media\nUser {\n  a: Int\n}\n") == [
             "Models/User.value:1:1: error: annotation '%type' needs a 'name=' argument",

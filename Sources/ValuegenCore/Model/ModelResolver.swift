@@ -158,8 +158,14 @@ struct ModelResolver {
                     continue
                 }
                 declarations.types[name] = annotation.location
-                if annotation["sendable"] == "true" {
+                switch annotation["sendable"] {
+                case "true":
                     declarations.sendable.insert(name)
+                case nil, "false":
+                    break
+                case let text?:
+                    // Anything else read as false would quietly cost the types holding it Sendable.
+                    diagnostics.error("'sendable=' in '%type' must be true or false, not '\(text)'", at: argumentLocation("sendable", of: annotation))
                 }
                 if let library = annotation["library"] {
                     libraries.append((library, annotation.location))
