@@ -503,6 +503,47 @@ struct DiagnosticTests {
         #expect(Suggestion.hint(forValue: "tree", among: ["adjacent", "untagged"], listing: "or else") == "; or else")
     }
 
+    @Test func reportsATypeAnnotationWrittenBeforeAnAttribute() {
+        #expect(diagnostics("Models/User.value", "User {\n  %codingKeys style=snake_case\n  userName: String\n  %storage indirect\n  age: Int\n}\n") == [
+            "Models/User.value:2:3: error: '%codingKeys' applies to a type, not to attribute 'userName'; write it before 'User'",
+            "Models/User.value:4:3: error: '%storage' applies to a type, not to attribute 'age'; write it before 'User'",
+        ])
+    }
+
+    @Test func reportsATypeAnnotationWrittenBeforeASubtypeOrItsAttribute() {
+        #expect(diagnostics("Models/Shape.adtValue", "Shape {\n  %caseKeys style=snake_case\n  BigCircle {\n    %codingKeys style=snake_case\n    r: Int\n  }\n}\n") == [
+            "Models/Shape.adtValue:2:3: error: '%caseKeys' applies to a type, not to subtype 'BigCircle'; write it before 'Shape'",
+            "Models/Shape.adtValue:4:5: error: '%codingKeys' applies to a type, not to attribute 'r' of subtype 'BigCircle'; write it before 'Shape'",
+        ])
+    }
+
+    @Test func reportsACodingAnnotationWrittenBeforeASubtype() {
+        #expect(diagnostics("Models/Shape.adtValue", "Shape {\n  %coding representation=untagged\n  Square { s: Int }\n}\n") == [
+            "Models/Shape.adtValue:2:3: error: '%coding' does not apply to subtype 'Square'; write it before 'Shape' for its representation, or before an attribute of the subtype for its dates",
+        ])
+    }
+
+    @Test func reportsATypeAnnotationOnAProtocolsAttribute() {
+        #expect(diagnostics("Models/Protocols.value", "protocol Named {\n  %codingKeys style=snake_case\n  fullName: String\n}\n") == [
+            "Models/Protocols.value:2:3: error: '%codingKeys' applies to a type, not to attribute 'fullName'; write it before the types that adopt 'Named'",
+        ])
+    }
+
+    @Test func reportsAnAttributeAnnotationWrittenBeforeAType() {
+        #expect(diagnostics("Models/User.value", "%redacted\n%codingKey name=x\nUser {\n  a: Int\n}\n") == [
+            "Models/User.value:1:1: error: '%redacted' applies to an attribute, not to type 'User'; write it before the attribute",
+            "Models/User.value:2:1: error: '%codingKey' applies to an attribute, not to type 'User'; write it before the attribute",
+        ])
+    }
+
+    @Test func reportsAnAttributeAnnotationWrittenBeforeASubtype() {
+        #expect(diagnostics("Models/Shape.adtValue", "%skipEquality\nShape {\n  %codingKey name=q\n  A\n  %redacted\n  B { b: Int }\n}\n") == [
+            "Models/Shape.adtValue:1:1: error: '%skipEquality' applies to an attribute, not to type 'Shape'; write it before an attribute of a subtype",
+            "Models/Shape.adtValue:3:3: error: '%codingKey' applies to an attribute, not to subtype 'A'; to name the case's tag, write '%caseKey name=q'",
+            "Models/Shape.adtValue:5:3: error: '%redacted' applies to an attribute, not to subtype 'B'; write it before an attribute of the subtype (a '%singleAttributeSubtype' value takes none: declare it as an attribute)",
+        ])
+    }
+
     @Test func reportsATypeAnnotationWithoutAName() {
         #expect(diagnostics("Models/User.value", "%type library=Media\nUser {\n  a: Int\n}\n") == [
             "Models/User.value:1:1: error: annotation '%type' needs a 'name=' argument",

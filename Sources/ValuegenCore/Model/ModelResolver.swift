@@ -45,6 +45,7 @@ struct ModelResolver {
         var protocolModels: [ModelProtocol] = []
         var typeNames: [String: SourceLocation] = [:]
         for declaration in syntax.types {
+            reportMisplacedAnnotations(in: declaration)
             // A protocol declared twice is reported by `SchemaProtocols`, with the module's others.
             if declaration.isProtocol {
                 protocolModels.append(resolveProtocol(declaration, typeResolver: typeResolver))
