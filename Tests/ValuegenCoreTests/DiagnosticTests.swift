@@ -544,6 +544,23 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test func warnsOfAnImportedModuleATypoAwayFromAToolchainModule() {
+        #expect(diagnostics("Models/User.value", "%import name=Fondation\nUser {\n  a: Int\n}\n") == [
+            "Models/User.value:1:14: warning: no module 'Fondation' in the toolchain or Apple's SDKs; did you mean 'Foundation'?",
+        ])
+    }
+
+    @Test func warnsOfATypesLibraryATypoAwayFromAnSDKModule() {
+        #expect(diagnostics("Models/User.value", "%type name=Photo library=UIKt\n%import module=foundation\nUser {\n  a: Int\n}\n") == [
+            "Models/User.value:1:26: warning: no module 'UIKt' in the toolchain or Apple's SDKs; did you mean 'UIKit'?",
+            "Models/User.value:2:16: warning: no module 'foundation' in the toolchain or Apple's SDKs; did you mean 'Foundation'?",
+        ])
+    }
+
+    @Test func takesAModuleFarFromEveryKnownOneOnTrust() {
+        #expect(diagnostics("Models/User.value", "%import name=Media\n%import name=Observation\n%type name=Photo library=PhotoKit\nUser {\n  a: Int\n}\n") == [])
+    }
+
     @Test func reportsATypeAnnotationWithoutAName() {
         #expect(diagnostics("Models/User.value", "%type library=Media\nUser {\n  a: Int\n}\n") == [
             "Models/User.value:1:1: error: annotation '%type' needs a 'name=' argument",

@@ -148,7 +148,7 @@ struct ModelResolver {
 
     private mutating func resolveFileAnnotations(_ annotations: [Annotation]) -> FileScope {
         var declarations = FileScope()
-        var libraries: [(module: String, location: SourceLocation)] = []
+        var libraries: [(module: String, location: SourceLocation, valueLocation: SourceLocation)] = []
         for annotation in annotations {
             switch annotation.name {
             case "type":
@@ -169,7 +169,7 @@ struct ModelResolver {
                     diagnostics.error("'sendable=' in '%type' must be true or false, not '\(text)'", at: argumentLocation("sendable", of: annotation))
                 }
                 if let library = annotation["library"] {
-                    libraries.append((library, annotation.location))
+                    libraries.append((library, annotation.location, argumentLocation("library", of: annotation)))
                     declarations.libraries[name] = library
                 }
             case "library":
@@ -181,7 +181,8 @@ struct ModelResolver {
                     continue
                 }
                 if let module = annotation["module"] ?? annotation["library"] ?? requiredArgument("name", of: annotation) {
-                    libraries.append((module, annotation.location))
+                    let key = annotation["module"] != nil ? "module" : annotation["library"] != nil ? "library" : "name"
+                    libraries.append((module, annotation.location, argumentLocation(key, of: annotation)))
                     declarations.explicitImports.insert(module)
                     // Remodel's `%import library=UIKit name=UIColor`: the type and where it
                     // comes from, as `%type name=UIColor library=UIKit` says; UIKit's known
@@ -195,10 +196,15 @@ struct ModelResolver {
                 break
             }
         }
-        for (library, location) in libraries where library != declarations.ownModule {
+        for (library, location, valueLocation) in libraries where library != declarations.ownModule {
             guard SwiftLanguage.isIdentifier(library) else {
                 diagnostics.error("'\(library)' is not a valid module name", at: location)
                 continue
+            }
+            // A module of the package may have any name; one a typo away from the toolchain's
+            // or an SDK's would reach swiftc as `no such module`.
+            if let known = KnownModules.misspelling(of: library) {
+                diagnostics.warning("no module '\(library)' in the toolchain or Apple's SDKs; did you mean '\(known)'?", at: valueLocation)
             }
             declarations.imports.insert(library)
         }
