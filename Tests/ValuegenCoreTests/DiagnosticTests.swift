@@ -561,6 +561,22 @@ struct DiagnosticTests {
         #expect(diagnostics("Models/User.value", "%import name=Media\n%import name=Observation\n%type name=Photo library=PhotoKit\nUser {\n  a: Int\n}\n") == [])
     }
 
+    @Test func warnsOfACheckFunctionNoSwiftFileDeclares() {
+        let scanned = [SwiftTypeDeclaration(name: "Money", path: "Sources/Models/Money.swift", line: 1, column: 8), SwiftTypeDeclaration(name: "validateOrder", kind: "func")]
+        #expect(diagnostics("Models/Item.value", "%check with=validateItem\nItem {\n  a: Int\n}\n", swiftTypes: scanned) == [
+            "Models/Item.value:1:13: warning: 'validateItem' in '%check with=' is declared in none of the module's Swift files; declare 'static func validateItem(_ value: Item) throws' in an extension of 'Item'",
+        ])
+    }
+
+    @Test func takesACheckFunctionAScannedSwiftFileDeclares() {
+        let scanned = [SwiftTypeDeclaration(name: "validateItem", kind: "func")]
+        #expect(diagnostics("Models/Item.value", "%check with=validateItem\nItem {\n  a: Int\n}\n", swiftTypes: scanned) == [])
+    }
+
+    @Test func takesACheckFunctionOnTrustWhenNoSwiftCodeWasScanned() {
+        #expect(diagnostics("Models/Item.value", "%check with=validateItem\nItem {\n  a: Int\n}\n") == [])
+    }
+
     @Test func reportsATypeAnnotationWithoutAName() {
         #expect(diagnostics("Models/User.value", "%type library=Media\nUser {\n  a: Int\n}\n") == [
             "Models/User.value:1:1: error: annotation '%type' needs a 'name=' argument",
