@@ -10,7 +10,10 @@ extension ModelResolver {
     func missingColon(in syntax: AttributeSyntax, typeResolver: TypeResolver) -> (message: String, location: SourceLocation)? {
         guard case .objectiveC(let type, let location) = syntax.type,
               !type.isPointer, type.arguments.isEmpty, type.underlyingType == nil, type.blockParameters == nil,
-              SwiftLanguage.isIdentifier(type.name), !SchemaParser.unusableAttributeNames.contains(type.name)
+              SwiftLanguage.isIdentifier(type.name), !SchemaParser.unusableAttributeNames.contains(type.name),
+              // Objective-C's own names have messages of their own (`SEL`, `dispatch_block_t`).
+              ObjectiveCTypeMapping.unavailable[type.name] == nil, ObjectiveCTypeMapping.blockTypedefs[type.name] == nil,
+              !ObjectiveCTypeMapping.isBlockTypeName(type.name)
         else { return nil }
         let typeName = syntax.name.text
         guard (try? typeResolver.resolve(syntax.type)) == nil,
