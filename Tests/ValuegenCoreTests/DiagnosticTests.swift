@@ -557,6 +557,23 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test func reportsAnImportOfNoModuleTheTargetCanImportWhenItsModulesAreKnown() {
+        var settings = GenerationSettings()
+        settings.importableModules = ["App", "Media"]
+        #expect(diagnostics("Models/User.value", "%import name=Fondation\n%import name=Medi\n%import name=Charts2\n%import name=Media\n%import name=Foundation\nUser {\n  a: Int\n}\n", settings: settings) == [
+            "Models/User.value:1:14: error: no module 'Fondation' in the toolchain, Apple's SDKs or the target's dependencies; did you mean 'Foundation'? If not, add the product that provides it to the target's dependencies in Package.swift",
+            "Models/User.value:2:14: error: no module 'Medi' in the toolchain, Apple's SDKs or the target's dependencies; did you mean 'Media'? If not, add the product that provides it to the target's dependencies in Package.swift",
+            "Models/User.value:3:14: error: no module 'Charts2' in the toolchain, Apple's SDKs or the target's dependencies; did you mean 'Charts'? If not, add the product that provides it to the target's dependencies in Package.swift",
+        ])
+    }
+
+    @Test func leavesATypesLibraryToTheModuleStageWhenTheTargetsModulesAreKnown() {
+        // `%type name=User library=MyApp`: Remodel names the module itself so, under any name.
+        var settings = GenerationSettings()
+        settings.importableModules = ["App"]
+        #expect(diagnostics("Models/User.value", "%type name=Photo library=Gallery\nUser {\n  photo: Photo\n}\n", settings: settings) == [])
+    }
+
     @Test func takesAModuleFarFromEveryKnownOneOnTrust() {
         #expect(diagnostics("Models/User.value", "%import name=Media\n%import name=Observation\n%type name=Photo library=PhotoKit\nUser {\n  a: Int\n}\n") == [])
     }

@@ -202,8 +202,15 @@ struct ModelResolver {
                 continue
             }
             // A module of the package may have any name; one a typo away from the toolchain's
-            // or an SDK's would reach swiftc as `no such module`.
-            if let known = KnownModules.misspelling(of: library) {
+            // or an SDK's would reach swiftc as `no such module`. Where the target's modules are
+            // known (the build plugin), an `%import` of none of them is an error; a `%type`'s
+            // library may still be the module itself under another name (ModuleImports).
+            if let importable = settings.importableModules, declarations.explicitImports.contains(library),
+               !KnownModules.all.contains(library), !importable.contains(library) {
+                let hint = Suggestion.closest(to: library, among: KnownModules.sorted + importable.sorted(), maximumDistance: library.count <= 6 ? 1 : 2)
+                    .map { "did you mean '\($0)'? If not, " } ?? ""
+                diagnostics.error("no module '\(library)' in the toolchain, Apple's SDKs or the target's dependencies; \(hint)add the product that provides it to the target's dependencies in Package.swift", at: valueLocation)
+            } else if let known = KnownModules.misspelling(of: library) {
                 diagnostics.warning("no module '\(library)' in the toolchain or Apple's SDKs; did you mean '\(known)'?", at: valueLocation)
             }
             declarations.imports.insert(library)
