@@ -477,7 +477,7 @@ extension Conversation: BinaryModel {
 extension Conversation {
     /// The default of `notificationLevel`, where swiftc reports its errors at the schema's line.
     @usableFromInline static var _notificationLevelDefault: NotificationLevel {
-#sourceLocation(file: "Conversation.object", line: 9)
+#sourceLocation(file: "Fixtures/Examples/Messaging/Conversation.object", line: 9)
                                          .default
 #sourceLocation()
     }

@@ -552,14 +552,14 @@ extension Message: BinaryModel {
 extension Message {
     /// The default of `status`, where swiftc reports its errors at the schema's line.
     @usableFromInline static var _statusDefault: DeliveryStatus {
-#sourceLocation(file: "Message.value", line: 15)
+#sourceLocation(file: "Fixtures/Examples/Messaging/Message.value", line: 15)
                            .pending
 #sourceLocation()
     }
 
     /// The default of `kind`, where swiftc reports its errors at the schema's line.
     @usableFromInline static var _kindDefault: MessageKind {
-#sourceLocation(file: "Message.value", line: 16)
+#sourceLocation(file: "Fixtures/Examples/Messaging/Message.value", line: 16)
                       .text
 #sourceLocation()
     }

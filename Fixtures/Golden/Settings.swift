@@ -596,7 +596,7 @@ extension Settings {
 extension Settings {
     /// The default of `notificationLevel`, where swiftc reports its errors at the schema's line.
     @usableFromInline static var _notificationLevelDefault: NotificationLevel {
-#sourceLocation(file: "Settings.object", line: 6)
+#sourceLocation(file: "Fixtures/Examples/Messaging/Settings.object", line: 6)
                                          .all
 #sourceLocation()
     }

@@ -761,14 +761,14 @@ extension User: PersistableModel {}
 extension User {
     /// The default of `presence`, where swiftc reports its errors at the schema's line.
     @usableFromInline static var _presenceDefault: Presence {
-#sourceLocation(file: "User.value", line: 19)
+#sourceLocation(file: "Fixtures/Examples/Messaging/User.value", line: 19)
                        .offline
 #sourceLocation()
     }
 
     /// The default of `createdAt`, where swiftc reports its errors at the schema's line.
     @usableFromInline static var _createdAtDefault: Date {
-#sourceLocation(file: "User.value", line: 26)
+#sourceLocation(file: "Fixtures/Examples/Messaging/User.value", line: 26)
                     Date(timeIntervalSince1970: 0)
 #sourceLocation()
     }

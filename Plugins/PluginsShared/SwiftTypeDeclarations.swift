@@ -1,12 +1,14 @@
 // Shared by the build plugin and ValuegenCore (symlinked), as the other PluginsShared files.
 
 /// A type that a target's hand-written Swift code declares: `struct Money: Hashable {`,
-/// `enum Currency: String`, `typealias Cents = Int`, or a conformance added by `extension`.
+/// `enum Currency: String`, `typealias Cents = Int`, or a conformance added by `extension`;
+/// or a `static func` (kind `func`), which `%check with=` may name.
 public struct SwiftTypeDeclaration: Sendable, Equatable, Hashable {
     /// The declared name (nested types are listed by their own name too).
     public var name: String
     /// The word that declares it: `struct`, `class`, `enum`, `actor`, `protocol`,
-    /// `typealias`, or `extension` for conformances added to a type declared elsewhere.
+    /// `typealias`, or `extension` for conformances added to a type declared elsewhere; `func`
+    /// for a static function, which is no type.
     public var kind: String
     /// The protocols and superclass listed after `:` where it is declared or extended.
     public var conformances: [String]
@@ -97,6 +99,13 @@ public enum SwiftTypeScanner {
             defer {
                 previousWord = token.text
                 if Self.modifierWords.contains(token.text) { modifiers.append(token.text) } else { modifiers.removeAll() }
+            }
+            // `static func validate(_ value: User) throws`, a `%check with=` function, wherever it
+            // is declared: listed by name as kind `func`, which no type check reads.
+            if token.text == "func", previousWord == "static" || previousWord == "class", !token.afterDot,
+               let name = scanner.peekWord(), SwiftTypeScanner.isTypeName(name.text) {
+                found.append(SwiftTypeDeclaration(name: name.text, kind: "func", isPublic: false, path: path, line: name.line, column: name.column))
+                continue
             }
             // `class func`, `class var`: a member, not a type; `.self`/`.Type` are not keywords here.
             guard Self.introducers.contains(token.text), !token.afterDot, !token.isEscaped else { continue }

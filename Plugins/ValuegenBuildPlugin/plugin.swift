@@ -27,13 +27,14 @@ struct ValuegenBuildPlugin: BuildToolPlugin {
             tool: try context.tool(named: "valuegen").url,
             workDirectory: context.pluginWorkDirectoryURL,
             package: context.package,
-            runtime: RuntimeDependency.of(target, in: context.package)
+            runtime: RuntimeDependency.of(target, in: context.package),
+            importableModules: ImportableModules.of(target)
         )
     }
 }
 
 enum BuildCommands {
-    static func make(schemas files: [URL], targetName: String, targetDirectory: URL, tool: URL, workDirectory: URL, package: Package?, runtime: RuntimeDependency) throws -> [Command] {
+    static func make(schemas files: [URL], targetName: String, targetDirectory: URL, tool: URL, workDirectory: URL, package: Package?, runtime: RuntimeDependency, importableModules: [String]? = nil) throws -> [Command] {
         // A tool built from source is linked where SwiftPM puts the build's products, the
         // dynamic libraries that valuegen.json names by product among them. A prebuilt tool
         // (ValuegenPrebuiltBuildPlugin) lies in its artifact bundle, and a build tool plugin is
@@ -72,6 +73,9 @@ enum BuildCommands {
         arguments += ["--swift-types", swiftTypes.path]
         if case .missing(let packageIdentity) = runtime {
             arguments += ["--missing-runtime", targetName, "--runtime-package", packageIdentity]
+        }
+        if let importableModules {
+            arguments += ["--importable-modules", importableModules.joined(separator: ",")]
         }
         return [
             .buildCommand(
@@ -133,6 +137,24 @@ enum RuntimeDependency {
         }
         package.dependencies.forEach { visit($0.package) }
         return .missing(packageIdentity: providers.first ?? "valuegen")
+    }
+}
+
+/// The modules the target can import besides the toolchain's: its own and those of every target
+/// it depends on, directly or through products (`--importable-modules`), so that valuegen
+/// reports an `%import` of none of them at the schema. Nil when a dependency is a binary
+/// target, whose module may be named otherwise than the target.
+enum ImportableModules {
+    static func of(_ target: SourceModuleTarget) -> [String]? {
+        var names: Set<String> = [target.moduleName, target.name]
+        for dependency in target.recursiveTargetDependencies {
+            if dependency is BinaryArtifactTarget { return nil }
+            names.insert(dependency.name)
+            if let module = dependency as? SourceModuleTarget {
+                names.insert(module.moduleName)
+            }
+        }
+        return names.sorted()
     }
 }
 

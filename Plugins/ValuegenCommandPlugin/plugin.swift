@@ -38,11 +38,18 @@ struct ValuegenCommandPlugin: CommandPlugin {
             let productDirectory = try buildPluginProducts(of: target, context: context, fallback: tool.deletingLastPathComponent())
             let configuration = try PluginConfiguration.load(targetDirectory: target.directoryURL, package: context.package, productDirectory: productDirectory)
             let output = target.directoryURL.appendingPathComponent("Generated")
-            var arguments = ["generate"] + schemas.map(\.path) + ["--output", output.path, "--product-directory", productDirectory.path]
+            // The schemas by their paths in the package, from its folder: the generated files are
+            // committed, and their `#sourceLocation`s name the schema as valuegen was given it.
+            let packagePath = context.package.directoryURL.standardizedFileURL.path + "/"
+            let schemaPaths = schemas.map { schema in
+                let path = schema.standardizedFileURL.path
+                return path.hasPrefix(packagePath) ? String(path.dropFirst(packagePath.count)) : path
+            }
+            var arguments = ["generate"] + schemaPaths + ["--output", output.path, "--product-directory", productDirectory.path]
             if let file = configuration.file {
                 arguments += ["--config", file.path]
             }
-            try run(tool, arguments, target: target.name)
+            try run(tool, arguments, target: target.name, in: context.package.directoryURL)
         }
     }
 
@@ -158,17 +165,20 @@ struct ValuegenCommandPlugin: CommandPlugin {
         }
     }
 
-    private func run(_ tool: URL, _ arguments: [String], target: String) throws {
-        let status = try status(of: tool, arguments)
+    private func run(_ tool: URL, _ arguments: [String], target: String, in directory: URL) throws {
+        let status = try status(of: tool, arguments, in: directory)
         guard status == 0 else {
             throw PluginConfigurationError(description: "valuegen failed for target '\(target)' (exit status \(status)); its messages are above")
         }
     }
 
-    private func status(of tool: URL, _ arguments: [String]) throws -> Int32 {
+    private func status(of tool: URL, _ arguments: [String], in directory: URL? = nil) throws -> Int32 {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        if let directory {
+            process.currentDirectoryURL = directory
+        }
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus

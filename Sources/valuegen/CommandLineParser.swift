@@ -156,6 +156,9 @@ private struct GenerateOption: Sendable {
         GenerateOption(names: ["--swift-types"], action: .value { $0.options.swiftTypeListPath = $1 }),
         GenerateOption(names: ["--missing-runtime"], action: .value { $0.targetWithoutRuntime = $1 }),
         GenerateOption(names: ["--runtime-package"], action: .value { $0.runtimePackage = $1 }),
+        GenerateOption(names: ["--importable-modules"], action: .value { parsed, list in
+            parsed.options.importableModules = Set(list.split(separator: ",").map(String.init))
+        }),
         GenerateOption(names: ["--check"], action: .flag { $0.options.checkOnly = true }),
         GenerateOption(names: ["--quiet", "-q"], action: .flag { $0.quiet = true }),
         GenerateOption(names: ["--help", "-h"], action: .flag { $0.help = true }),
@@ -304,6 +307,11 @@ enum Usage {
                             The target the files are compiled into cannot import ValuegenRuntime:
                             a type whose features need it is an error (the build-tool plugin
                             passes it; --runtime-package NAME names the package to depend on).
+      --importable-modules A,B
+                            The modules the target can import besides the toolchain's and
+                            Apple's SDKs' (its own and its dependencies'): a module '%import'
+                            names that is none of them is an error (the build-tool plugin
+                            passes it).
       --check               Write nothing; exit 1 listing the generated files that are missing or stale.
       -q, --quiet           Print only diagnostics.
       --version             Print the version.

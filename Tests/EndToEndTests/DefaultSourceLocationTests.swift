@@ -4,7 +4,8 @@ import ValuegenCore
 
 /// A default that is a Swift expression is judged by swiftc, and swiftc reports it at the
 /// schema's line and column, once, not in the generated file at each place the default is used
-/// (issue 25: `width: Int = Int("640")` gave 15 errors at `Block.swift:9:63`).
+/// (issue 25: `width: Int = Int("640")` gave 15 errors at `Block.swift:9:63`), by the schema's
+/// path as valuegen was given it, so that a terminal or an editor opens it (issue 40).
 @Suite struct DefaultSourceLocationTests {
     @Test func swiftcReportsABadExpressionDefaultAtTheSchemasLineOnce() throws {
         let folder = try TestSupport.makeScratchFolder()
@@ -25,7 +26,7 @@ import ValuegenCore
         #expect(diagnostics.filter { $0.severity == "error" }.map(\.description) == [
             "Block.value:3:16: error: value of optional type 'Int?' must be unwrapped to a value of type 'Int'",
         ])
-        // Its notes (coalesce with '??', force-unwrap) point there too.
-        #expect(diagnostics.allSatisfy { $0.path == "Block.value" && $0.line == 3 }, "\(diagnostics)")
+        // Its notes (coalesce with '??', force-unwrap) point there too, by the schema's whole path.
+        #expect(diagnostics.allSatisfy { $0.path == "\(models.path)/Block.value" && $0.line == 3 }, "\(diagnostics)")
     }
 }

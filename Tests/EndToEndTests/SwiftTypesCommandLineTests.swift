@@ -165,4 +165,20 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try generated("Post.swift", in: folder).contains("import ValuegenRuntime\n"))
     }
+
+    // MARK: - --importable-modules
+
+    @Test func anImportOfNoModuleTheTargetCanImportIsAnErrorAtTheSchema() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestSupport.write("%import name=Fondation\n%import name=Media\nPost {\n  title: String\n}\n", to: folder.appendingPathComponent("Models/Post.value"))
+
+        let result = try valuegen(["generate", "Models", "-o", "Out", "-q", "--importable-modules", "App,Media"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.standardError == "Models/Post.value:1:14: error: no module 'Fondation' in the toolchain, Apple's SDKs or the target's dependencies; did you mean 'Foundation'? If not, add the product that provides it to the target's dependencies in Package.swift\n")
+
+        let unknown = try valuegen(["generate", "Models", "-o", "Out", "-q"], in: folder)
+        #expect(unknown.status == 0)
+        #expect(unknown.standardError == "Models/Post.value:1:14: warning: no module 'Fondation' in the toolchain or Apple's SDKs; did you mean 'Foundation'?\n")
+    }
 }

@@ -24,7 +24,7 @@ struct DefaultCarrierTests {
             extension Block {
                 /// The default of `width`, where swiftc reports its errors at the schema's line.
                 @usableFromInline static var _widthDefault: Int {
-            #sourceLocation(file: "Block.value", line: 3)
+            #sourceLocation(file: "Models/Block.value", line: 3)
                            Int("640")
             #sourceLocation()
                 }
@@ -32,6 +32,15 @@ struct DefaultCarrierTests {
 
             """), "\(text)")
         #expect(text.components(separatedBy: "Int(\"640\")").count == 2, "the expression is written once")
+    }
+
+    @Test func theSourceLocationIsTheSchemasPathAsValuegenWasGivenIt() throws {
+        // swiftc prints the file of `#sourceLocation` as written: a path with its folders is one
+        // a terminal or an editor opens; a name alone is not.
+        let absolute = try generated("Block {\n  width: Int = Int(\"640\")!\n}\n", path: "/home/ann/App/Sources/Models/Block.value")
+        #expect(absolute.contains("#sourceLocation(file: \"/home/ann/App/Sources/Models/Block.value\", line: 2)\n"), "\(absolute)")
+        let quoted = try generated("Block {\n  width: Int = Int(\"640\")!\n}\n", path: "My \"Models\"/Block.value")
+        #expect(quoted.contains(#"#sourceLocation(file: "My \"Models\"/Block.value", line: 2)"#), "\(quoted)")
     }
 
     @Test func literalsStayWhereTheyAreUsed() throws {

@@ -196,6 +196,41 @@ struct DiagnosticTests {
         ])
     }
 
+    @Test func reportsAMissingColonBeforeAStandardType() {
+        #expect(diagnostics("Models/User.value", "User {\n  name String\n  title String\n}\n") == [
+            "Models/User.value:2:7: error: expected ':' after the attribute name; write 'name: String'",
+            "Models/User.value:3:8: error: expected ':' after the attribute name; write 'title: String'",
+        ])
+    }
+
+    @Test func reportsAMissingColonBeforeADeclaredOrSchemaType() {
+        #expect(diagnostics("Models/User.value", "%type name=Photo\nUser {\n  avatar Photo\n  friend User?\n  boss User\n}\n") == [
+            "Models/User.value:3:9: error: expected ':' after the attribute name; write 'avatar: Photo'",
+            "Models/User.value:4:9: error: expected ':' after the attribute name; write 'friend: User?'",
+            "Models/User.value:5:7: error: expected ':' after the attribute name; write 'boss: User'",
+        ])
+    }
+
+    @Test func reportsAMissingColonBeforeATypeOfAnotherFile() {
+        #expect(diagnostics("Models/User.value", "User {\n  owner Profile\n}\n") == [
+            "Models/User.value:2:8: error: expected ':' after the attribute name; write 'owner: Profile'",
+        ])
+    }
+
+    @Test func reportsAMissingColonBeforeASwiftOnlyTypeOrDefault() {
+        #expect(diagnostics("Models/User.value", "User {\n  tags [String]\n  scores [String: Int]\n  age Int = 3\n}\n") == [
+            "Models/User.value:2:7: error: expected ':' after the attribute name; write 'tags: [String]'",
+            "Models/User.value:3:9: error: expected ':' after the attribute name; write 'scores: [String: Int]'",
+            "Models/User.value:4:6: error: expected ':' after the attribute name; write 'age: Int = 3'",
+        ])
+    }
+
+    @Test func keepsReadingRemodelLinesThatLookLikeAMissingColon() {
+        #expect(diagnostics("Models/User.value", "User {\n  count int\n  BOOL enabled\n  NSInteger Count\n}\n") == [
+            "Models/User.value:2:3: error: unknown Objective-C type 'count'; declare it with '%type name=count' and the module it comes from ('library=')",
+        ])
+    }
+
     @Test func reportsSomethingThatIsNotAnAttribute() {
         #expect(diagnostics("Models/User.value", "User {\n  = 3\n}\n") == [
             "Models/User.value:2:3: error: expected an attribute, found '='",
@@ -428,6 +463,135 @@ struct DiagnosticTests {
         #expect(diagnostics("Models/User.value", "User {\n  %codingKey name=\"\"\n  a: Int\n}\n") == [
             "Models/User.value:2:3: error: annotation '%codingKey' needs a 'name=' argument",
         ])
+    }
+
+    @Test func listsTheRepresentationsForAWordInsideOneThatMeansTheOpposite() {
+        #expect(diagnostics("Models/Shape.adtValue", "%coding representation=tagged\nShape {\n  A\n}\n") == [
+            "Models/Shape.adtValue:1:24: error: unknown representation 'tagged' in '%coding'; known representations are string, internal, external, adjacent, untagged",
+        ])
+    }
+
+    @Test func listsTheStorageKindsForAWordInsideOne() {
+        #expect(diagnostics("Models/Big.value", "%storage direct\nBig {\n  a: Int\n}\n") == [
+            "Models/Big.value:1:10: error: unknown storage 'direct' in '%storage'; write 'indirect' or 'inline'",
+        ])
+    }
+
+    @Test func listsTheKeyStylesForAPartOfOne() {
+        #expect(diagnostics("Models/User.value", "%codingKeys style=snake\nUser {\n  a: Int\n}\n") == [
+            "Models/User.value:1:1: error: unknown style 'snake' in '%codingKeys'; known styles are snake_case, kebab-case, camelCase, PascalCase, SCREAMING_SNAKE_CASE",
+        ])
+    }
+
+    @Test func listsTheDateStylesForAPartOfOne() {
+        #expect(diagnostics("Models/User.value", "User {\n  %coding dates=iso\n  at: Date\n}\n") == [
+            "Models/User.value:2:17: error: unknown date style 'iso' in '%coding'; known styles are \"iso8601\", \"secondsSince1970\", \"millisecondsSince1970\", or dateFormat=\"…\" for a fixed format",
+        ])
+    }
+
+    @Test func reportsASendableFlagThatIsNeitherTrueNorFalse() {
+        #expect(diagnostics("Models/User.value", "%type name=Photo sendable=yes\nUser {\n  photo: Photo\n}\n") == [
+            "Models/User.value:1:27: error: 'sendable=' in '%type' must be true or false, not 'yes'",
+        ])
+    }
+
+    @Test func suggestsAValueOnlyWhenItIsATypo() {
+        #expect(Suggestion.hint(forValue: "adjacnt", among: ["adjacent", "untagged"], listing: "or else") == "; did you mean 'adjacent'?")
+        #expect(Suggestion.hint(forValue: "tagged", among: ["adjacent", "untagged"], listing: "or else") == "; or else")
+        #expect(Suggestion.hint(forValue: "untaggedd", among: ["adjacent", "untagged"], listing: "or else") == "; did you mean 'untagged'?")
+        #expect(Suggestion.hint(forValue: "indirect", among: ["direct", "inline"], listing: "or else") == "; or else")
+        #expect(Suggestion.hint(forValue: "tree", among: ["adjacent", "untagged"], listing: "or else") == "; or else")
+    }
+
+    @Test func reportsATypeAnnotationWrittenBeforeAnAttribute() {
+        #expect(diagnostics("Models/User.value", "User {\n  %codingKeys style=snake_case\n  userName: String\n  %storage indirect\n  age: Int\n}\n") == [
+            "Models/User.value:2:3: error: '%codingKeys' applies to a type, not to attribute 'userName'; write it before 'User'",
+            "Models/User.value:4:3: error: '%storage' applies to a type, not to attribute 'age'; write it before 'User'",
+        ])
+    }
+
+    @Test func reportsATypeAnnotationWrittenBeforeASubtypeOrItsAttribute() {
+        #expect(diagnostics("Models/Shape.adtValue", "Shape {\n  %caseKeys style=snake_case\n  BigCircle {\n    %codingKeys style=snake_case\n    r: Int\n  }\n}\n") == [
+            "Models/Shape.adtValue:2:3: error: '%caseKeys' applies to a type, not to subtype 'BigCircle'; write it before 'Shape'",
+            "Models/Shape.adtValue:4:5: error: '%codingKeys' applies to a type, not to attribute 'r' of subtype 'BigCircle'; write it before 'Shape'",
+        ])
+    }
+
+    @Test func reportsACodingAnnotationWrittenBeforeASubtype() {
+        #expect(diagnostics("Models/Shape.adtValue", "Shape {\n  %coding representation=untagged\n  Square { s: Int }\n}\n") == [
+            "Models/Shape.adtValue:2:3: error: '%coding' does not apply to subtype 'Square'; write it before 'Shape' for its representation, or before an attribute of the subtype for its dates",
+        ])
+    }
+
+    @Test func reportsATypeAnnotationOnAProtocolsAttribute() {
+        #expect(diagnostics("Models/Protocols.value", "protocol Named {\n  %codingKeys style=snake_case\n  fullName: String\n}\n") == [
+            "Models/Protocols.value:2:3: error: '%codingKeys' applies to a type, not to attribute 'fullName'; write it before the types that adopt 'Named'",
+        ])
+    }
+
+    @Test func reportsAnAttributeAnnotationWrittenBeforeAType() {
+        #expect(diagnostics("Models/User.value", "%redacted\n%codingKey name=x\nUser {\n  a: Int\n}\n") == [
+            "Models/User.value:1:1: error: '%redacted' applies to an attribute, not to type 'User'; write it before the attribute",
+            "Models/User.value:2:1: error: '%codingKey' applies to an attribute, not to type 'User'; write it before the attribute",
+        ])
+    }
+
+    @Test func reportsAnAttributeAnnotationWrittenBeforeASubtype() {
+        #expect(diagnostics("Models/Shape.adtValue", "%skipEquality\nShape {\n  %codingKey name=q\n  A\n  %redacted\n  B { b: Int }\n}\n") == [
+            "Models/Shape.adtValue:1:1: error: '%skipEquality' applies to an attribute, not to type 'Shape'; write it before an attribute of a subtype",
+            "Models/Shape.adtValue:3:3: error: '%codingKey' applies to an attribute, not to subtype 'A'; to name the case's tag, write '%caseKey name=q'",
+            "Models/Shape.adtValue:5:3: error: '%redacted' applies to an attribute, not to subtype 'B'; write it before an attribute of the subtype (a '%singleAttributeSubtype' value takes none: declare it as an attribute)",
+        ])
+    }
+
+    @Test func warnsOfAnImportedModuleATypoAwayFromAToolchainModule() {
+        #expect(diagnostics("Models/User.value", "%import name=Fondation\nUser {\n  a: Int\n}\n") == [
+            "Models/User.value:1:14: warning: no module 'Fondation' in the toolchain or Apple's SDKs; did you mean 'Foundation'?",
+        ])
+    }
+
+    @Test func warnsOfATypesLibraryATypoAwayFromAnSDKModule() {
+        #expect(diagnostics("Models/User.value", "%type name=Photo library=UIKt\n%import module=foundation\nUser {\n  a: Int\n}\n") == [
+            "Models/User.value:1:26: warning: no module 'UIKt' in the toolchain or Apple's SDKs; did you mean 'UIKit'?",
+            "Models/User.value:2:16: warning: no module 'foundation' in the toolchain or Apple's SDKs; did you mean 'Foundation'?",
+        ])
+    }
+
+    @Test func reportsAnImportOfNoModuleTheTargetCanImportWhenItsModulesAreKnown() {
+        var settings = GenerationSettings()
+        settings.importableModules = ["App", "Media"]
+        #expect(diagnostics("Models/User.value", "%import name=Fondation\n%import name=Medi\n%import name=Charts2\n%import name=Media\n%import name=Foundation\nUser {\n  a: Int\n}\n", settings: settings) == [
+            "Models/User.value:1:14: error: no module 'Fondation' in the toolchain, Apple's SDKs or the target's dependencies; did you mean 'Foundation'? If not, add the product that provides it to the target's dependencies in Package.swift",
+            "Models/User.value:2:14: error: no module 'Medi' in the toolchain, Apple's SDKs or the target's dependencies; did you mean 'Media'? If not, add the product that provides it to the target's dependencies in Package.swift",
+            "Models/User.value:3:14: error: no module 'Charts2' in the toolchain, Apple's SDKs or the target's dependencies; did you mean 'Charts'? If not, add the product that provides it to the target's dependencies in Package.swift",
+        ])
+    }
+
+    @Test func leavesATypesLibraryToTheModuleStageWhenTheTargetsModulesAreKnown() {
+        // `%type name=User library=MyApp`: Remodel names the module itself so, under any name.
+        var settings = GenerationSettings()
+        settings.importableModules = ["App"]
+        #expect(diagnostics("Models/User.value", "%type name=Photo library=Gallery\nUser {\n  photo: Photo\n}\n", settings: settings) == [])
+    }
+
+    @Test func takesAModuleFarFromEveryKnownOneOnTrust() {
+        #expect(diagnostics("Models/User.value", "%import name=Media\n%import name=Observation\n%type name=Photo library=PhotoKit\nUser {\n  a: Int\n}\n") == [])
+    }
+
+    @Test func warnsOfACheckFunctionNoSwiftFileDeclares() {
+        let scanned = [SwiftTypeDeclaration(name: "Money", path: "Sources/Models/Money.swift", line: 1, column: 8), SwiftTypeDeclaration(name: "validateOrder", kind: "func")]
+        #expect(diagnostics("Models/Item.value", "%check with=validateItem\nItem {\n  a: Int\n}\n", swiftTypes: scanned) == [
+            "Models/Item.value:1:13: warning: 'validateItem' in '%check with=' is declared in none of the module's Swift files; declare 'static func validateItem(_ value: Item) throws' in an extension of 'Item'",
+        ])
+    }
+
+    @Test func takesACheckFunctionAScannedSwiftFileDeclares() {
+        let scanned = [SwiftTypeDeclaration(name: "validateItem", kind: "func")]
+        #expect(diagnostics("Models/Item.value", "%check with=validateItem\nItem {\n  a: Int\n}\n", swiftTypes: scanned) == [])
+    }
+
+    @Test func takesACheckFunctionOnTrustWhenNoSwiftCodeWasScanned() {
+        #expect(diagnostics("Models/Item.value", "%check with=validateItem\nItem {\n  a: Int\n}\n") == [])
     }
 
     @Test func reportsATypeAnnotationWithoutAName() {

@@ -141,7 +141,18 @@ struct SwiftTypeScannerTests {
             class override func f() {}
             class final var y: Int { 0 }
         }
-        """) == ["Factory class [] 1:7"])
+        """) == ["Factory class [] 1:7", "make func [] 2:16"])
+    }
+
+    @Test func listsStaticFunctionsByNameForCheckAnnotations() {
+        #expect(scan("""
+        extension Item {
+            static func validateItem(_ value: Item) throws {}
+            public static func `default`() -> Item { Item() }
+            func instanceMethod() {}
+        }
+        func topLevel() {}
+        """) == ["validateItem func [] 2:17", "default func [] 3:25"])
     }
 
     @Test func enumCaseNamedWithAKeywordIsNotAType() {

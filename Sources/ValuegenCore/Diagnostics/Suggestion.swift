@@ -23,6 +23,22 @@ public enum Suggestion {
         closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? otherwise()
     }
 
+    /// The end of a message about a value outside an enumerated set (a representation, a
+    /// style): `; did you mean 'closest'?` only when the value is a typo of it, else `; ` and
+    /// `listing`, which names every valid value. A value inside a valid one, or around it, with
+    /// a prefix or suffix of two letters or more between them, is not a typo: `tagged` is `un`
+    /// away from `untagged`, which means the opposite.
+    public static func hint(forValue value: String, among values: [String], listing: String) -> String {
+        if let closest = closest(to: value, among: values, maximumDistance: 2) {
+            let (lowered, candidate) = (value.lowercased(), closest.lowercased())
+            let isAffix = abs(lowered.count - candidate.count) >= 2 && (candidate.contains(lowered) || lowered.contains(candidate))
+            if !isAffix {
+                return "; did you mean '\(closest)'?"
+            }
+        }
+        return "; " + listing
+    }
+
     private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

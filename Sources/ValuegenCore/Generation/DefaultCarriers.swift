@@ -11,12 +11,14 @@ import ValuegenPluginSDK
 /// `#sourceLocation` and at the column it has in the schema:
 ///
 ///     @usableFromInline static var _widthDefault: Int {
-///     #sourceLocation(file: "Block.value", line: 3)
+///     #sourceLocation(file: "Models/Block.value", line: 3)
 ///                      Int("640")
 ///     #sourceLocation()
 ///     }
 ///
-/// swiftc then reports `Block.value:3:18: error: …`, once. The property is computed, so the
+/// swiftc then reports `Models/Block.value:3:18: error: …`, once: the schema's path as valuegen
+/// was given it (absolute from the build-tool plugin, as typed from the command line), which
+/// terminals and editors open, as they do the paths of valuegen's own diagnostics. The property is computed, so the
 /// expression is evaluated at each use, as a default argument is. Plugins get the schema's
 /// text unchanged; a literal, and a default a type has from a schema protocol (written in
 /// another place than the type's attribute), stay as they are.
@@ -34,10 +36,10 @@ struct DefaultCarriers {
     private var carriers: [Carrier] = []
     /// The carrier's name of each attribute that has one, by `Type.attribute` or `Type.case.attribute`.
     private var names: [String: String] = [:]
-    private let fileName: String
+    private let schemaPath: String
 
     init(_ request: GenerationRequest, source: SchemaSource) {
-        fileName = request.file.name
+        schemaPath = request.file.path
         for type in request.types {
             for attribute in type.attributes {
                 add(attribute, of: type.name, key: "\(type.name).\(attribute.name)", name: "_\(attribute.name)Default", shownAs: attribute.name, source: source)
@@ -102,7 +104,7 @@ struct DefaultCarriers {
                 if code.hasSuffix("}\n") { code += "\n" }
                 code += "    /// The default of `\(carrier.attributeName)`, where swiftc reports its errors at the schema's line.\n"
                 code += "    \(attribute)static var \(carrier.name): \(carrier.attributeType) {\n"
-                code += "#sourceLocation(file: \(SwiftLanguage.stringLiteral(fileName)), line: \(carrier.location.line))\n"
+                code += "#sourceLocation(file: \(SwiftLanguage.stringLiteral(schemaPath)), line: \(carrier.location.line))\n"
                 code += String(repeating: " ", count: max(0, carrier.location.column - 1)) + carrier.expression + "\n"
                 code += "#sourceLocation()\n"
                 code += "    }\n"

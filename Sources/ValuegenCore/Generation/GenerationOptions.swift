@@ -39,6 +39,9 @@ public struct GenerationOptions: Sendable {
     public var swiftTypeListPath: String?
     /// Whether the target can import ValuegenRuntime (the build plugin knows).
     public var runtimeAvailability: RuntimeAvailability = .unknown
+    /// The modules the target can import besides the toolchain's and Apple's SDKs': its own and
+    /// its dependencies' (the build plugin knows them); nil when not known.
+    public var importableModules: Set<String>?
 
     public init(
         inputs: [String],

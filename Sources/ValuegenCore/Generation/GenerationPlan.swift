@@ -317,7 +317,7 @@ struct GenerationPlan {
                 }
             }
             let decisions = order.map { decided[$0]! }
-            return GenerationSettings(
+            var settings = GenerationSettings(
                 accessLevel: configuration.accessLevel ?? .public,
                 defaultIncludes: decisions.filter(\.included).map(\.name),
                 defaultExcludes: decisions.filter { !$0.included }.map(\.name),
@@ -325,6 +325,8 @@ struct GenerationPlan {
                 caseKeyStyle: configuration.caseKeyStyle,
                 coding: configuration.coding
             )
+            settings.importableModules = options.importableModules
+            return settings
         }
 
         private func canonicalName(_ name: String) -> String {

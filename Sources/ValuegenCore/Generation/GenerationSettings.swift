@@ -15,6 +15,10 @@ public struct GenerationSettings: Sendable, Equatable {
     public var defaultIncludes: [String]
     /// Features no type gets unless it includes them itself.
     public var defaultExcludes: [String]
+    /// The modules the target can import besides the toolchain's and Apple's SDKs' (its own and
+    /// its dependencies'), when the build plugin says: then a module `%import` names that none
+    /// of them is is an error. Nil when not known, as from the command line.
+    public var importableModules: Set<String>?
 
     public init(accessLevel: AccessLevel = .public, defaultIncludes: [String] = [], defaultExcludes: [String] = [], codingKeyStyle: CodingKeyStyle? = nil, caseKeyStyle: CodingKeyStyle? = nil, coding: CodingDefaults = CodingDefaults()) {
         self.accessLevel = accessLevel

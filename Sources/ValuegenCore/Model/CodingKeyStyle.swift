@@ -14,7 +14,7 @@ public enum CodingKeyStyle: String, Sendable, Equatable, CaseIterable {
 
     /// `; did you mean 'snake_case'?`, or the list of known styles when nothing is close.
     static func suggestion(for text: String) -> String {
-        Suggestion.hint(for: text, among: knownStyles, otherwise: "; known styles are \(knownStyles.joined(separator: ", "))")
+        Suggestion.hint(forValue: text, among: knownStyles, listing: "known styles are \(knownStyles.joined(separator: ", "))")
     }
 
     /// The key of an attribute named `name` (docs/Language.md, "Coding keys", has the table).

@@ -33,7 +33,7 @@ extension ModelResolver {
             if let representation = ADTCoding.Form(spelling: text) {
                 coding.representation = representation
             } else {
-                let hint = Suggestion.hint(for: text, among: ADTCoding.Form.spellings, otherwise: "; known representations are \(ADTCoding.Form.spellings.joined(separator: ", "))")
+                let hint = Suggestion.hint(forValue: text, among: ADTCoding.Form.spellings, listing: "known representations are \(ADTCoding.Form.spellings.joined(separator: ", "))")
                 diagnostics.error("unknown representation '\(text)' in '%coding'\(hint)", at: argumentLocation("representation", of: annotation))
             }
         }
@@ -182,7 +182,7 @@ extension ModelResolver {
         guard let text = annotation["dates"] else { return nil }
         guard let kind = DateStyle.Kind(rawValue: text), kind != .format else {
             let named = DateStyle.Kind.allCases.filter { $0 != .format }.map(\.rawValue)
-            let hint = Suggestion.hint(for: text, among: named, otherwise: "; known styles are \(DateStyleSpelling.namedKinds), or dateFormat=\"…\" for a fixed format")
+            let hint = Suggestion.hint(forValue: text, among: named, listing: "known styles are \(DateStyleSpelling.namedKinds), or dateFormat=\"…\" for a fixed format")
             diagnostics.error("unknown date style '\(text)' in '%coding'\(hint)", at: argumentLocation("dates", of: annotation))
             return nil
         }

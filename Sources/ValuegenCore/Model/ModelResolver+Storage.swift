@@ -19,7 +19,7 @@ extension ModelResolver {
             return
         }
         guard Self.storageKinds.contains(value) else {
-            let hint = Suggestion.hint(for: value, among: Self.storageKinds, otherwise: "; write 'indirect' or 'inline'")
+            let hint = Suggestion.hint(forValue: value, among: Self.storageKinds, listing: "write 'indirect' or 'inline'")
             diagnostics.error("unknown storage '\(value)' in '%storage'\(hint)", at: annotation.arguments[0].location ?? annotation.location)
             return
         }

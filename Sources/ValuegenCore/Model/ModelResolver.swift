@@ -11,6 +11,8 @@ struct ModelResolver {
     /// What the file's annotations declare: `%type` names, its own module, its imports; and
     /// those of the files whose protocols its types adopt.
     var scope = FileScope()
+    /// The names of the types the file declares.
+    var schemaTypeNames: Set<String> = []
     /// The canonical names of the features each type asks for itself (in `includes(...)`,
     /// and what those imply); the others came from defaults. The module stage leaves out
     /// quietly a default that cannot hold, and reports an explicit one.
@@ -34,6 +36,7 @@ struct ModelResolver {
     /// The file's request; `protocols` are the module's, which its types may adopt.
     mutating func resolve(_ syntax: SchemaSyntax, protocols: SchemaProtocols = .none) -> GenerationRequest {
         scope = resolveScope(syntax)
+        schemaTypeNames = Set(syntax.types.map(\.name.text))
         warnOfUnreadAnnotations(in: syntax)
         let typeResolver = TypeResolver(declaredTypes: Set(scope.types.keys))
 
@@ -42,6 +45,7 @@ struct ModelResolver {
         var protocolModels: [ModelProtocol] = []
         var typeNames: [String: SourceLocation] = [:]
         for declaration in syntax.types {
+            reportMisplacedAnnotations(in: declaration)
             // A protocol declared twice is reported by `SchemaProtocols`, with the module's others.
             if declaration.isProtocol {
                 protocolModels.append(resolveProtocol(declaration, typeResolver: typeResolver))
@@ -144,7 +148,7 @@ struct ModelResolver {
 
     private mutating func resolveFileAnnotations(_ annotations: [Annotation]) -> FileScope {
         var declarations = FileScope()
-        var libraries: [(module: String, location: SourceLocation)] = []
+        var libraries: [(module: String, location: SourceLocation, valueLocation: SourceLocation)] = []
         for annotation in annotations {
             switch annotation.name {
             case "type":
@@ -155,11 +159,17 @@ struct ModelResolver {
                     continue
                 }
                 declarations.types[name] = annotation.location
-                if annotation["sendable"] == "true" {
+                switch annotation["sendable"] {
+                case "true":
                     declarations.sendable.insert(name)
+                case nil, "false":
+                    break
+                case let text?:
+                    // Anything else read as false would quietly cost the types holding it Sendable.
+                    diagnostics.error("'sendable=' in '%type' must be true or false, not '\(text)'", at: argumentLocation("sendable", of: annotation))
                 }
                 if let library = annotation["library"] {
-                    libraries.append((library, annotation.location))
+                    libraries.append((library, annotation.location, argumentLocation("library", of: annotation)))
                     declarations.libraries[name] = library
                 }
             case "library":
@@ -171,7 +181,8 @@ struct ModelResolver {
                     continue
                 }
                 if let module = annotation["module"] ?? annotation["library"] ?? requiredArgument("name", of: annotation) {
-                    libraries.append((module, annotation.location))
+                    let key = annotation["module"] != nil ? "module" : annotation["library"] != nil ? "library" : "name"
+                    libraries.append((module, annotation.location, argumentLocation(key, of: annotation)))
                     declarations.explicitImports.insert(module)
                     // Remodel's `%import library=UIKit name=UIColor`: the type and where it
                     // comes from, as `%type name=UIColor library=UIKit` says; UIKit's known
@@ -185,10 +196,22 @@ struct ModelResolver {
                 break
             }
         }
-        for (library, location) in libraries where library != declarations.ownModule {
+        for (library, location, valueLocation) in libraries where library != declarations.ownModule {
             guard SwiftLanguage.isIdentifier(library) else {
                 diagnostics.error("'\(library)' is not a valid module name", at: location)
                 continue
+            }
+            // A module of the package may have any name; one a typo away from the toolchain's
+            // or an SDK's would reach swiftc as `no such module`. Where the target's modules are
+            // known (the build plugin), an `%import` of none of them is an error; a `%type`'s
+            // library may still be the module itself under another name (ModuleImports).
+            if let importable = settings.importableModules, declarations.explicitImports.contains(library),
+               !KnownModules.all.contains(library), !importable.contains(library) {
+                let hint = Suggestion.closest(to: library, among: KnownModules.sorted + importable.sorted(), maximumDistance: library.count <= 6 ? 1 : 2)
+                    .map { "did you mean '\($0)'? If not, " } ?? ""
+                diagnostics.error("no module '\(library)' in the toolchain, Apple's SDKs or the target's dependencies; \(hint)add the product that provides it to the target's dependencies in Package.swift", at: valueLocation)
+            } else if let known = KnownModules.misspelling(of: library) {
+                diagnostics.warning("no module '\(library)' in the toolchain or Apple's SDKs; did you mean '\(known)'?", at: valueLocation)
             }
             declarations.imports.insert(library)
         }
@@ -220,7 +243,13 @@ struct ModelResolver {
         var attributes: [Attribute] = []
         var codingKeys: [String: KeyUse] = [:]
         var names: [String: SourceLocation] = [:]
-        for attributeSyntax in syntax where checkUnique(attributeSyntax.name, what: "attribute", in: owner, seen: &names) {
+        for attributeSyntax in syntax {
+            // `name String` reads as type 'name' and attribute 'String': no duplicate of String to report.
+            if let missingColon = missingColon(in: attributeSyntax, typeResolver: typeResolver) {
+                diagnostics.error(missingColon.message, at: missingColon.location)
+                continue
+            }
+            guard checkUnique(attributeSyntax.name, what: "attribute", in: owner, seen: &names) else { continue }
             guard let resolved = resolveAttribute(attributeSyntax, owner: owner, keyStyle: keyStyle, typeCoding: typeCoding, typeResolver: typeResolver) else { continue }
             let attribute = resolved.attribute
             // An attribute may list its own key again (harmless); another attribute may not.

@@ -26,6 +26,10 @@ struct ModuleDeclarations {
     private(set) var declaredElsewhere: Set<String> = []
     /// The hand-written Swift declarations, merged by name (an `extension` adds conformances).
     private(set) var swiftTypes: [String: SwiftTypeDeclaration] = [:]
+    /// The names of the static functions the Swift code declares, which `%check with=` names.
+    private(set) var staticFunctions: Set<String> = []
+    /// Whether any Swift code was scanned: without it, nothing is known to be missing.
+    private(set) var scannedSwiftCode = false
     /// The protocols the schemas declare (`protocol Timestamped { ... }`), first declaration of
     /// each name: to the other checks, Swift protocols of the module declared in a schema file.
     private(set) var schemaProtocols: [String: SwiftTypeDeclaration] = [:]
@@ -59,7 +63,12 @@ struct ModuleDeclarations {
                 }
             }
         }
+        scannedSwiftCode = !swiftTypes.isEmpty
         for declaration in swiftTypes {
+            if declaration.kind == "func" {
+                staticFunctions.insert(declaration.name)
+                continue
+            }
             if var known = self.swiftTypes[declaration.name] {
                 known.conformances += declaration.conformances
                 if known.kind == "extension" {

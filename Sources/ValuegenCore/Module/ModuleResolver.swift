@@ -29,9 +29,11 @@ struct ModuleResolver {
         var found = duplicateDeclarations(declarations)
         let typeNames = TypeNameCheck(declarations: declarations)
         let defaults = DefaultValueCheck(declarations: declarations)
+        let checkFunctions = CheckFunctions(declarations: declarations)
         for index in order {
             found += typeNames.diagnostics(for: schemas[index])
             found += defaults.diagnostics(for: schemas[index])
+            found += checkFunctions.diagnostics(for: schemas[index])
         }
         found += FeatureRequirements(declarations: declarations, registry: registry).apply(to: &schemas)
 

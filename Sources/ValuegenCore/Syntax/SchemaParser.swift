@@ -353,10 +353,12 @@ struct SchemaParser {
         }
         let first = readName()
         cursor.skipSpaces(includingNewlines: false)
-        do {
+        do throws(SyntaxError) {
             var attribute: AttributeSyntax
             if cursor.peek() == UInt8(ascii: ":") {
                 attribute = try parseSwiftAttribute(name: first)
+            } else if let missingColon = swiftAttributeWithoutColon(name: first) {
+                throw missingColon
             } else {
                 attribute = try parseRemodelAttribute(firstWord: first)
             }
@@ -404,6 +406,31 @@ struct SchemaParser {
             attribute.defaultValue = value
         }
         return attribute
+    }
+
+    /// `tags [String]`, `nick String?`, `age Int = 3`: a Swift-style attribute without its ':',
+    /// which no Remodel line reads as. A lone `name String` does (type 'name', attribute
+    /// 'String'); the resolver, which knows the types, tells it (`ModelResolver+MissingColon`).
+    private func swiftAttributeWithoutColon(name: NameSyntax) -> SyntaxError? {
+        guard SwiftLanguage.isIdentifier(name.text), !ObjectiveCTypeSyntax.qualifierWords.contains(name.text),
+              ObjectiveCTypeMapping.scalars[name.text] == nil, ObjectiveCTypeMapping.objects[name.text] == nil,
+              ObjectiveCTypeMapping.collections[name.text] == nil
+        else { return nil }
+        var lookahead = self
+        guard let type = try? lookahead.parseSwiftType() else { return nil }
+        lookahead.cursor.skipSpaces(includingNewlines: false)
+        var written = "\(name.text): \(type.spelling)"
+        if lookahead.cursor.consume("=") {
+            lookahead.cursor.skipSpaces(includingNewlines: false)
+            let value = lookahead.cursor.readExpression()
+            guard !value.isEmpty else { return nil }
+            written += " = \(value)"
+        } else if case .named(_, let arguments) = type, arguments.isEmpty {
+            return nil
+        }
+        guard lookahead.cursor.atEndOfItem || lookahead.cursor.peek() == UInt8(ascii: ";") else { return nil }
+        let afterName = SourceLocation(line: name.location.line, column: name.location.column + name.text.utf8.count)
+        return SyntaxError("expected ':' after the attribute name; write '\(written)'", at: afterName)
     }
 
     /// `Type name`, `Type *name`, `NSArray<User *> *friends`, `MyEnum(NSUInteger) kind`.
