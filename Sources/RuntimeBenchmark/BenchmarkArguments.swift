@@ -22,7 +22,8 @@ struct BenchmarkArguments {
           --profile SHAPE [ROUNDS]
                             only decode the world-shaped document SHAPE (tweets, catalog,
                             geojson, payments, issues; or a recorded payload: github-issues,
-                            stripe-charges, stripe-customers, stripe-payment-intents) ROUNDS
+                            stripe-charges, stripe-charges-full, stripe-customers,
+                            stripe-payment-intents) ROUNDS
                             times (1000 by default) with the generated JSON, for a profiler
                             (perf record, valgrind); prints nothing else. SHAPE `records`
                             decodes the N records' JSON, `records-binary` their Binary

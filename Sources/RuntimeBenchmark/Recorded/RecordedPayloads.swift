@@ -18,6 +18,8 @@ enum RecordedPayloads {
     static var shapes: [WorldShape] { [
         WorldShape("github-issues", [GitHubIssue].self, summary: "GitHub issue list: recorded issues (octokit/fixtures), compact, about 29 URLs an issue (13 a user), labels, ISO 8601 dates", style: JSONStyle(layout: .compact), document: githubIssues),
         WorldShape("stripe-charges", StripeChargeList.self, summary: "Stripe charges (stripe/openapi fixtures): 2-space indented, nested card details, refunds", style: stripeStyle, document: { stripeList("charges", count: Int(1_000 * $0), stripeCharge) }),
+        // The same charges into a model that reads every key, its objects inline: large values.
+        WorldShape("stripe-charges-full", StripeFullChargeList.self, summary: "the same charges, every key read, nested objects inline (\(MemoryLayout<StripeFullCharge>.stride) bytes a charge)", style: stripeStyle, document: { stripeList("charges", count: Int(1_000 * $0), stripeCharge) }),
         WorldShape("stripe-customers", StripeCustomerList.self, summary: "Stripe customers (stripe/openapi fixtures)", style: stripeStyle, document: { stripeList("customers", count: Int(4_000 * $0), stripeCustomer) }),
         WorldShape("stripe-payment-intents", StripePaymentIntentList.self, summary: "Stripe payment intents (stripe/openapi fixtures)", style: stripeStyle, document: { stripeList("payment_intents", count: Int(3_000 * $0), stripePaymentIntent) }),
     ] }
