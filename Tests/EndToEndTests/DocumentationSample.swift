@@ -4,12 +4,15 @@ import Foundation
 ///
 /// - ```` ```value ````, ```` ```adtValue ````, ```` ```object ```` (or a file name such as
 ///   ```` ```Models/User.value ````): a whole schema file, which must generate without a
-///   diagnostic;
+///   diagnostic, and the Swift it generates must compile (a second word `uncompiled` says it
+///   cannot, for a schema that imports a module the docs do not have);
 /// - ```` ```swift generated ````: an excerpt of the Swift the schema block before it generates,
 ///   where a line `…` (or `...`) stands for any lines and `…` within a line for any text (on
 ///   other lines too: `{ … }` for a body); blank lines do not count;
 /// - ```` ```diagnostics ````: the exact diagnostics the schema block before it gets, one a line,
 ///   with paths relative to the schema file's folder;
+/// - ```` ```swift module ````: Swift of the module's own that the schema block before it needs
+///   to compile (its `%check` functions), compiled with the generated code;
 /// - ```` ```console ````: commands (`$ valuegen …`, `$ cat FILE`, `$ echo $?`), each followed by
 ///   its exact output, run in a folder that holds the named schema files of the blocks before
 ///   it (the first named schema block after a console block starts a new folder).
@@ -18,8 +21,9 @@ import Foundation
 struct DocumentationSample: Sendable, CustomStringConvertible {
     enum Kind: Sendable, Equatable {
         /// A schema file, by its path in the sample's folder.
-        case schema(path: String)
+        case schema(path: String, compiles: Bool)
         case generatedSwift
+        case moduleSwift
         case diagnostics
         case console
     }
@@ -61,12 +65,14 @@ struct DocumentationSample: Sendable, CustomStringConvertible {
     }
 
     private static func kind(of words: [String]) -> Kind? {
-        guard let first = words.first else { return nil }
-        if schemaExtensions.contains(first) { return .schema(path: "Sample.\(first)") }
+        guard let first = words.first, words.count == 1 || words == [first, "uncompiled"] || first == "swift" else { return nil }
+        let compiles = words.count == 1
+        if schemaExtensions.contains(first) { return .schema(path: "Sample.\(first)", compiles: compiles) }
         if let dot = first.lastIndex(of: "."), schemaExtensions.contains(String(first[first.index(after: dot)...])) {
-            return .schema(path: first)
+            return .schema(path: first, compiles: compiles)
         }
         if words == ["swift", "generated"] { return .generatedSwift }
+        if words == ["swift", "module"] { return .moduleSwift }
         if words == ["diagnostics"] { return .diagnostics }
         if words == ["console"] { return .console }
         return nil

@@ -29,7 +29,7 @@ import ValuegenCore
         for (number, sample) in try Self.samples().enumerated() {
             defer { previous = sample }
             switch sample.kind {
-            case .schema(let path):
+            case .schema(let path, _):
                 if let previous = generated { Self.expectNoDiagnostics(previous) }
                 generated = try Self.generate(sample, path: path, in: folder.appendingPathComponent("\(number)"))
                 if !path.hasPrefix("Sample.") {
@@ -45,6 +45,8 @@ import ValuegenCore
                     let difference = zip(transcript.split(separator: "\n"), expected.split(separator: "\n")).first { $0 != $1 }
                     Issue.record("\(sample): the commands print other lines\(difference.map { " ('\($0.0)' where the docs show '\($0.1)')" } ?? ""):\n\(transcript)")
                 }
+            case .moduleSwift:
+                continue
             case .generatedSwift:
                 guard let current = generated, current.schema.document == sample.document else {
                     Issue.record("\(sample): a 'swift generated' block with no schema block before it")
@@ -63,6 +65,29 @@ import ValuegenCore
             }
         }
         if let previous = generated { Self.expectNoDiagnostics(previous) }
+    }
+
+    /// Accepted ⇒ compiles: the Swift of every marked schema that generates is typechecked, as
+    /// a module of its own (samples declare the same names), with its bodies.
+    @Test func theSwiftOfEveryMarkedSchemaCompiles() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let typechecker = try SwiftTypechecker.locatingRuntime(scratch: folder)
+        let samples = try Self.samples()
+        for (number, sample) in samples.enumerated() {
+            guard case .schema(let path, compiles: true) = sample.kind else { continue }
+            let sampleFolder = folder.appendingPathComponent("\(number)")
+            let generated = try Self.generate(sample, path: path, in: sampleFolder)
+            guard generated.diagnostics.allSatisfy({ !$0.contains(": error: ") }) else { continue }
+            let output = sampleFolder.appendingPathComponent("Generated")
+            let moduleSwift = samples[(number + 1)...].prefix { if case .schema = $0.kind { false } else { true } }.filter { $0.kind == .moduleSwift }
+            for (index, swift) in moduleSwift.enumerated() {
+                try TestSupport.write("import Foundation\n\n" + swift.text + "\n", to: output.appendingPathComponent("Module\(index).swift"))
+            }
+            let files = try TestSupport.files(in: output).map { output.appendingPathComponent($0).path }
+            let errors = try typechecker.typecheck(primaries: files, bodies: true).filter { $0.severity == "error" }
+            #expect(errors.isEmpty, "\(sample): the generated Swift does not compile:\n\(errors.map(\.description).joined(separator: "\n"))")
+        }
     }
 
     @Test func theDocsHaveSamplesOfEveryKind() throws {
