@@ -6,7 +6,7 @@ extension OpenAPISchemaMapper {
     mutating func declare(_ schema: JSONValue, named name: String, pointer: String) {
         let documentation = schema["description"]?.stringValue
         if let values = Self.stringEnumeration(schema), schema["properties"] == nil {
-            append(ImportedType(name: name, pointer: pointer, documentation: documentation, shape: enumeration(values)))
+            append(ImportedType(name: name, pointer: pointer, documentation: documentation, shape: enumeration(values, pointer: pointer)))
             return
         }
         for key in ["oneOf", "anyOf"] {
@@ -101,10 +101,13 @@ extension OpenAPISchemaMapper {
 
     // MARK: - Enumerations
 
-    func enumeration(_ values: [String]) -> ImportedType.Shape {
+    mutating func enumeration(_ values: [String], pointer: String) -> ImportedType.Shape {
         var cases: [ImportedEnumerationCase] = []
         var caseNames: Set<String> = []
-        for value in values {
+        if values.contains("") {
+            warn(pointer + "/enum", "the empty string cannot be a case's tag; the unknown case reads it (and writes it back)")
+        }
+        for value in values where !value.isEmpty {
             var subtype = ImportNames.subtypeName(value)
             if ["self", "type", "init", "protocol"].contains(SwiftLanguage.lowerCamelCase(subtype)) {
                 subtype += "Value"

@@ -5,8 +5,9 @@ import ValuegenPluginSDK
 extension OpenAPISchemaMapper {
     mutating func declareUnion(_ variants: [JSONValue], discriminator: JSONValue?, named name: String, pointer: String, documentation: String?) {
         let kept = variants.enumerated().filter { !Self.isNullSchema($0.element) }
-        if let property = discriminator?["propertyName"]?.stringValue,
-           let cases = taggedCases(kept, property: property, mapping: discriminator?["mapping"], typeName: name, pointer: pointer) {
+        let inferred = discriminator == nil ? inferredDiscriminator(kept) : nil
+        if let property = discriminator?["propertyName"]?.stringValue ?? inferred?.property,
+           let cases = taggedCases(kept, property: property, mapping: discriminator?["mapping"], inferredTags: inferred?.tags, typeName: name, pointer: pointer) {
             let style = ImportNames.bestStyle(for: cases.compactMap { unionCase in unionCase.tag.map { (SwiftLanguage.lowerCamelCase(unionCase.subtypeName), $0) } }, spell: Self.spell)
             append(ImportedType(name: name, pointer: pointer, documentation: documentation, shape: .union(ImportedUnion(discriminator: property, cases: cases, caseKeyStyle: style))))
             return
@@ -49,7 +50,7 @@ extension OpenAPISchemaMapper {
 
     /// The cases of a discriminated union, each the members of the object it names with the
     /// discriminator left out; nil (an untagged union instead) when a variant is not an object.
-    private mutating func taggedCases(_ variants: [(offset: Int, element: JSONValue)], property: String, mapping: JSONValue?, typeName: String, pointer: String) -> [ImportedUnionCase]? {
+    private mutating func taggedCases(_ variants: [(offset: Int, element: JSONValue)], property: String, mapping: JSONValue?, inferredTags: [Int: [String]]?, typeName: String, pointer: String) -> [ImportedUnionCase]? {
         var cases: [ImportedUnionCase] = []
         var taken: Set<String> = []
         var tags: Set<String> = []
@@ -64,7 +65,7 @@ extension OpenAPISchemaMapper {
                 return nil
             }
             let reference = variant["$ref"]?.stringValue
-            var variantTags: [String] = []
+            var variantTags: [String] = inferredTags?[index] ?? []
             if case .object(let entries)? = mapping, let reference {
                 let component = OpenAPIDocument.componentName(ofReference: reference)
                 variantTags = entries.filter { $0.value.stringValue == reference || $0.value.stringValue == component }.map(\.key)
@@ -89,6 +90,70 @@ extension OpenAPISchemaMapper {
         }
         cases.append(ImportedUnionCase(subtypeName: ImportNames.unique("Unknown", in: taken), tag: nil, payload: .unknown, documentation: nil))
         return cases
+    }
+
+    /// A discriminator the document does not name: a property every variant has, each with a
+    /// string `enum` (or `const`) of its own, no value in two variants (Adyen's `type` of a
+    /// payment method). Its values are the variants' tags.
+    private func inferredDiscriminator(_ variants: [(offset: Int, element: JSONValue)]) -> (property: String, tags: [Int: [String]])? {
+        guard variants.count > 1 else { return nil }
+        var candidates: [String]?
+        var objects: [(index: Int, properties: [String: JSONValue])] = []
+        for (index, variant) in variants {
+            var object = MergedObject()
+            var visited: Set<String> = []
+            collectProperties(variant, into: &object, visited: &visited)
+            guard !object.properties.isEmpty else { return nil }
+            let properties = Dictionary(object.properties.map { ($0.key, $0.schema) }, uniquingKeysWith: { _, last in last })
+            objects.append((index, properties))
+            let named = object.properties.map(\.key).filter { constantStrings(properties[$0]!) != nil }
+            candidates = candidates.map { $0.filter(named.contains) } ?? named
+        }
+        for property in candidates ?? [] {
+            var tags: [Int: [String]] = [:]
+            var seen: Set<String> = []
+            var disjoint = true
+            for object in objects {
+                let values = constantStrings(object.properties[property]!) ?? []
+                disjoint = disjoint && values.allSatisfy { seen.insert($0).inserted }
+                tags[object.index] = values
+            }
+            if disjoint {
+                return (property, tags)
+            }
+        }
+        return nil
+    }
+
+    /// The string values a property may take: its `enum` or `const`, through `$ref`s.
+    private func constantStrings(_ schema: JSONValue) -> [String]? {
+        var schema = schema
+        var hops = 0
+        while let target = schema["$ref"]?.stringValue ?? Self.singleSchema(schema)?.schema["$ref"]?.stringValue, let resolved = document.resolve(target), hops < 16 {
+            schema = resolved
+            hops += 1
+        }
+        if let value = schema["const"]?.stringValue { return [value] }
+        guard let values = Self.stringEnumeration(schema), !values.contains("") else { return nil }
+        return values
+    }
+
+    /// The properties of an object, through its `allOf`s, without mapping them.
+    private func collectProperties(_ schema: JSONValue, into object: inout MergedObject, visited: inout Set<String>) {
+        if let target = schema["$ref"]?.stringValue {
+            guard visited.insert(target).inserted, let resolved = document.resolve(target) else { return }
+            collectProperties(resolved, into: &object, visited: &visited)
+        }
+        if case .array(let parts)? = schema["allOf"] {
+            for part in parts {
+                collectProperties(part, into: &object, visited: &visited)
+            }
+        }
+        if case .object(let properties)? = schema["properties"] {
+            for property in properties {
+                object.add(property.key, property.value, pointer: "")
+            }
+        }
     }
 
     /// The members an object requires, through its `allOf`s, without mapping anything.
