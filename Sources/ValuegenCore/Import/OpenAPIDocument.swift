@@ -8,6 +8,8 @@ struct OpenAPIDocument {
     /// `components/schemas`, in the document's order.
     var schemas: [JSONMember]
     var root: JSONValue
+    /// `schemas` by name (the first, should a name be repeated).
+    var schemaNamed: [String: JSONValue]
 
     /// Why a document cannot be imported at all. Nothing is written then.
     struct Failure: Error, Equatable {
@@ -46,7 +48,8 @@ struct OpenAPIDocument {
         guard case .object(let schemas)? = root["components"]?["schemas"] else {
             throw Failure(message: "the document has no components/schemas to import")
         }
-        return OpenAPIDocument(version: version, schemas: schemas, root: root)
+        let named = Dictionary(schemas.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return OpenAPIDocument(version: version, schemas: schemas, root: root, schemaNamed: named)
     }
 
     /// The pointer of a component: `#/components/schemas/Pet`.

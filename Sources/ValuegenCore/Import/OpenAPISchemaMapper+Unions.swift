@@ -197,7 +197,7 @@ extension OpenAPISchemaMapper {
                     return 100 - attributes.filter { !$0.isOptional }.count
                 }
                 let component = componentTypeNames.first { $0.value == name }?.key
-                let schema = component.flatMap { key in document.schemas.first { $0.key == key }?.value }
+                let schema = component.flatMap { document.schemaNamed[$0] }
                 guard let schema, !(schema["properties"] == nil && schema["allOf"] == nil) else { return 150 }
                 var object = MergedObject()
                 var visited: Set<String> = []

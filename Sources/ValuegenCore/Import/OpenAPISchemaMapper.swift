@@ -82,7 +82,7 @@ struct OpenAPISchemaMapper {
     }
 
     private mutating func reference(toPointer target: String, pointer: String, nameHint: String) -> (ImportedTypeReference, Bool) {
-        if let component = OpenAPIDocument.componentName(ofReference: target), document.schemas.contains(where: { $0.key == component }) {
+        if let component = OpenAPIDocument.componentName(ofReference: target), document.schemaNamed[component] != nil {
             return componentReference(component)
         }
         guard let resolved = document.resolve(target) else {
@@ -94,7 +94,7 @@ struct OpenAPISchemaMapper {
     }
 
     private mutating func componentReference(_ component: String) -> (ImportedTypeReference, Bool) {
-        guard let schema = document.schemas.first(where: { $0.key == component })?.value else { return (.rawJSON, false) }
+        guard let schema = document.schemaNamed[component] else { return (.rawJSON, false) }
         if rawComponents.contains(component) {
             return (.rawJSON, Self.isNullable(schema))
         }
