@@ -102,7 +102,7 @@ extension OpenAPISchemaMapper {
         for (index, variant) in variants {
             var object = MergedObject()
             var visited: Set<String> = []
-            collectProperties(variant, into: &object, visited: &visited)
+            collectMembers(variant, into: &object, visited: &visited)
             guard !object.properties.isEmpty else { return nil }
             let properties = Dictionary(object.properties.map { ($0.key, $0.schema) }, uniquingKeysWith: { _, last in last })
             objects.append((index, properties))
@@ -138,33 +138,21 @@ extension OpenAPISchemaMapper {
         return values
     }
 
-    /// The properties of an object, through its `allOf`s, without mapping them.
-    private func collectProperties(_ schema: JSONValue, into object: inout MergedObject, visited: inout Set<String>) {
+    /// The properties of an object and those it requires, through its `allOf`s, without mapping
+    /// them.
+    private func collectMembers(_ schema: JSONValue, into object: inout MergedObject, visited: inout Set<String>) {
         if let target = schema["$ref"]?.stringValue {
             guard visited.insert(target).inserted, let resolved = document.resolve(target) else { return }
-            collectProperties(resolved, into: &object, visited: &visited)
+            collectMembers(resolved, into: &object, visited: &visited)
         }
         if case .array(let parts)? = schema["allOf"] {
             for part in parts {
-                collectProperties(part, into: &object, visited: &visited)
+                collectMembers(part, into: &object, visited: &visited)
             }
         }
         if case .object(let properties)? = schema["properties"] {
             for property in properties {
                 object.add(property.key, property.value, pointer: "")
-            }
-        }
-    }
-
-    /// The members an object requires, through its `allOf`s, without mapping anything.
-    private func collectRequired(_ schema: JSONValue, into object: inout MergedObject, visited: inout Set<String>) {
-        if let target = schema["$ref"]?.stringValue {
-            guard visited.insert(target).inserted, let resolved = document.resolve(target) else { return }
-            collectRequired(resolved, into: &object, visited: &visited)
-        }
-        if case .array(let parts)? = schema["allOf"] {
-            for part in parts {
-                collectRequired(part, into: &object, visited: &visited)
             }
         }
         if case .array(let required)? = schema["required"] {
@@ -201,7 +189,7 @@ extension OpenAPISchemaMapper {
                 guard let schema, !(schema["properties"] == nil && schema["allOf"] == nil) else { return 150 }
                 var object = MergedObject()
                 var visited: Set<String> = []
-                collectRequired(schema, into: &object, visited: &visited)
+                collectMembers(schema, into: &object, visited: &visited)
                 return 100 - object.required.count
             case .array: return 200
             case .dictionary: return 250
