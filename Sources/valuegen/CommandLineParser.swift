@@ -48,7 +48,7 @@ enum CommandLineParser {
             }
             return .pluginWorker(libraryPath: arguments[1])
         default:
-            let suggestion = Suggestion.closest(to: first, among: ["generate", "format", "compat", "plugins", "--help", "--version"])
+            let suggestion = Suggestion.closest(to: first, among: ["generate", "format", "compat", "import", "plugins", "--help", "--version"])
             throw UsageError(message: "unknown command '\(first)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
         }
     }
@@ -180,15 +180,16 @@ private struct GenerateOption: Sendable {
 enum Usage {
     /// What `--help` describes.
     enum Topic: Equatable {
-        case overview, generate, format, compat, plugins
+        case overview, generate, format, compat, importOpenAPI, plugins
 
-        static let commandNames = ["generate", "format", "compat", "plugins"]
+        static let commandNames = ["generate", "format", "compat", "import", "plugins"]
 
         init?(command: String) {
             switch command {
             case "generate": self = .generate
             case "format": self = .format
             case "compat": self = .compat
+            case "import": self = .importOpenAPI
             case "plugins": self = .plugins
             default: return nil
             }
@@ -200,6 +201,7 @@ enum Usage {
             case .generate: return Usage.generate
             case .format: return Usage.format
             case .compat: return CompatCommand.usage
+            case .importOpenAPI: return ImportCommand.usage
             case .plugins: return Usage.plugins
             }
         }
@@ -216,6 +218,7 @@ enum Usage {
       compat                Classify every change between two versions of the schemas (binary-wire,
                             json-wire, persistence, swift-source breaking; value-range warning;
                             persistence-safe; additive).
+      import openapi        Write schema files for an OpenAPI document's components/schemas.
       plugins inspect       Print what a generator plugin library says about itself.
 
       Run 'valuegen COMMAND --help' (or 'valuegen help COMMAND') for a command's options.

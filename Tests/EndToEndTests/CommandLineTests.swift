@@ -30,8 +30,9 @@ import ValuegenCore
             "format": "USAGE: valuegen format [--check] [--to-swift-syntax] PATH...",
             "plugins": "USAGE: valuegen plugins inspect LIBRARY",
             "compat": "USAGE: valuegen compat [options] OLD NEW",
+            "import": "USAGE: valuegen import openapi DOCUMENT --output DIR [--quiet]",
         ]
-        for arguments in [["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"]] {
+        for arguments in [["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"], ["import", "--help"], ["import", "openapi", "-h"], ["help", "import"]] {
             let result = try valuegen(arguments)
             #expect(result.status == 0 && result.standardError == "", "\(arguments): \(result.standardError)")
             let command = arguments[0] == "help" ? arguments[1] : arguments[0]
@@ -39,7 +40,7 @@ import ValuegenCore
         }
         let unknown = try valuegen(["help", "frobnicate"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are generate, format, compat, plugins\nRun 'valuegen --help' for usage.\n")
+        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are generate, format, compat, import, plugins\nRun 'valuegen --help' for usage.\n")
     }
 
     @Test func unknownOptionIsAUsageError() throws {

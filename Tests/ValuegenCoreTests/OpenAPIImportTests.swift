@@ -1,0 +1,302 @@
+import Testing
+@testable import ValuegenCore
+
+/// `valuegen import openapi`: each rule of docs/Import.md's table on a small document, as the
+/// schema text it writes.
+@Suite struct OpenAPIImportTests {
+    private struct Imported {
+        var files: [String: String]
+        var warnings: [String]
+    }
+
+    private func importing(_ schemas: String, version: String = "3.1.0") throws -> Imported {
+        let document = #"{"openapi": "\#(version)", "info": {"title": "T", "version": "1"}, "components": {"schemas": \#(schemas)}}"#
+        let result = try OpenAPIImport.run(document: Array(document.utf8), path: "api.json")
+        return Imported(
+            files: Dictionary(uniqueKeysWithValues: result.files.map { ($0.name, String(decoding: $0.bytes, as: UTF8.self)) }),
+            warnings: result.warnings.map(\.description)
+        )
+    }
+
+    private func failure(_ text: String, path: String = "api.json") -> String? {
+        do {
+            _ = try OpenAPIImport.run(document: Array(text.utf8), path: path)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func anObjectBecomesAValueOptionalWhereNotRequiredWithItsDescriptionsAndAKeyStyle() throws {
+        let result = try importing(#"""
+        {"user_account": {"type": "object", "description": "An account.\nSecond line.", "required": ["account_id", "display_name"],
+          "properties": {"account_id": {"type": "string", "description": "Its id."}, "display_name": {"type": "string"}, "login_count": {"type": "integer"}, "e-mail": {"type": "string"}}}}
+        """#)
+        #expect(result.files == ["UserAccount.value": """
+        # An account.
+        # Second line.
+        %codingKeys style=snake_case
+        UserAccount includes(JSON) {
+          # Its id.
+          accountId: String
+          displayName: String
+          loginCount: Int?
+          %codingKey name="e-mail"
+          eMail: String?
+        }
+
+        """])
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func nullableIn30AndANullTypeIn31AreOptionalsEvenWhenRequired() throws {
+        let schemas = #"""
+        {"Pet": {"type": "object", "required": ["name", "owner", "nickname"],
+          "properties": {"name": {"type": "string"}, "owner": {"type": "string", "nullable": true}, "nickname": {"type": ["string", "null"]}}}}
+        """#
+        let expected = """
+        Pet includes(JSON) {
+          name: String
+          owner: String?
+          nickname: String?
+        }
+
+        """
+        #expect(try importing(schemas, version: "3.0.3").files == ["Pet.value": expected])
+        #expect(try importing(schemas, version: "3.1.0").files == ["Pet.value": expected])
+    }
+
+    @Test func referencesArraysMapsAndFormatsBecomeTheirSwiftTypes() throws {
+        let result = try importing(#"""
+        {"Event": {"type": "object", "required": ["id", "at", "on", "link", "count", "small", "ratio", "ok", "tags", "scores", "owner", "seen"],
+          "properties": {"id": {"$ref": "#/components/schemas/EventId"}, "at": {"type": "string", "format": "date-time"}, "on": {"type": "string", "format": "date"},
+            "link": {"type": "string", "format": "uri"}, "count": {"type": "integer", "format": "int64"}, "small": {"type": "integer", "format": "int32"},
+            "ratio": {"type": "number", "format": "float"}, "ok": {"type": "boolean"}, "tags": {"type": "array", "items": {"type": "string"}},
+            "scores": {"type": "object", "additionalProperties": {"type": "number"}}, "owner": {"$ref": "#/components/schemas/Owner"},
+            "seen": {"type": "integer", "format": "unix-time"}, "extra": {}}},
+         "EventId": {"type": "string"},
+         "Owner": {"type": "object", "properties": {"name": {"type": "string"}}}}
+        """#)
+        #expect(result.files["Event.value"] == """
+        %type name=RawJSON library=ValuegenRuntime sendable=true
+
+        Event includes(JSON) {
+          id: String
+          %coding dates=iso8601
+          at: Date
+          %coding dateFormat="yyyy-MM-dd"
+          on: Date
+          link: URL
+          count: Int64
+          small: Int32
+          ratio: Float
+          ok: Bool
+          tags: [String]
+          scores: [String: Double]
+          owner: Owner
+          %coding dates=secondsSince1970
+          seen: Date
+          extra: RawJSON?
+        }
+
+        """)
+        #expect(result.files.keys.sorted() == ["Event.value", "Owner.value"])
+    }
+
+    @Test func aStringEnumerationBecomesAPlainADTWithAnUnknownCaseAndAKeyStyle() throws {
+        let result = try importing(#"""
+        {"Status": {"type": "string", "description": "Where it is.", "enum": ["past_due", "active", "3ds_required", "", "active"]}}
+        """#)
+        #expect(result.files == ["Status.adtValue": """
+        # Where it is.
+        %caseKeys style=snake_case
+        Status includes(JSON) {
+          PastDue
+          Active
+          %caseKey name="3ds_required"
+          Value3dsRequired
+          %unknownCase
+          Unknown
+        }
+
+        """])
+        #expect(result.warnings == [#"#/components/schemas/Status/enum: the empty string cannot be a case's tag; the unknown case reads it (and writes it back)"#])
+    }
+
+    @Test func aDiscriminatorWithAMappingMakesAnInternallyTaggedADT() throws {
+        let result = try importing(#"""
+        {"Payment": {"oneOf": [{"$ref": "#/components/schemas/Card"}, {"$ref": "#/components/schemas/Bank"}],
+           "discriminator": {"propertyName": "kind", "mapping": {"card": "#/components/schemas/Card", "bank_transfer": "#/components/schemas/Bank"}}},
+         "Card": {"type": "object", "required": ["kind", "last4"], "properties": {"kind": {"type": "string"}, "last4": {"type": "string"}}},
+         "Bank": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}, "iban": {"type": "string"}}}}
+        """#)
+        #expect(result.files["Payment.adtValue"] == """
+        %coding representation=internal discriminator="kind"
+        %caseKeys style=snake_case
+        Payment includes(JSON) {
+          Card {
+            last4: String
+          }
+          BankTransfer {
+            iban: String?
+          }
+          %unknownCase
+          Unknown
+        }
+
+        """)
+    }
+
+    @Test func aPropertyWithADifferentConstantInEachVariantIsTakenAsTheDiscriminator() throws {
+        let result = try importing(#"""
+        {"Action": {"oneOf": [{"$ref": "#/components/schemas/Redirect"}, {"$ref": "#/components/schemas/Await"}]},
+         "Redirect": {"type": "object", "required": ["type", "url"], "properties": {"type": {"type": "string", "enum": ["redirect"]}, "url": {"type": "string"}}},
+         "Await": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["await", "awaitLater"]}}}}
+        """#)
+        #expect(result.files["Action.adtValue"] == """
+        %coding representation=internal discriminator="type"
+        Action includes(JSON) {
+          Redirect {
+            url: String
+          }
+          Await
+          AwaitLater
+          %unknownCase
+          Unknown
+        }
+
+        """)
+    }
+
+    @Test func withoutADiscriminatorAUnionIsUntaggedTheMostDemandingCaseFirst() throws {
+        let result = try importing(#"""
+        {"Value": {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
+         "Holder": {"type": "object", "properties": {"value": {"$ref": "#/components/schemas/Value"}, "customer": {"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Customer"}]}}},
+         "Customer": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}}
+        """#)
+        #expect(result.files["Value.adtValue"] == """
+        %coding representation=untagged
+        Value includes(JSON) {
+          %singleAttributeSubtype attributeType="[String]"
+          StringList
+          %singleAttributeSubtype attributeType="Int"
+          Int
+          %singleAttributeSubtype attributeType="String"
+          String
+        }
+
+        """)
+        #expect(result.files["HolderCustomer.adtValue"] == """
+        %coding representation=untagged
+        HolderCustomer includes(JSON) {
+          %singleAttributeSubtype attributeType="Customer"
+          Customer
+          %singleAttributeSubtype attributeType="String"
+          Id
+        }
+
+        """)
+        #expect(result.files["Holder.value"] == """
+        Holder includes(JSON) {
+          value: Value?
+          customer: HolderCustomer?
+        }
+
+        """)
+    }
+
+    @Test func allOfMergesItsObjectsIntoOneValue() throws {
+        let result = try importing(#"""
+        {"Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "note": {"type": "string"}}},
+         "Order": {"description": "An order.", "allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "required": ["total", "note"], "properties": {"total": {"type": "integer"}}}]}}
+        """#)
+        #expect(result.files["Order.value"] == """
+        # An order.
+        Order includes(JSON) {
+          id: String
+          note: String
+          total: Int
+        }
+
+        """)
+    }
+
+    @Test func reservedAndCollidingNamesAreRenamedAndKeepTheirKeys() throws {
+        let result = try importing(#"""
+        {"Date": {"type": "object", "required": ["default", "description"], "properties": {"default": {"type": "boolean"}, "description": {"type": "string"}, "self": {"type": "string"}, "user_id": {"type": "string"}, "userId": {"type": "string"}}},
+         "date": {"type": "object", "properties": {"a": {"type": "string"}}}}
+        """#)
+        #expect(result.files["DateModel.value"] == """
+        %codingKeys style=snake_case
+        DateModel includes(JSON) {
+          %codingKey name="default"
+          defaultValue: Bool
+          %codingKey name="description"
+          descriptionValue: String
+          %codingKey name="self"
+          selfValue: String?
+          userId: String?
+          %codingKey name="userId"
+          userId2: String?
+        }
+
+        """)
+        #expect(result.files.keys.sorted() == ["DateModel.value", "DateModel2.value"])
+    }
+
+    @Test func aValueThatHoldsItselfGetsIndirectStorage() throws {
+        let result = try importing(#"""
+        {"Category": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "parent": {"$ref": "#/components/schemas/Category"}, "children": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}}}}}
+        """#)
+        #expect(result.files["Category.value"] == """
+        %storage indirect
+        Category includes(JSON) {
+          name: String
+          parent: Category?
+          children: [Category]?
+        }
+
+        """)
+    }
+
+    @Test func whatTheMappingCannotExpressIsRawJSONWithAWarningNamingItsPointer() throws {
+        let result = try importing(#"""
+        {"Mixed": {"type": "object", "properties": {"either": {"type": ["string", "integer"]}, "remote": {"$ref": "other.json#/Thing"}, "level": {"type": "integer", "enum": [1, 2]}}}}
+        """#)
+        #expect(result.files["Mixed.value"] == """
+        %type name=RawJSON library=ValuegenRuntime sendable=true
+
+        Mixed includes(JSON) {
+          either: RawJSON?
+          remote: RawJSON?
+          level: Int?
+        }
+
+        """)
+        #expect(result.warnings == [
+            "#/components/schemas/Mixed/properties/either: a value of several types (string, integer) is imported as RawJSON",
+            "#/components/schemas/Mixed/properties/remote: the reference 'other.json#/Thing' is not in the document (only local references, '#/…', are read); imported as RawJSON",
+            "#/components/schemas/Mixed/properties/level: the enumeration's values are not checked: it is imported as its type, integer",
+        ])
+    }
+
+    @Test func aComponentThatWouldNotGenerateIsRawJSONWhereUsedWithTheError() throws {
+        // Two objects with the same required members cannot be told apart untagged.
+        let result = try importing(#"""
+        {"Either": {"oneOf": [{"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}, {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}]},
+         "Holder": {"type": "object", "required": ["either"], "properties": {"either": {"$ref": "#/components/schemas/Either"}}}}
+        """#)
+        #expect(result.files.keys.sorted() == ["Holder.value"])
+        #expect(result.files["Holder.value"]?.contains("either: RawJSON") == true)
+        #expect(result.warnings.count == 1)
+        #expect(result.warnings.first?.hasPrefix("#/components/schemas/Either: imported as RawJSON where it is used, because Either would not generate: Either.adtValue:") == true)
+    }
+
+    @Test func documentsThatCannotBeImportedSayWhy() {
+        #expect(failure("openapi: 3.1.0\ninfo:\n  title: T\n", path: "api.yaml")?.hasPrefix("the document is not JSON (it looks like YAML); valuegen reads OpenAPI documents in JSON; convert it first, with yq (yq -o=json DOCUMENT > DOCUMENT.json) or Python's PyYAML") == true)
+        #expect(failure(#"{"swagger": "2.0"}"#) == "Swagger 2.0 documents are not imported; convert it to OpenAPI 3 first (for example with swagger2openapi)")
+        #expect(failure(#"{"openapi": "3.1.0", "paths": {}}"#) == "the document has no components/schemas to import")
+        #expect(failure(#"{"openapi": "2.5"}"#) == "OpenAPI 2.5 is not imported; valuegen reads OpenAPI 3.0 and 3.1")
+        #expect(failure(#"{"openapi": "3.1.0", "#) == "the document is not JSON: invalid JSON at byte 21: expected a member name")
+    }
+}
