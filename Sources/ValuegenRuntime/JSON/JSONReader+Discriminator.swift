@@ -73,13 +73,62 @@ extension JSONReader {
     ///   variant read in one pass read everything again in two passes, once.
     ///
     /// So no document costs more than its two-pass reading and one more.
+    // Its own body, not a call of the guessing variant below: code generated before issue 38
+    // (and hand-written readers) reads nested ADT values through it, and a call more a level
+    // took the tests' 512 levels of `Shape` past a debug build's 8 MB stack.
     @inlinable
     public mutating func readVariant<Value>(
         _ discriminator: StaticString,
         ifMissing message: @autoclosure () -> String,
         _ body: (inout JSONReader, String) throws(JSONError) -> Value
     ) throws(JSONError) -> Value {
-        try readVariant(discriminator, ifMissing: message(), guessingFrom: { _ in nil }, body)
+        let start = self
+        if !variantsInTwoPasses, let caseName = openVariantInOnePass(discriminator) {
+            variantsInOnePass += 1
+            var value: Value?
+            var failure: JSONError?
+            do {
+                value = try body(&self, caseName)
+            } catch {
+                failure = error
+            }
+            variantsInOnePass -= 1
+            let membersWereRead = variantIsClosed
+            if let value, membersWereRead, !variantNeedsTwoPasses {
+                return value
+            }
+            if !variantNeedsTwoPasses {
+                rewind(to: start)
+                let found: String?
+                do {
+                    found = try peekDiscriminator(discriminator)
+                } catch {
+                    // Past the look-ahead budget, the error one pass found stands.
+                    throw bytesReadAhead > lookaheadBudget ? failure ?? error : error
+                }
+                guard let found else {
+                    throw error(message())
+                }
+                guard let failure, membersWereRead else {
+                    // No member was read (an unknown case name): the second pass is all to do.
+                    return try body(&self, found)
+                }
+                if found == caseName {
+                    throw failure
+                }
+                variantNeedsTwoPasses = true
+            }
+            // Read again in two passes, from the outermost variant read in one pass.
+            guard variantsInOnePass == 0 else {
+                throw fail("a variant to read again in two passes")
+            }
+            rewind(to: start)
+            variantsInTwoPasses = true
+            let result = Result { () throws(JSONError) in try readVariantInTwoPasses(discriminator, ifMissing: message(), body) }
+            variantsInTwoPasses = false
+            return try result.get()
+        }
+        return try readVariantInTwoPasses(discriminator, ifMissing: message(), body)
     }
 
     /// ``readVariant(_:ifMissing:_:)``, which also reads in one pass an object whose first
