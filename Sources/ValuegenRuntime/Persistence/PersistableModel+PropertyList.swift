@@ -34,7 +34,7 @@ extension PersistableModel {
         let unchecked = try encoder.encode(StampedPropertyList(value: self, stamp: stamp))
         let checksum = unchecked.withUnsafeBytes { bytes -> UInt32? in
             guard var digest = PropertyListDigest(bytes) else { return nil }
-            return stamp.wraps ? digest.rootEntry(SaveStamp.valueMemberName).flatMap { digest.digest(of: $0) } : digest.digestOfTop(excluding: SaveStamp.memberName)
+            return digest.digestOfStampedValue(wrapped: stamp.wraps)
         }
         guard let checksum else {
             throw PersistenceSaveError(message: "cannot save \(Self.self) as a property list: PropertyListEncoder wrote one whose structure this version cannot follow")
@@ -139,13 +139,7 @@ extension SaveStamp: Encodable {
             throw SavedPropertyListError(description: refusal)
         }
         if let saved = stamp.checksum {
-            let found: UInt32?
-            if stamp.wraps {
-                found = digest.rootEntry(valueMemberName).flatMap { digest.digest(of: $0) }
-            } else {
-                found = digest.digestOfTop(excluding: memberName)
-            }
-            guard let found else {
+            guard let found = digest.digestOfStampedValue(wrapped: stamp.wraps) else {
                 throw SavedPropertyListError(description: "the property list's structure cannot be followed: the file is damaged")
             }
             guard found == saved else {

@@ -37,6 +37,14 @@ struct PropertyListDigest {
         return dictionaryDigest(kept)
     }
 
+    /// The digest of the value a stamped property list holds, which its stamp's checksum is:
+    /// the root dictionary's entry `$value` when the stamp wraps the value, otherwise the root
+    /// without its `$valuegen` entry. Nil when the structure cannot be followed.
+    mutating func digestOfStampedValue(wrapped: Bool) -> UInt32? {
+        guard wrapped else { return digestOfTop(excluding: SaveStamp.memberName) }
+        return rootEntry(SaveStamp.valueMemberName).flatMap { digest(of: $0) }
+    }
+
     /// The object that the root dictionary's entry `key` holds; nil when there is none (or the
     /// root is no dictionary).
     func rootEntry(_ key: String) -> Int? {
