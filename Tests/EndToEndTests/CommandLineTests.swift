@@ -244,6 +244,16 @@ import ValuegenCore
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
     }
 
+    @Test func aConfigurationFileThatCannotBeReadIsAUsageError() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestSupport.write("User {\n  userId: Int\n}\n", to: folder.appendingPathComponent("User.value"))
+        let result = try valuegen(["generate", "User.value", "--config", "nope.json", "--output", "Out"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardError == "nope.json: error: cannot read the configuration file\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
+    }
+
     @Test func includeAndExcludeOnTheCommandLineApplyToEveryType() throws {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -257,6 +267,10 @@ import ValuegenCore
         let unknown = try valuegen(["generate", "User.value", "--include", "Wiht", "-o", "Out"], in: folder)
         #expect(unknown.status == 2)
         #expect(unknown.standardError == "error: unknown include 'Wiht'; did you mean 'With'? (on the command line)\n")
+
+        let farOff = try valuegen(["generate", "User.value", "--include", "Fancy", "-o", "Out"], in: folder)
+        #expect(farOff.status == 2)
+        #expect(farOff.standardError == "error: unknown include 'Fancy'; known features are Observation, Equality, Sendable, Description, Matching, Diffing, With, Validation, Builder, Coding, JSON, Binary, Dictionary, Persistence, Undo (on the command line)\n")
     }
 }
 

@@ -24,7 +24,7 @@ import ValuegenCore
         defer { try? FileManager.default.removeItem(at: folder) }
         var generated: (schema: DocumentationSample, swift: String, diagnostics: [String])?
         // Where console blocks run: a document's named schema blocks after a console block start a new one.
-        var workspace = folder
+        var workspace = (folder: folder, document: "")
         var previous: DocumentationSample?
         for (number, sample) in try Self.samples().enumerated() {
             defer { previous = sample }
@@ -33,19 +33,20 @@ import ValuegenCore
                 if let previous = generated { Self.expectNoDiagnostics(previous) }
                 generated = try Self.generate(sample, path: path, in: folder.appendingPathComponent("\(number)"))
                 if !path.hasPrefix("Sample.") {
-                    if previous?.kind == .console || previous?.document != sample.document {
-                        workspace = folder.appendingPathComponent("Workspace\(number)")
-                    }
-                    try TestSupport.write(sample.text + "\n", to: workspace.appendingPathComponent(path))
+                    workspace = Self.workspace(for: sample, after: previous, current: workspace, in: folder, number: number)
+                    try TestSupport.write(sample.text + "\n", to: workspace.folder.appendingPathComponent(path))
                 }
+            case .file(let path):
+                workspace = Self.workspace(for: sample, after: previous, current: workspace, in: folder, number: number)
+                try TestSupport.write(sample.text + "\n", to: workspace.folder.appendingPathComponent(path))
             case .console:
-                let transcript = try Self.run(sample, in: workspace)
+                let transcript = try Self.run(sample, in: workspace.folder)
                 let expected = sample.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if transcript != expected {
                     let difference = zip(transcript.split(separator: "\n"), expected.split(separator: "\n")).first { $0 != $1 }
                     Issue.record("\(sample): the commands print other lines\(difference.map { " ('\($0.0)' where the docs show '\($0.1)')" } ?? ""):\n\(transcript)")
                 }
-            case .moduleSwift:
+            case .moduleSwift, .runtimeSwift, .pluginSwift, .manifestSwift, .excerpt, .asserted, .testedBy, .commands, .testedElsewhere, .fragment:
                 continue
             case .generatedSwift:
                 guard let current = generated, current.schema.document == sample.document else {
@@ -110,9 +111,20 @@ import ValuegenCore
         return (sample, swift, diagnostics)
     }
 
+    /// Where a named block is written: a new folder for the first one after a console block or
+    /// of another document than the current folder's, else the current one.
+    private static func workspace(for sample: DocumentationSample, after previous: DocumentationSample?, current: (folder: URL, document: String), in folder: URL, number: Int) -> (folder: URL, document: String) {
+        guard previous?.kind == .console || current.document != sample.document else { return current }
+        return (folder.appendingPathComponent("Workspace\(number)"), sample.document)
+    }
+
     /// Runs a console block's commands in `workspace` and returns what a terminal would show.
     private static func run(_ sample: DocumentationSample, in workspace: URL) throws -> String {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        let sdk = workspace.appendingPathComponent("PluginSDK")
+        if !FileManager.default.fileExists(atPath: sdk.path) {
+            try FileManager.default.createSymbolicLink(at: sdk, withDestinationURL: TestSupport.repositoryRoot.appendingPathComponent("PluginSDK"))
+        }
         var transcript: [String] = []
         var status: Int32 = 0
         for line in sample.text.split(separator: "\n") where line.hasPrefix("$ ") {
@@ -123,12 +135,15 @@ import ValuegenCore
             case "valuegen":
                 let result = try runProcess(try TestSupport.valuegenExecutable, Array(words.dropFirst()), in: workspace)
                 (output, status) = (result.standardOutput + result.standardError, result.status)
+            case "cc":
+                let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), words, in: workspace)
+                (output, status) = (result.standardOutput + result.standardError, result.status)
             case "cat":
                 output = try String(contentsOf: workspace.appendingPathComponent(words[1]), encoding: .utf8)
             case "echo" where words == ["echo", "$?"]:
                 output = "\(status)\n"
             default:
-                throw TestFailure("\(sample): '\(line)' is not a command the docs' console blocks run (valuegen, cat, echo $?)")
+                throw TestFailure("\(sample): '\(line)' is not a command the docs' console blocks run (valuegen, cc, cat, echo $?)")
             }
             if output.hasSuffix("\n") { output.removeLast() }
             if !output.isEmpty { transcript.append(output) }

@@ -42,10 +42,11 @@ struct SwiftTypechecker: Sendable {
     /// Typechecks `primaries` in one module with `context`; the diagnostics of the primaries.
     /// Without `bodies`, only declarations are checked: types, signatures, conformances.
     /// A diagnostic the compiler could not place in a file has the path `<unknown>`.
-    func typecheck(primaries: [String], context: [String] = [], bodies: Bool) throws -> [CompilerDiagnostic] {
+    /// `searchPaths` are more folders of modules (a C module map's).
+    func typecheck(primaries: [String], context: [String] = [], searchPaths: [String] = [], bodies: Bool) throws -> [CompilerDiagnostic] {
         let arguments = ["swiftc", "-frontend", "-typecheck", "-parse-as-library", "-module-name", "Mutants",
                          "-swift-version", "6", "-disable-objc-interop", "-diagnostic-style", "llvm", "-no-color-diagnostics",
-                         "-I", modulesFolder.path]
+                         "-I", modulesFolder.path] + searchPaths.flatMap { ["-I", $0] }
             + (bodies ? [] : ["-experimental-skip-all-function-bodies"])
             + primaries.flatMap { ["-primary-file", $0] } + context
         let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments)

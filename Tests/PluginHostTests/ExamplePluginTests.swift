@@ -27,6 +27,10 @@ import ValuegenPluginHost
             annotations:     %fake
 
             """)
+        // docs/WritingPlugins.md shows this output, for the library in the current folder.
+        let page = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/WritingPlugins.md"), encoding: .utf8)
+        let shown = "$ valuegen plugins inspect ./libValuegenFakePlugin.so\n" + inspectFake.standardOutput.replacingOccurrences(of: fake, with: "./libValuegenFakePlugin.so")
+        #expect(page.contains("```text tested-by=Tests/PluginHostTests/ExamplePluginTests.swift\n" + shown + "```\n"), "WritingPlugins.md shows other output")
 
         let attributeNames = try ExamplePlugins.attributeNames()
         let inspectNames = try ProcessRunner.valuegen(["plugins", "inspect", attributeNames], in: PluginBuilder.buildFolder)

@@ -84,8 +84,9 @@ import ValuegenPluginSDK
     /// docs/PluginABI.md's annotated request is what its schema file and options really give.
     @Test func documentedExampleIsARealRequest() throws {
         let doc = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/PluginABI.md"), encoding: .utf8)
-        let schema = try #require(Self.codeBlock(in: doc, after: "```\n# Models/User.value\n"))
-        let annotated = try #require(Self.codeBlock(in: doc, after: "```jsonc\n"))
+        let schema = try #require(Self.codeBlock(in: doc, after: "```text request\n# Models/User.value\n"))
+        let configuration = try JSONParser.parse(Array(try #require(Self.codeBlock(in: doc, after: "```json request\n")).utf8))
+        let annotated = try #require(Self.codeBlock(in: doc, after: "```jsonc request\n"))
         let withoutComments = annotated.split(separator: "\n").map { line in
             line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
         }.joined(separator: "\n")
@@ -95,7 +96,8 @@ import ValuegenPluginSDK
         let generated = pipeline.generate(SchemaSource(path: "Models/User.value", text: schema), settings: GenerationSettings())
         #expect(!generated.hasErrors, "\(generated.diagnostics)")
         var request = try #require(capture.requests.first)
-        request.options = try JSONParser.parse(#"{"style": "compact", "limit": 3}"#)
+        guard case .array(let plugins) = try #require(configuration["plugins"]) else { Issue.record("PluginABI.md's configuration has no plugins"); return }
+        request.options = try #require(plugins.first?["options"])
         #expect(try JSONParser.parse(withoutComments) == request.json)
     }
 

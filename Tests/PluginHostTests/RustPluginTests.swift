@@ -22,6 +22,10 @@ struct RustPluginTests {
             features:        thread-safe
 
             """)
+        // docs/WritingPlugins.md shows this output, for the library CARGO_TARGET_DIR=/tmp/field-count builds.
+        let page = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/WritingPlugins.md"), encoding: .utf8)
+        let shown = inspect.standardOutput.replacingOccurrences(of: library, with: "/tmp/field-count/release/libvaluegen_field_count.so")
+        #expect(page.contains("```text tested-by=Tests/PluginHostTests/RustPluginTests.swift\n" + shown + "```\n"), "WritingPlugins.md shows other output")
     }
 
     @Test func generatesACountThatCompilesInProcessAndIsolated() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The DisplayNames plugin of docs/WritingPlugins.md, compiled from the page itself (the
-/// Swift block after `<!-- WritingPluginsExampleTests: DisplayNames.swift -->`), loaded and
+/// ```` ```swift plugin ```` block after `<!-- WritingPluginsExampleTests: DisplayNames.swift -->`), loaded and
 /// run: the code a reader copies builds, and does what the page says it does.
 @Suite(.serialized) struct WritingPluginsExampleTests {
     static let page = PluginBuilder.repositoryRoot.appendingPathComponent("docs/WritingPlugins.md")
@@ -15,7 +15,7 @@ import Testing
         } catch {
             throw TestBuildFailure(description: "could not read \(page.path): \(error)")
         }
-        let marker = "<!-- WritingPluginsExampleTests: DisplayNames.swift -->\n```swift\n"
+        let marker = "<!-- WritingPluginsExampleTests: DisplayNames.swift -->\n```swift plugin\n"
         guard let start = text.range(of: marker), let end = text.range(of: "\n```\n", range: start.upperBound..<text.endIndex) else {
             throw TestBuildFailure(description: "docs/WritingPlugins.md has no DisplayNames.swift block after its marker")
         }
@@ -65,7 +65,7 @@ import Testing
 
             """
         #expect(contact.hasSuffix(block), "\(contact)")
-        #expect(try Self.pageText().contains("```swift\n" + block + "```\n"), "WritingPlugins.md shows other output")
+        #expect(try Self.pageText().contains("```swift asserted-by=Tests/PluginHostTests/WritingPluginsExampleTests.swift\n" + block + "```\n"), "WritingPlugins.md shows other output")
 
         // The generated code compiles, and says what the page says.
         let main = folder.appendingPathComponent("main.swift").path
@@ -106,8 +106,7 @@ import Testing
             """
         #expect(run.standardError == expected)
         let page = try Self.pageText()
-        #expect(page.contains("    $ cat Models/valuegen.json\n    \(configuration)\n    $ valuegen generate Models --output Generated\n"))
-        #expect(page.contains(expected.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")), "WritingPlugins.md shows other messages")
+        #expect(page.contains("$ cat Models/valuegen.json\n\(configuration)\n$ valuegen generate Models --output Generated\n" + expected + "```\n"), "WritingPlugins.md shows other messages")
     }
 
     @Test func reportsErrorsAtTheirLocationsWithANoteAtTheFirstUse() throws {
@@ -136,7 +135,7 @@ import Testing
         #expect(run.standardError == expected)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated/Broken.swift").path))
         let page = try Self.pageText()
-        #expect(page.contains(schema.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")))
-        #expect(page.contains(expected.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")))
+        #expect(page.contains("\n" + schema + "\n```\n"))
+        #expect(page.contains("\n" + expected + "```\n"))
     }
 }

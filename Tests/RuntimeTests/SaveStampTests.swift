@@ -228,8 +228,10 @@ private enum Priority: String, PersistableModel, Equatable {
     @Test func aSavedJSONFileEndsWithItsStampAndReadsBack() throws {
         let bytes = try Stop(name: "Keswick", day: 1).encoded(as: .json)
         let text = json(bytes)
-        // docs/Runtime.md, "The stamp of a saved file", shows this file.
         #expect(text == #"{"name":"Keswick","day":1,"$valuegen":{"format":2,"layout":"Stop = 1 name String; 2 day Int","crc32c":"64000569"}}"#)
+        // docs/Runtime.md, "The stamp of a saved file", shows this file.
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/Runtime.md")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("```json saved\n" + text + "\n```\n"))
         #expect(try Stop(savedJSON: Data(bytes)) == Stop(name: "Keswick", day: 1))
         // The checksum is of every byte but its own eight digits.
         let digits = text.utf8.count - 3 - 8

@@ -315,10 +315,10 @@ static const valuegen_plugin descriptor = {
     .version = "1.0.0",
     .include_names = include_names,
     .include_name_count = 1,
-    .default_kinds = 0,
-    .supported_kinds = VALUEGEN_KIND_ALL, /* default_kinds: only where included */
-    .features = VALUEGEN_FEATURE_THREAD_SAFE, /* supported_kinds */
-    .generate = generate, /* no state: generate() may run on several threads */
+    .default_kinds = 0, /* only where included */
+    .supported_kinds = VALUEGEN_KIND_ALL,
+    .features = VALUEGEN_FEATURE_THREAD_SAFE, /* no state: generate() may run on several threads */
+    .generate = generate,
 };
 
 valuegen_status valuegen_plugin_negotiate(valuegen_negotiation *io) {
