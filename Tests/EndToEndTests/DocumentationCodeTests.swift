@@ -184,6 +184,42 @@ import ValuegenCore
         return text
     }
 
+    /// The Rust descriptor WritingPlugins.md gives for the latest minor (a ```` ```rust,ignore ````
+    /// block, since it is not the example's code) has the C header's fields at the header's
+    /// offsets, and ends where the header's struct does: the comment `1.N ends at SIZE` on its
+    /// last field is `sizeof(valuegen_plugin)`.
+    @Test func theRustDescriptorHasTheHeadersLayout() throws {
+        let page = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("docs/WritingPlugins.md"), encoding: .utf8)
+        let block = try #require(DocumentationBlock.blocks(in: page, document: "docs/WritingPlugins.md").first { $0.words == ["rust,ignore"] && $0.text.contains("pub struct ValuegenPlugin {") })
+        let field = try NSRegularExpression(pattern: "^\\s*(\\w+): [^/]*//\\s*(\\d+)")
+        var fields: [(name: String, offset: String)] = []
+        for line in block.text.split(separator: "\n").map(String.init) {
+            guard let match = field.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { continue }
+            fields.append((String(line[Range(match.range(at: 1), in: line)!]), String(line[Range(match.range(at: 2), in: line)!])))
+        }
+        let size = try #require(block.text.split(separator: "\n").last { $0.contains(" ends at ") }.flatMap { $0.split(separator: " ").last.map(String.init) })
+        #expect(fields.count >= 15)
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = folder.appendingPathComponent("layout.c")
+        try TestSupport.write("""
+            #include <stddef.h>
+            #include <stdio.h>
+            #include "valuegen_plugin.h"
+            int main(void) {
+            \(fields.map { "    printf(\"\($0.name) %zu\\n\", offsetof(valuegen_plugin, \($0.name)));" }.joined(separator: "\n"))
+                printf("size %zu\\n", sizeof(valuegen_plugin));
+                return 0;
+            }
+
+            """, to: program)
+        let executable = folder.appendingPathComponent("layout")
+        let build = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["cc", "-std=c99", "-I", TestSupport.repositoryRoot.appendingPathComponent("PluginSDK/include").path, "-o", executable.path, program.path])
+        try #require(build.status == 0, "a field the page names is not in valuegen_plugin.h:\n\(build.standardError)")
+        let shown = fields.map { "\($0.name) \($0.offset)\n" }.joined() + "size \(size)\n"
+        #expect(try runProcess(executable, []).standardOutput == shown, "WritingPlugins.md gives other offsets than valuegen_plugin.h on this machine")
+    }
+
     /// Writes each block to a file of its own, named after its line; the files' paths.
     private static func write(_ blocks: [DocumentationSample], to folder: URL, header: String) throws -> [String] {
         try blocks.map { block in

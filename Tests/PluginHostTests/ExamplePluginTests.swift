@@ -124,6 +124,19 @@ import ValuegenPluginHost
         }
     }
 
+    /// docs/WritingPlugins.md shows what Fake generates for the messaging example's Presence.
+    @Test func fakeGeneratesThePresenceWritingPluginsShows() throws {
+        let messaging = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Examples/Messaging/Presence.adtValue")
+        let original = try String(contentsOf: messaging, encoding: .utf8)
+        let schema = original.replacingOccurrences(of: "Presence includes(Coding) {", with: "Presence includes(Coding, Fake) {")
+        try #require(schema != original)
+        let file = try ExampleModels.generate(schema, path: "Presence.adtValue", plugins: [PluginFeature(library: PluginLibrary.load(ExamplePlugins.fake()))])
+        let block = try #require(ExampleModels.block("Presence: Fake", in: file.contents), "\(file.diagnostics)")
+        let shown = block.replacingOccurrences(of: "// MARK: - Presence: Fake\n\n", with: "")
+        let page = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/WritingPlugins.md"), encoding: .utf8)
+        #expect(page.contains("```swift tested-by=Tests/PluginHostTests/ExamplePluginTests.swift\n" + shown + "```\n"), "WritingPlugins.md shows other code than:\n\(shown)")
+    }
+
     @Test func fakeSaysWhatToWriteForEveryAttributeItCannotMake() throws {
         let file = try ExampleModels.generate("""
             %fake value="Node()"
@@ -222,6 +235,11 @@ import ValuegenPluginHost
                 }
 
                 """, "\(level)")
+            if level == .public, let block = ExampleModels.block("Point: AttributeNames", in: file.contents) {
+                // docs/WritingPlugins.md shows this block for this schema.
+                let page = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/WritingPlugins.md"), encoding: .utf8)
+                #expect(page.contains("```swift tested-by=Tests/PluginHostTests/ExamplePluginTests.swift\n" + block + "```\n"), "WritingPlugins.md shows other code")
+            }
         }
 
         let adt = try ExampleModels.generate("""
