@@ -280,6 +280,23 @@ import Testing
         #expect(Self.read("out/User.swift", in: folder) != nil)
     }
 
+    /// An annotation that only a plugin reads, on a type that does not include the plugin, is
+    /// read by nobody there: a warning at the annotation says which plugin and how to include it,
+    /// under the name the configuration gives the plugin.
+    @Test func annotationOfAPluginTheTypeDoesNotIncludeWarnsAtTheAnnotation() throws {
+        let library = try Self.kotlinExport()
+        let schema = "%kotlinName name=Thing\nFoo {\n  %kotlinName name=label\n  name: String\n}\n"
+        for (configuration, name) in [(nil, "KotlinExport"), (#"{"plugins": [{"path": "\#(library)", "as": "Kotlin"}]}"#, "Kotlin")] {
+            let folder = try Self.folder(["Models/Foo.value": schema], configuration: configuration, #function + name)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let outcome = try Self.run(folder, plugins: configuration == nil ? [library] : [], isolated: false)
+            #expect(outcome.errorLines == [1, 3].map { line in
+                "Models/Foo.value:\(line):\(line == 1 ? 1 : 3): warning: %kotlinName is read by \(name), which 'Foo' does not include; add \(name) to its includes(...), or remove the annotation"
+            })
+            #expect(outcome.status == 0)
+        }
+    }
+
     /// `plugins inspect` names the module pass.
     @Test func inspectShowsTheModulePass() throws {
         let library = try Self.kotlinExport()
