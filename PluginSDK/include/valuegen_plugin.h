@@ -23,6 +23,12 @@
  *      module once instead of in every request: the host calls its begin_module() with the
  *      module's JSON before the first generate() of a run (in each worker process, with
  *      --isolate-plugins), and the requests that follow leave "module" out.
+ *   (ABI 1.4) A plugin that writes something for the whole run (one Kotlin file for every
+ *      type, a JSON Schema, a registry) sets generate_module: the host calls it once per run,
+ *      after the per-file generate() calls, with every schema file of the run in one request
+ *      (each file as generate() would see it: annotations, cases, locations, coding). From
+ *      there it emits module files and declarations, and reports diagnostics at any schema
+ *      file's line with diagnose_in().
  *
  * VERSIONING
  *
@@ -87,9 +93,12 @@ extern "C" {
  * 1.3 added, and only added: the module once per run (VALUEGEN_FEATURE_MODULE_ONCE and
  * valuegen_plugin.begin_module), which a 1.2 or older host never reads: it sends the module in
  * every request, as before, so a 1.3 plugin must still read "module" from the request when
- * begin_module() was not called. */
+ * begin_module() was not called.
+ * 1.4 added, and only added: the module pass (valuegen_plugin.generate_module), which a 1.3 or
+ * older host never reads: a 1.4 plugin on such a host gets only its generate() calls; and
+ * valuegen_host.diagnose_in, which a plugin uses only when host->struct_size covers it. */
 #define VALUEGEN_ABI_MAJOR 1
-#define VALUEGEN_ABI_MINOR 3
+#define VALUEGEN_ABI_MINOR 4
 
 /* ---- Status codes -------------------------------------------------------------------- */
 
@@ -227,6 +236,14 @@ struct valuegen_host {
      * the host does not offer it. The returned struct is owned by the host and valid until
      * generate() returns. */
     const void *(*get_extension)(const valuegen_host *host, const char *extension_id);
+
+    /* ABI 1.4 (use it only when struct_size covers it). Reports a problem at a line and
+     * column of the schema file at `path`: one of the request's "file"/"path" values (in
+     * generate_module(), any file of its "files"; in generate(), the request's own file).
+     * Line, column and severity as diagnose(). A path the request does not hold, a NULL path
+     * or a non-UTF-8 message is refused with an error naming the plugin. */
+    void (*diagnose_in)(const valuegen_host *host, int32_t severity, const char *message,
+                        const char *path, int32_t line, int32_t column);
 };
 
 /* ---- The plugin ---------------------------------------------------------------------- */
@@ -264,6 +281,28 @@ typedef valuegen_status (*valuegen_generate_fn)(const valuegen_host *host,
 typedef valuegen_status (*valuegen_begin_module_fn)(const valuegen_host *host,
                                                     const char *module_json,
                                                     size_t module_length);
+
+/* (ABI 1.4) The module pass: one call per run with every schema file of the run.
+ *   request_json / request_length: the module request, UTF-8 JSON owned by the host, valid
+ *   until generate_module() returns, not NUL-terminated in general:
+ *   {"schemaVersion", "generatorVersion", "files": [{"file", "accessLevel", "imports",
+ *   "types"}, ...], "options"?} -- each file exactly as a generate() request has it (types with
+ *   their annotations, attributes, cases with subtypeName, comments, locations, codingKey,
+ *   coding and adtCoding; type references with "structure"), files in path order
+ *   (docs/PluginRequest.schema.json, "moduleRequest").
+ * When: once per run, after the generate() calls of the run, when at least one type of the run
+ * includes the plugin and no schema file of the run has an error from parsing or resolving. Not
+ * at the same time as another call of the plugin. The plugin generates for the types whose
+ * "includes" hold its canonical name.
+ * The host: emit() takes VALUEGEN_EMIT_MODULE_FILE, VALUEGEN_EMIT_MODULE_DECLARATION and
+ * VALUEGEN_EMIT_MODULE_IMPORT and refuses the per-file kinds; diagnose_in() reports at a schema
+ * file's line; diagnose() reports about the run, shown with the first schema file (in path
+ * order) that has a type including the plugin; the query extensions address this request.
+ * An error (a diagnostic, a refused emission, a status other than OK) means nothing of the
+ * module pass is written. Returns as generate(). */
+typedef valuegen_status (*valuegen_generate_module_fn)(const valuegen_host *host,
+                                                       const char *request_json,
+                                                       size_t request_length);
 
 /* Who the plugin is. Owned by the plugin; must stay valid (and unchanged) until exit. */
 typedef struct valuegen_plugin {
@@ -303,6 +342,11 @@ typedef struct valuegen_plugin {
      * and VALUEGEN_FEATURE_MODULE_ONCE; NULL otherwise. A plugin that sets the bit and leaves
      * it NULL gets the module in every request, with a warning. */
     valuegen_begin_module_fn begin_module;
+    /* ABI 1.4 (read only when struct_size covers it and abi_minor is 4 or more). Called once per
+     * run with every schema file of the run, after generate(); NULL when the plugin has no
+     * module pass. generate() is still called for every schema file that includes the plugin;
+     * a plugin that works only in its module pass returns VALUEGEN_STATUS_OK from it at once. */
+    valuegen_generate_module_fn generate_module;
 } valuegen_plugin;
 
 /* ---- Negotiation --------------------------------------------------------------------- */

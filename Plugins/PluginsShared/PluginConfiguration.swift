@@ -9,6 +9,10 @@ struct PluginConfiguration {
     var file: URL?
     /// Every plugin library the configuration names, as files: build inputs of the commands.
     var pluginLibraries: [URL] = []
+    /// The files the plugins' module passes write (ABI 1.4), as `"moduleFiles"` declares them,
+    /// relative to the output folder: outputs of the command, since SwiftPM must know every
+    /// output before the command runs (valuegen checks each is written, and nothing else).
+    var moduleFiles: [String] = []
 
     /// Reads `valuegen.json` in the target's folder.
     /// - Parameters:
@@ -28,6 +32,10 @@ struct PluginConfiguration {
         guard let plugins = object["plugins"] as? [[String: Any]] else { return configuration }
         let available = package.map(dynamicLibraryProducts)
         for (index, entry) in plugins.enumerated() {
+            // valuegen reports a list that is not one of relative paths.
+            for path in entry["moduleFiles"] as? [String] ?? [] where !configuration.moduleFiles.contains(path) {
+                configuration.moduleFiles.append(path)
+            }
             if let product = entry["product"] as? String {
                 guard let productDirectory else {
                     throw PluginConfigurationError(description: "\(file.path): error: plugins[\(index)] names the product '\(product)', but ValuegenPrebuiltBuildPlugin runs a prebuilt valuegen, which is not told where SwiftPM builds '\(product)'; apply ValuegenBuildPlugin (package: \"valuegen\"), which builds valuegen beside the products, or name the library by its path: {\"path\": \"...\"}")

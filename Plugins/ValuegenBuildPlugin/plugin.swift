@@ -9,7 +9,8 @@ import PackagePlugin
 /// `<pluginWorkDirectory>/ValuegenModuleSupport.swift`, the declarations features share across
 /// the module: written on every run (only its header when nothing was emitted into it), since
 /// SwiftPM needs every output declared before the command runs and every declared output
-/// written.
+/// written. A plugin with a module pass (ABI 1.4) adds the module files its valuegen.json entry
+/// declares in `"moduleFiles"`: a `.swift` one is compiled with the target, like the others.
 ///
 /// One command rather than one per schema because the generator decides some things across
 /// all the files of a run: an ADT case is `indirect` when its payload holds the ADT again,
@@ -85,6 +86,7 @@ enum BuildCommands {
                 inputFiles: schemas + [swiftTypes] + (configuration.file.map { [$0] } ?? []) + configuration.pluginLibraries
                     + remodelConfigurations(of: schemas),
                 outputFiles: schemaOutputs + [workDirectory.appendingPathComponent(SchemaFileNaming.moduleSupportFileName)]
+                    + configuration.moduleFiles.filter { declared.insert($0).inserted }.map { workDirectory.appendingPathComponent($0) }
             ),
         ]
     }

@@ -21,8 +21,8 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
     private let workerExecutable: String
     /// How long one file's `generate` may take before its worker is killed; nil for no limit.
     public let timeout: Double?
-    private var idle: [PluginWorkerProcess] = []
-    private let lock = Mutex()
+    fileprivate var idle: [PluginWorkerProcess] = []
+    fileprivate let lock = Mutex()
 
     /// How long a plugin may take on one schema file unless `--plugin-timeout` or
     /// `pluginTimeout` in valuegen.json says otherwise: far above what generating one file
@@ -244,4 +244,33 @@ private func sendKill(to process: pid_t) {
 /// The hidden command of the `valuegen` executable that runs a plugin worker.
 public enum PluginWorkerCommand {
     public static let name = "__plugin-worker"
+}
+
+extension IsolatedPluginFeature: ModuleFeature {
+    /// Runs the plugin's `generate_module` (ABI 1.4) in a worker, with the run's limit of one
+    /// file; nothing when it has none. A crash or a timeout is an error about the run.
+    public func generateModule(_ request: ModuleRequest, into emitter: any ModuleEmitter) throws {
+        guard descriptor.hasModulePass else { return }
+        var request = request
+        request.options = options
+        let worker: PluginWorkerProcess
+        do {
+            worker = try lock.withLock { idle.popLast() } ?? PluginWorkerProcess.start(executable: workerExecutable, library: libraryPath)
+        } catch {
+            emitter.diagnose(.error, "\(pluginName) could not be started in a worker process: \(error)", in: nil, at: nil)
+            return
+        }
+        let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
+        switch worker.run(WorkerProtocol.generateModuleFrame(JSONSerializer.serialize(request.json)), deadline: deadline) {
+        case .output(let output):
+            lock.withLock { idle.append(worker) }
+            output.forwardModulePass(to: emitter, from: pluginName)
+        case .crashed:
+            let ending = worker.stop()
+            emitter.diagnose(.error, "\(pluginName) crashed (\(ending)) in its module pass (generate_module); no module file of it is written", in: nil, at: nil)
+        case .timedOut:
+            worker.kill()
+            emitter.diagnose(.error, "\(pluginName) did not finish its module pass (generate_module) within its limit of \(Self.seconds(timeout ?? 0)) and was stopped; no module file of it is written. Fix the plugin, or raise the limit with --plugin-timeout SECONDS or \"pluginTimeout\" in valuegen.json", in: nil, at: nil)
+        }
+    }
 }

@@ -46,7 +46,7 @@ extension PluginInvocation {
     /// A call of `begin_module` with the module's JSON: emissions are refused, queries address
     /// the module document.
     static func beginModule(moduleBytes: [UInt8], moduleTree: JSONValue?) -> PluginInvocation {
-        PluginInvocation(requestBytes: moduleBytes, requestTree: moduleTree, declaredTypes: [], takesEmissions: false)
+        PluginInvocation(requestBytes: moduleBytes, requestTree: moduleTree, declaredTypes: [], call: .beginModule)
     }
 }
 

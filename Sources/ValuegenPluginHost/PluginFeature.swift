@@ -24,7 +24,7 @@ public final class PluginFeature: Feature, @unchecked Sendable {
         guard let beginModule = library.beginModule, let module = request.module else {
             // The module's part of both is shared by every request of the run (RequestModule).
             let (tree, bytes) = request.encodedJSON()
-            run(PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name))), into: emitter)
+            run(PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name)), filePaths: [request.file.path]), into: emitter)
             return
         }
         // ABI 1.3: the module goes to begin_module once per run, and the request without it.
@@ -33,7 +33,7 @@ public final class PluginFeature: Feature, @unchecked Sendable {
         }) { begun in
             guard begun.forwardBeginModule(to: emitter, from: PluginName(library)) else { return }
             let (tree, bytes) = request.encodedJSONWithoutModule()
-            run(PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name))), into: emitter)
+            run(PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: Set(request.types.map(\.name)), filePaths: [request.file.path]), into: emitter)
         }
     }
 
@@ -82,20 +82,81 @@ extension PluginOutput {
         for refusal in refusals {
             emitter.diagnose(.error, "\(plugin) \(refusal)", at: nil)
         }
+        if let failure = failure(of: plugin, in: "generate") {
+            emitter.diagnose(.error, failure, at: nil)
+        }
+    }
+
+    /// Hands what a module pass (`generate_module`, ABI 1.4) emitted to the run; a diagnostic
+    /// without a path, a refusal and a failure are about the run.
+    public func forwardModulePass(to emitter: any ModuleEmitter, from plugin: PluginName) {
+        for emission in emissions {
+            switch emission {
+            case .moduleDeclaration(let key, let code): emitter.emitModuleDeclaration(code, key: key)
+            case .moduleImport(let module): emitter.emitModuleImport(module)
+            case .moduleFile(let path, let contents): emitter.emitModuleFile(path: path, contents: contents)
+            case .importModule, .declaration, .file: break // refused by the invocation
+            }
+        }
+        for diagnostic in diagnostics {
+            emitter.diagnose(diagnostic.severity, diagnostic.message, in: diagnostic.path, at: diagnostic.path == nil ? nil : diagnostic.location)
+        }
+        for refusal in refusals {
+            emitter.diagnose(.error, "\(plugin) \(refusal)", in: nil, at: nil)
+        }
+        if let failure = failure(of: plugin, in: "generate_module") {
+            emitter.diagnose(.error, failure, in: nil, at: nil)
+        }
+    }
+
+    /// The error a status other than OK adds, unless the plugin's own diagnostics say it.
+    private func failure(of plugin: PluginName, in function: String) -> String? {
         switch status {
         case VALUEGEN_STATUS_OK:
-            break
+            return nil
         case VALUEGEN_STATUS_FAILED:
             if !refusals.isEmpty {
-                emitter.diagnose(.error, "\(plugin) failed after the host refused its emission (the refusal is reported above); a refused emission is a bug in the plugin, which should return VALUEGEN_STATUS_INTERNAL_ERROR", at: nil)
-            } else if !diagnostics.contains(where: { $0.severity == .error }) {
-                emitter.diagnose(.error, "\(plugin) failed without reporting why", at: nil)
+                return "\(plugin) failed after the host refused its emission (the refusal is reported above); a refused emission is a bug in the plugin, which should return VALUEGEN_STATUS_INTERNAL_ERROR"
             }
+            return diagnostics.contains(where: { $0.severity == .error }) ? nil : "\(plugin) failed without reporting why"
         case VALUEGEN_STATUS_INTERNAL_ERROR:
-            emitter.diagnose(.error, "\(plugin) reported an internal error; this is a bug in the plugin, not in the schema", at: nil)
+            return "\(plugin) reported an internal error; this is a bug in the plugin, not in the schema"
         default:
-            emitter.diagnose(.error, "\(plugin) returned the unknown status \(status) from generate", at: nil)
+            return "\(plugin) returned the unknown status \(status) from \(function)"
         }
+    }
+}
+
+extension PluginFeature: ModuleFeature {
+    /// Calls the plugin's `generate_module` (ABI 1.4) with the run; nothing when it has none.
+    public func generateModule(_ request: ModuleRequest, into emitter: any ModuleEmitter) throws {
+        guard let generateModule = library.generateModule else { return }
+        var request = request
+        request.options = options
+        let invocation = PluginInvocation.modulePass(request)
+        // The pass runs after every generate of the run; a plugin that is not thread-safe is
+        // still never called twice at once (two configurations may share the library).
+        let output = library.isThreadSafe ? invocation.run(generateModule) : library.serialCalls.withLock { invocation.run(generateModule) }
+        output.forwardModulePass(to: emitter, from: PluginName(library))
+    }
+}
+
+extension PluginInvocation {
+    /// A call of `generate_module` with the module request: module emissions only, and
+    /// `diagnose_in` at any of its files.
+    static func modulePass(_ request: ModuleRequest) -> PluginInvocation {
+        let tree = request.json
+        return modulePass(bytes: JSONSerializer.serialize(tree), tree: tree)
+    }
+
+    static func modulePass(bytes: [UInt8], tree: JSONValue?) -> PluginInvocation {
+        var paths: Set<String> = []
+        if case .array(let files)? = tree?["files"] {
+            for file in files {
+                if let path = file["file"]?["path"]?.stringValue { paths.insert(path) }
+            }
+        }
+        return PluginInvocation(requestBytes: bytes, requestTree: tree, declaredTypes: [], filePaths: paths, call: .modulePass)
     }
 }
 

@@ -6,12 +6,24 @@ import Darwin
 import CValuegenPlugin
 import ValuegenPluginSDK
 
-/// One call of a plugin's `generate` (or `begin_module`, ABI 1.3): the host struct the plugin sees, the callbacks that copy
-/// what it emits, and the `valuegen.query/1` extension over the request.
+/// One call of a plugin's `generate` (or `begin_module`, ABI 1.3, or `generate_module`, ABI
+/// 1.4): the host struct the plugin sees, the callbacks that copy what it emits, and the
+/// `valuegen.query/1` extension over the request.
 final class PluginInvocation {
+    /// Which of the plugin's functions is called: what it may emit and where it may diagnose.
+    enum Call {
+        /// `generate`: everything, declarations only for the file's types; `diagnose_in` at its file.
+        case generate
+        /// `begin_module`: nothing.
+        case beginModule
+        /// `generate_module`: module files, declarations and imports; `diagnose_in` at any file.
+        case modulePass
+    }
+
     private let declaredTypes: Set<String>
-    /// False for `begin_module`, which only takes the module.
-    private let takesEmissions: Bool
+    private let call: Call
+    /// The schema files `diagnose_in` may name.
+    private let filePaths: Set<String>
     private let requestBytes: [UInt8]
     private var requestTree: JSONValue?
     private var output = PluginOutput(status: VALUEGEN_STATUS_OK)
@@ -22,11 +34,12 @@ final class PluginInvocation {
     ///   - requestBytes: the request as UTF-8 JSON.
     ///   - requestTree: the same request as a tree, when the caller has it (saves a parse
     ///     when the plugin queries).
-    init(requestBytes: [UInt8], requestTree: JSONValue?, declaredTypes: Set<String>, takesEmissions: Bool = true) {
+    init(requestBytes: [UInt8], requestTree: JSONValue?, declaredTypes: Set<String>, filePaths: Set<String> = [], call: Call = .generate) {
         self.requestBytes = requestBytes
         self.requestTree = requestTree
         self.declaredTypes = declaredTypes
-        self.takesEmissions = takesEmissions
+        self.filePaths = filePaths
+        self.call = call
     }
 
     deinit {
@@ -43,6 +56,7 @@ final class PluginInvocation {
         host.emit = hostEmit
         host.diagnose = hostDiagnose
         host.get_extension = hostGetExtension
+        host.diagnose_in = hostDiagnoseIn
         let status = withExtendedLifetime(self) {
             requestBytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
@@ -62,8 +76,14 @@ final class PluginInvocation {
     // MARK: - Emissions and diagnostics
 
     fileprivate func emit(_ emission: valuegen_emission) -> valuegen_status {
-        guard takesEmissions else {
+        switch call {
+        case .generate: break
+        case .beginModule:
             return refuse("emitted something from begin_module, which only takes the module; emit from generate()")
+        case .modulePass:
+            guard [VALUEGEN_EMIT_MODULE_FILE, VALUEGEN_EMIT_MODULE_DECLARATION, VALUEGEN_EMIT_MODULE_IMPORT].contains(emission.kind) else {
+                return refuse("emitted an emission of kind \(emission.kind) from generate_module, which takes only module files, module declarations and module imports (VALUEGEN_EMIT_MODULE_*); emit code of one schema file from generate()")
+            }
         }
         guard let text = Self.string(emission.text, length: emission.text_length) else {
             return refuse("emitted text that is not valid UTF-8")
@@ -112,7 +132,7 @@ final class PluginInvocation {
         return VALUEGEN_STATUS_OK
     }
 
-    fileprivate func diagnose(severity: Int32, message: UnsafePointer<CChar>?, line: Int32, column: Int32) {
+    fileprivate func diagnose(severity: Int32, message: UnsafePointer<CChar>?, path: String? = nil, line: Int32, column: Int32) {
         guard let message, let text = String(validatingCString: message) else {
             _ = refuse("reported a diagnostic whose message is not valid UTF-8")
             return
@@ -123,7 +143,21 @@ final class PluginInvocation {
         case VALUEGEN_SEVERITY_WARNING: level = .warning
         default: level = .error
         }
-        output.diagnostics.append(PluginOutput.Diagnostic(severity: level, message: text, line: Int(max(line, 0)), column: Int(max(column, 0))))
+        output.diagnostics.append(PluginOutput.Diagnostic(severity: level, message: text, line: Int(max(line, 0)), column: Int(max(column, 0)), path: path))
+    }
+
+    /// `diagnose_in` (ABI 1.4): a diagnostic at a schema file the call's request holds.
+    fileprivate func diagnose(severity: Int32, message: UnsafePointer<CChar>?, path: UnsafePointer<CChar>?, line: Int32, column: Int32) {
+        guard let path, let file = String(validatingCString: path) else {
+            _ = refuse("reported a diagnostic with diagnose_in whose path is NULL or not valid UTF-8")
+            return
+        }
+        guard call != .beginModule, filePaths.contains(file) else {
+            let holds = call == .modulePass ? "a \"file\"/\"path\" of its request's \"files\"" : "the request's \"file\"/\"path\""
+            _ = refuse("reported a diagnostic with diagnose_in at '\(file)', which is not a schema file of this call; give \(holds)")
+            return
+        }
+        diagnose(severity: severity, message: message, path: file, line: line, column: column)
     }
 
     fileprivate func refuse(_ problem: String) -> valuegen_status {
@@ -182,6 +216,10 @@ private let keyedEmissionSize = MemoryLayout<valuegen_emission>.offset(of: \valu
 
 private let hostDiagnose: @convention(c) (UnsafePointer<valuegen_host>?, Int32, UnsafePointer<CChar>?, Int32, Int32) -> Void = { host, severity, message, line, column in
     PluginInvocation.from(host)?.diagnose(severity: severity, message: message, line: line, column: column)
+}
+
+private let hostDiagnoseIn: @convention(c) (UnsafePointer<valuegen_host>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, Int32) -> Void = { host, severity, message, path, line, column in
+    PluginInvocation.from(host)?.diagnose(severity: severity, message: message, path: path, line: line, column: column)
 }
 
 private let hostGetExtension: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { _, id in

@@ -27,6 +27,9 @@ public struct PluginLibrary: @unchecked Sendable {
     /// VALUEGEN_FEATURE_MODULE and VALUEGEN_FEATURE_MODULE_ONCE); nil when every request
     /// carries the module.
     let beginModule: valuegen_begin_module_fn?
+    /// The plugin's module pass (ABI 1.4), called once per run with every schema file; nil
+    /// when it has none.
+    let generateModule: valuegen_generate_module_fn?
     /// Which module this process last gave `beginModule`. One per library, as `serialCalls`.
     let moduleHandOver = ModuleHandOver()
     /// Held around `generate` when the plugin is not thread-safe. One per library, not per
@@ -108,6 +111,7 @@ public struct PluginLibrary: @unchecked Sendable {
         let includeNames = try identifiers(names, count: descriptor.include_name_count, called: "include name", path: path)
         let memberNames = try generatedMemberNames(of: descriptor, size: size, path: path)
         let annotationNames = try declaredAnnotationNames(of: descriptor, size: size, path: path)
+        let generateModule = modulePass(of: descriptor, size: size)
         let supported = ModelKind.kinds(fromBits: descriptor.supported_kinds)
         guard !supported.isEmpty else {
             throw .invalidDescriptor(path, "supported_kinds names no kind of model")
@@ -122,14 +126,16 @@ public struct PluginLibrary: @unchecked Sendable {
                 supportedKinds: supported,
                 generatedMemberNames: memberNames,
                 readsModule: descriptor.features & UInt32(VALUEGEN_FEATURE_MODULE) != 0,
-                annotationNames: annotationNames
+                annotationNames: annotationNames,
+                hasModulePass: generateModule != nil
             ),
             abiMajor: descriptor.abi_major,
             abiMinor: descriptor.abi_minor,
             featureBits: descriptor.features,
             warnings: missingFields(of: descriptor, size: size, path: path) + moduleOnceWarnings(of: descriptor, size: size, path: path),
             generate: generate,
-            beginModule: moduleOnceEntry(of: descriptor, size: size)
+            beginModule: moduleOnceEntry(of: descriptor, size: size),
+            generateModule: generateModule
         )
     }
 }
@@ -188,6 +194,14 @@ extension PluginLibrary {
         asksForModuleOnce(descriptor, size: size) ? descriptor.begin_module : nil
     }
 
+    /// The size of valuegen_plugin in ABI 1.4, which added `generate_module`.
+    static let generateModuleDescriptorSize = MemoryLayout<valuegen_plugin>.offset(of: \valuegen_plugin.generate_module)! + MemoryLayout<valuegen_generate_module_fn?>.size
+
+    /// `generate_module` of an ABI 1.4 descriptor large enough to hold it; nil otherwise.
+    fileprivate static func modulePass(of descriptor: valuegen_plugin, size: UInt32) -> valuegen_generate_module_fn? {
+        Int(size) >= generateModuleDescriptorSize && descriptor.abi_minor >= 4 ? descriptor.generate_module : nil
+    }
+
     /// A descriptor that asks for the module once but gives no `begin_module` to take it.
     fileprivate static func moduleOnceWarnings(of descriptor: valuegen_plugin, size: UInt32, path: String) -> [String] {
         guard asksForModuleOnce(descriptor, size: size), descriptor.begin_module == nil else { return [] }
@@ -201,6 +215,7 @@ extension PluginLibrary {
             (1, memberNamesDescriptorSize, "member_names"),
             (2, annotationNamesDescriptorSize, "annotation_names"),
             (3, beginModuleDescriptorSize, "begin_module"),
+            (4, generateModuleDescriptorSize, "generate_module"),
         ]
         guard let missing = minors.first(where: { descriptor.abi_minor >= $0.minor && Int(size) < $0.size }) else { return [] }
         let unread = minors.filter { $0.minor >= missing.minor && $0.minor <= min(descriptor.abi_minor, HostABI.minor) }.map(\.fields)

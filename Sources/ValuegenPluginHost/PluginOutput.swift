@@ -21,6 +21,9 @@ public struct PluginOutput: Sendable, Equatable {
         /// From 1; 0 for the file as a whole.
         public var line: Int
         public var column: Int
+        /// The schema file it is about (`diagnose_in`, ABI 1.4); nil for the call's own file,
+        /// or, in a module pass, the run.
+        public var path: String? = nil
 
         public var location: SourceLocation? {
             line > 0 ? SourceLocation(line: line, column: max(column, 1)) : nil

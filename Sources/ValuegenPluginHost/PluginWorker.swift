@@ -33,6 +33,9 @@ public enum PluginWorker {
                 let tree = try? JSONParser.parse(bytes)
                 result = PluginInvocation.beginModule(moduleBytes: bytes, moduleTree: tree).run(beginModule)
                 moduleTaken = tree
+            } else if let request = WorkerProtocol.requestOfGenerateModuleFrame(frame), let generateModule = library.generateModule {
+                let bytes = Array(request)
+                result = PluginInvocation.modulePass(bytes: bytes, tree: try? JSONParser.parse(bytes)).run(generateModule)
             } else {
                 var tree = moduleTaken == nil ? modules.parse(frame) : try? JSONParser.parse(frame)
                 if let moduleTaken, case .object(var members)? = tree {
@@ -40,7 +43,7 @@ public enum PluginWorker {
                     members.append(JSONMember(key: "module", value: moduleTaken))
                     tree = .object(members)
                 }
-                let invocation = PluginInvocation(requestBytes: frame, requestTree: tree, declaredTypes: declaredTypeNames(in: tree))
+                let invocation = PluginInvocation(requestBytes: frame, requestTree: tree, declaredTypes: declaredTypeNames(in: tree), filePaths: Set([tree?["file"]?["path"]?.stringValue].compactMap { $0 }))
                 result = invocation.run(library.generate)
             }
             guard WorkerProtocol.writeFrame(WorkerProtocol.encode(result), to: output) else { return 1 }

@@ -21,6 +21,10 @@ import ValuegenPluginSDK
 /// before the first request of a run that this worker serves; the worker calls
 /// `begin_module` with MODULE's bytes and answers as it does a request. A request never starts
 /// so: its first member is `schemaVersion`.
+///
+/// For a plugin with a module pass (ABI 1.4), the parent sends `{"generateModule":REQUEST}`
+/// once per run; the worker calls `generate_module` with REQUEST's bytes and answers as it
+/// does a request, each diagnostic of `diagnose_in` with its `path`.
 enum WorkerProtocol {
     /// What a frame that hands a worker the module starts with; the module's JSON and `}` follow.
     static let beginModulePrefix = Array(#"{"beginModule":"#.utf8)
@@ -38,6 +42,20 @@ enum WorkerProtocol {
     static func moduleOfBeginFrame(_ frame: [UInt8]) -> ArraySlice<UInt8>? {
         guard frame.count > beginModulePrefix.count, frame.last == UInt8(ascii: "}"), frame.starts(with: beginModulePrefix) else { return nil }
         return frame[beginModulePrefix.count..<(frame.count - 1)]
+    }
+
+    /// What a frame that runs a plugin's module pass starts with; the module request and `}` follow.
+    static let generateModulePrefix = Array(#"{"generateModule":"#.utf8)
+
+    /// The frame that runs a worker's module pass.
+    static func generateModuleFrame(_ request: [UInt8]) -> [UInt8] {
+        generateModulePrefix + request + [UInt8(ascii: "}")]
+    }
+
+    /// The module request's bytes when the frame runs the module pass; nil otherwise.
+    static func requestOfGenerateModuleFrame(_ frame: [UInt8]) -> ArraySlice<UInt8>? {
+        guard frame.count > generateModulePrefix.count, frame.last == UInt8(ascii: "}"), frame.starts(with: generateModulePrefix) else { return nil }
+        return frame[generateModulePrefix.count..<(frame.count - 1)]
     }
 
     /// Writes one frame; false when the other side is gone.
@@ -138,6 +156,7 @@ enum WorkerProtocol {
                 JSONMember(key: "abiMinor", value: .number(Double(library.abiMinor))),
                 JSONMember(key: "features", value: .number(Double(library.featureBits))),
                 JSONMember(key: "takesModuleOnce", value: .bool(library.takesModuleOnce)),
+                JSONMember(key: "hasModulePass", value: .bool(descriptor.hasModulePass)),
                 JSONMember(key: "generatedMemberNames", value: .array(descriptor.generatedMemberNames.map { .string($0) })),
                 JSONMember(key: "annotationNames", value: descriptor.annotationNames.map { .array($0.map { .string($0) }) } ?? .null),
                 JSONMember(key: "warnings", value: .array(library.warnings.map { .string($0) })),
@@ -183,7 +202,8 @@ enum WorkerProtocol {
                 defaultKinds: ModelKind.kinds(fromBits: UInt32(defaults)), supportedKinds: ModelKind.kinds(fromBits: UInt32(supported)),
                 generatedMemberNames: memberNames,
                 readsModule: UInt32(features) & UInt32(VALUEGEN_FEATURE_MODULE) != 0,
-                annotationNames: annotationNames
+                annotationNames: annotationNames,
+                hasModulePass: descriptor["hasModulePass"] == .bool(true)
             ),
             abiMajor: UInt32(major), abiMinor: UInt32(minor), featureBits: UInt32(features), warnings: warnings,
             takesModuleOnce: descriptor["takesModuleOnce"] == .bool(true)
@@ -208,12 +228,16 @@ enum WorkerProtocol {
             }
         }
         let diagnostics: [JSONValue] = output.diagnostics.map { diagnostic in
-            .object([
+            var members = [
                 JSONMember(key: "severity", value: .string(diagnostic.severity.rawValue)),
                 JSONMember(key: "message", value: .string(diagnostic.message)),
                 JSONMember(key: "line", value: .number(Double(diagnostic.line))),
                 JSONMember(key: "column", value: .number(Double(diagnostic.column))),
-            ])
+            ]
+            if let path = diagnostic.path {
+                members.append(JSONMember(key: "path", value: .string(path)))
+            }
+            return .object(members)
         }
         return JSONSerializer.serialize(.object([
             JSONMember(key: "status", value: .number(Double(output.status))),
@@ -246,7 +270,7 @@ enum WorkerProtocol {
             guard let severity = diagnostic["severity"]?.stringValue.flatMap(DiagnosticSeverity.init(rawValue:)),
                   let message = diagnostic["message"]?.stringValue,
                   case .number(let line)? = diagnostic["line"], case .number(let column)? = diagnostic["column"] else { return nil }
-            output.diagnostics.append(PluginOutput.Diagnostic(severity: severity, message: message, line: Int(line), column: Int(column)))
+            output.diagnostics.append(PluginOutput.Diagnostic(severity: severity, message: message, line: Int(line), column: Int(column), path: diagnostic["path"]?.stringValue))
         }
         output.refusals = refusals.compactMap(\.stringValue)
         return output

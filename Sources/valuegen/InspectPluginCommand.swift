@@ -21,6 +21,7 @@ enum InspectPluginCommand {
         if library.emitsExtraFiles { features.append("extra-files") }
         if library.readsModule { features.append("reads-module") }
         if library.takesModuleOnce { features.append("module-once") }
+        if descriptor.hasModulePass { features.append("module-pass") }
         // Shown only when declared (ABI 1.1), so a 1.0 plugin's description is as it was.
         let members = descriptor.generatedMemberNames.isEmpty ? "" : "\nmember names:    \(descriptor.generatedMemberNames.joined(separator: ", "))"
         // Shown only when declared (ABI 1.2); a plugin that reads none says so.

@@ -6,7 +6,9 @@ import Testing
 /// named in valuegen.json by product. In a temporary copy:
 /// 1. a clean `swift build`, then `consumer-demo` prints what the generated API did; the
 ///    plugin's module declaration (`HasSample`, emitted for every type of two schema files)
-///    is written once into ValuegenModuleSupport.swift among the build plugin's outputs;
+///    is written once into ValuegenModuleSupport.swift among the build plugin's outputs, and
+///    its module pass (ABI 1.4) writes SampleCatalog.swift, which valuegen.json declares in
+///    "moduleFiles" and the target compiles;
 /// 2. a second build runs no generator;
 /// 3. touching one schema reruns the target's one generator command, which rewrites nothing;
 ///    editing one schema rewrites exactly its output;
@@ -51,6 +53,7 @@ import Testing
             thread: {"reply":{"author":"grace","quoted":{"body":"hi","type":"text"}},"type":"reply"}
             has sample: Profile.sample is Profile(userId: 7, nickname: "ada", avatarUrl: nil, email: <redacted>, tags: [])
             has sample: Reply.sample is Reply(author: "grace", quoted: Note.text(body: "hi"))
+            catalog: Profile, Reply
             changed: value(old: 0, new: 2)
             counter: 2
 

@@ -19,7 +19,7 @@ import ValuegenPluginHost
             path:            \(fake)
             id:              dev.valuegen.examples.fake
             version:         1.0.0
-            ABI:             1.3 (this valuegen: 1.3)
+            ABI:             1.4 (this valuegen: 1.4)
             include names:   Fake
             default for:     none
             supports:        .value, .adtValue, .object
@@ -39,7 +39,7 @@ import ValuegenPluginHost
             path:            \(attributeNames)
             id:              dev.valuegen.examples.attribute-names
             version:         1.0.0
-            ABI:             1.3 (this valuegen: 1.3)
+            ABI:             1.4 (this valuegen: 1.4)
             include names:   AttributeNames
             default for:     none
             supports:        .value, .adtValue, .object

@@ -20,11 +20,12 @@ import Testing
         #expect(includes == ["#include <stddef.h>", "#include <stdint.h>"])
     }
 
-    /// The offsets of every ABI 1.0, 1.1, 1.2 and 1.3 field on LP64 (Linux and macOS on x86_64 and
-    /// arm64). A change here breaks every plugin already built; add fields at the end instead. 1.1
-    /// appended valuegen_emission.key (40) and valuegen_plugin.member_names (64) and
+    /// The offsets of every ABI 1.0, 1.1, 1.2, 1.3 and 1.4 field on LP64 (Linux and macOS on x86_64
+    /// and arm64). A change here breaks every plugin already built; add fields at the end instead.
+    /// 1.1 appended valuegen_emission.key (40) and valuegen_plugin.member_names (64) and
     /// member_name_count (72); 1.2 valuegen_plugin.annotation_names (80) and
-    /// annotation_name_count (88); 1.3 valuegen_plugin.begin_module (96).
+    /// annotation_name_count (88); 1.3 valuegen_plugin.begin_module (96); 1.4
+    /// valuegen_plugin.generate_module (104) and valuegen_host.diagnose_in (48).
     @Test func abi10LayoutIsFrozen() throws {
         let checks = """
             #include <stddef.h>
@@ -42,10 +43,10 @@ import Testing
             AT(valuegen_plugin, supported_kinds, 48) AT(valuegen_plugin, features, 52) AT(valuegen_plugin, generate, 56)
             AT(valuegen_plugin, member_names, 64) AT(valuegen_plugin, member_name_count, 72)
             AT(valuegen_plugin, annotation_names, 80) AT(valuegen_plugin, annotation_name_count, 88)
-            AT(valuegen_plugin, begin_module, 96) SIZE(valuegen_plugin, 104)
+            AT(valuegen_plugin, begin_module, 96) AT(valuegen_plugin, generate_module, 104) SIZE(valuegen_plugin, 112)
             AT(valuegen_host, struct_size, 0) AT(valuegen_host, abi_major, 4) AT(valuegen_host, abi_minor, 8)
             AT(valuegen_host, host_data, 16) AT(valuegen_host, emit, 24) AT(valuegen_host, diagnose, 32)
-            AT(valuegen_host, get_extension, 40) SIZE(valuegen_host, 48)
+            AT(valuegen_host, get_extension, 40) AT(valuegen_host, diagnose_in, 48) SIZE(valuegen_host, 56)
             AT(valuegen_emission, struct_size, 0) AT(valuegen_emission, kind, 4) AT(valuegen_emission, text, 8)
             AT(valuegen_emission, text_length, 16) AT(valuegen_emission, type_name, 24) AT(valuegen_emission, path, 32)
             AT(valuegen_emission, key, 40) SIZE(valuegen_emission, 48)
@@ -58,7 +59,7 @@ import Testing
             AT(valuegen_query2_extension, get_member_name, 48) SIZE(valuegen_query2_extension, 56)
             _Static_assert(VALUEGEN_JSON_NULL == 0 && VALUEGEN_JSON_BOOLEAN == 1 && VALUEGEN_JSON_NUMBER == 2
                 && VALUEGEN_JSON_STRING == 3 && VALUEGEN_JSON_ARRAY == 4 && VALUEGEN_JSON_OBJECT == 5, "JSON types (1.1)");
-            _Static_assert(VALUEGEN_ABI_MAJOR == 1 && VALUEGEN_ABI_MINOR == 3, "ABI version");
+            _Static_assert(VALUEGEN_ABI_MAJOR == 1 && VALUEGEN_ABI_MINOR == 4, "ABI version");
             _Static_assert(VALUEGEN_STATUS_OK == 0 && VALUEGEN_STATUS_FAILED == 1 && VALUEGEN_STATUS_INTERNAL_ERROR == 2
                 && VALUEGEN_STATUS_INCOMPATIBLE == 3 && VALUEGEN_STATUS_NOT_FOUND == 4 && VALUEGEN_STATUS_WRONG_TYPE == 5
                 && VALUEGEN_STATUS_INVALID_ARGUMENT == 6, "status codes");

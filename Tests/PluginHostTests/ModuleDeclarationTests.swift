@@ -216,7 +216,7 @@ struct InspectABI11Tests {
             path:            \(library)
             id:              dev.valuegen.example.tagged
             version:         1.0.0
-            ABI:             1.3 (this valuegen: 1.3)
+            ABI:             1.4 (this valuegen: 1.4)
             include names:   Tagged
             default for:     none
             supports:        .value, .adtValue, .object

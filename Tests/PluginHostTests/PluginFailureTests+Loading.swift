@@ -55,7 +55,7 @@ extension PluginFailureTests {
         func pluginRefusingThisHostsMajor(isolated: Bool) throws {
             let library = try PluginFailureTests.brokenPlugin("refuses_host_abi.c", named: "RefusesHostABI")
             try expectLoadError(
-                "plugin library '\(library)' was built for plugin ABI 2.0 and refused this valuegen's ABI 1.3 (it needs a host with plugin ABI 2); use a valuegen that speaks plugin ABI 2, or a version of the plugin built against this valuegen's PluginSDK",
+                "plugin library '\(library)' was built for plugin ABI 2.0 and refused this valuegen's ABI 1.4 (it needs a host with plugin ABI 2); use a valuegen that speaks plugin ABI 2, or a version of the plugin built against this valuegen's PluginSDK",
                 library: library, isolated: isolated)
         }
 
@@ -63,7 +63,7 @@ extension PluginFailureTests {
         func pluginClaimingMajor2(isolated: Bool) throws {
             let library = try PluginFailureTests.brokenPlugin("claims_abi_major_2.c", named: "ClaimsABIMajor2")
             try expectLoadError(
-                "plugin library '\(library)' was built for plugin ABI 2.0, but this valuegen speaks ABI 1.3; use a valuegen that speaks plugin ABI 2, or a version of the plugin built against this valuegen's PluginSDK",
+                "plugin library '\(library)' was built for plugin ABI 2.0, but this valuegen speaks ABI 1.4; use a valuegen that speaks plugin ABI 2, or a version of the plugin built against this valuegen's PluginSDK",
                 library: library, isolated: isolated)
         }
 
@@ -77,8 +77,8 @@ extension PluginFailureTests {
                 library: library, isolated: isolated)
         }
 
-        /// ABI 1.0's size with this header's minor (1.3): loaded, as a 1.0 descriptor, with a
-        /// warning that what 1.1, 1.2 and 1.3 added is not read. Not an error: it worked before.
+        /// ABI 1.0's size with this header's minor (1.4): loaded, as a 1.0 descriptor, with a
+        /// warning that what 1.1 to 1.4 added is not read. Not an error: it worked before.
         @Test(arguments: [false, true])
         func descriptorOfABI10SizeClaimingALaterMinorIsLoadedWithAWarning(isolated: Bool) throws {
             let library = try PluginFailureTests.brokenPlugin("claims_minor_without_its_fields.c", named: "ClaimsMinorWithoutFields")
@@ -86,7 +86,7 @@ extension PluginFailureTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let outcome = try PluginFailureTests.generate(["Thing.value"], plugins: [library], isolated: isolated, in: folder)
             #expect(outcome.errorLines == [
-                "\(library): warning: plugin library '\(library)' says it was built for plugin ABI 1.3, but its valuegen_plugin's struct_size, 64, is too small to hold what ABI 1.1 added, so its member_names, annotation_names and begin_module are not read; set struct_size to sizeof(valuegen_plugin) (MemoryLayout<valuegen_plugin>.size in Swift)",
+                "\(library): warning: plugin library '\(library)' says it was built for plugin ABI 1.4, but its valuegen_plugin's struct_size, 64, is too small to hold what ABI 1.1 added, so its member_names, annotation_names, begin_module and generate_module are not read; set struct_size to sizeof(valuegen_plugin) (MemoryLayout<valuegen_plugin>.size in Swift)",
             ])
             #expect(outcome.status == 0)
         }

@@ -15,7 +15,7 @@ struct RustPluginTests {
             path:            \(library)
             id:              dev.valuegen.examples.field-count
             version:         1.0.0
-            ABI:             1.0 (this valuegen: 1.3)
+            ABI:             1.0 (this valuegen: 1.4)
             include names:   FieldCount
             default for:     none
             supports:        .value, .adtValue, .object

@@ -48,6 +48,10 @@
 #ifndef BROKEN_BEGIN_MODULE
 #define BROKEN_BEGIN_MODULE NULL
 #endif
+/* ABI 1.4's module pass: none unless a file says otherwise. */
+#ifndef BROKEN_GENERATE_MODULE
+#define BROKEN_GENERATE_MODULE NULL
+#endif
 
 valuegen_status broken_generate(const valuegen_host *host, const char *request_json, size_t request_length);
 
@@ -72,6 +76,7 @@ const valuegen_plugin broken_plugin = {
     BROKEN_ANNOTATION_NAMES,
     BROKEN_ANNOTATION_NAME_COUNT,
     BROKEN_BEGIN_MODULE,
+    BROKEN_GENERATE_MODULE,
 };
 
 #ifndef BROKEN_CUSTOM_NEGOTIATION

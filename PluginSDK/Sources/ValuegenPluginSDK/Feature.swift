@@ -52,6 +52,12 @@ public struct FeatureDescriptor: Sendable, Equatable {
     /// not say, as plugins built before ABI 1.2 do: while one is loaded, only near-misses of
     /// built-in annotations warn. The C ABI's `valuegen_plugin.annotation_names` (ABI 1.2).
     public var annotationNames: [String]?
+    /// Whether the feature has a module pass: one call per run with every schema file of the
+    /// run (``ModuleFeature/generateModule(_:into:)``), for output of the whole module. A
+    /// feature that conforms to ``ModuleFeature`` has one whatever this says when
+    /// ``PluginExport`` exports it; the host sets it for a plugin whose descriptor has a
+    /// `generate_module`. The C ABI's `valuegen_plugin.generate_module` (ABI 1.4).
+    public var hasModulePass: Bool
 
     /// A descriptor; `includeNames` must not be empty. A feature that runs only where
     /// `includes(...)` names it leaves `defaultKinds` empty.
@@ -65,7 +71,8 @@ public struct FeatureDescriptor: Sendable, Equatable {
         implies: [String] = [],
         generatedMemberNames: [String] = [],
         readsModule: Bool = false,
-        annotationNames: [String]? = []
+        annotationNames: [String]? = [],
+        hasModulePass: Bool = false
     ) {
         precondition(!includeNames.isEmpty, "a feature needs at least one include name")
         self.id = id
@@ -78,6 +85,7 @@ public struct FeatureDescriptor: Sendable, Equatable {
         self.generatedMemberNames = generatedMemberNames
         self.readsModule = readsModule
         self.annotationNames = annotationNames
+        self.hasModulePass = hasModulePass
     }
 
     /// The canonical include name, the one that appears in ``ModelType/includes``.

@@ -15,6 +15,8 @@ import CValuegenPlugin
 /// (`@c(valuegen_plugin_negotiate)` works the same where the compiler supports it.) The
 /// feature's descriptor becomes the static `valuegen_plugin` the host reads; each `generate`
 /// call decodes the request and hands the feature an ``Emitter`` that forwards to the host.
+/// A feature that conforms to ``ModuleFeature`` gets its module pass exported too
+/// (`generate_module`, ABI 1.4).
 public enum PluginExport {
     /// Answers the host's negotiation (valuegen_plugin.h) for the feature. Call it only from
     /// the exported `valuegen_plugin_negotiate`; the first feature given is the one exported.
@@ -117,6 +119,9 @@ private enum ExportedPlugin {
         }
         plugin.annotation_names = UnsafePointer(annotations)
         plugin.annotation_name_count = UInt32(annotationNames.count)
+        if feature is any ModuleFeature {
+            plugin.generate_module = exportedGenerateModule
+        }
         let pointer = UnsafeMutablePointer<valuegen_plugin>.allocate(capacity: 1)
         pointer.initialize(to: plugin)
         self.feature = feature
@@ -172,9 +177,29 @@ private let exportedGenerate: @convention(c) (UnsafePointer<valuegen_host>?, Uns
     return emitter.reportedError ? VALUEGEN_STATUS_FAILED : VALUEGEN_STATUS_OK
 }
 
+/// The module pass (ABI 1.4): decodes the module request and hands it to the feature.
+private let exportedGenerateModule: @convention(c) (UnsafePointer<valuegen_host>?, UnsafePointer<CChar>?, Int) -> valuegen_status = { host, json, length in
+    guard let host, let feature = ExportedPlugin.feature as? any ModuleFeature else { return VALUEGEN_STATUS_INTERNAL_ERROR }
+    let emitter = HostEmitter(host: host)
+    let request: ModuleRequest
+    do {
+        request = try ModuleRequest(json: JSONParser.parse(UnsafeRawBufferPointer(start: json, count: json == nil ? 0 : length)))
+    } catch {
+        emitter.diagnose(.error, "\(feature.descriptor.id) could not read the module request: \(error)", at: nil)
+        return VALUEGEN_STATUS_INTERNAL_ERROR
+    }
+    do {
+        try feature.generateModule(request, into: emitter)
+    } catch {
+        emitter.diagnose(.error, "\(feature.descriptor.id) failed: \(error)", at: nil)
+        return VALUEGEN_STATUS_INTERNAL_ERROR
+    }
+    return emitter.reportedError ? VALUEGEN_STATUS_FAILED : VALUEGEN_STATUS_OK
+}
+
 /// The emitter a Swift plugin's feature writes into: each call goes straight to the host's
 /// callbacks, which copy during the call.
-private final class HostEmitter: Emitter {
+private final class HostEmitter: Emitter, ModuleEmitter {
     private let host: UnsafePointer<valuegen_host>
     private(set) var reportedError = false
 
@@ -210,14 +235,34 @@ private final class HostEmitter: Emitter {
         if severity == .error {
             reportedError = true
         }
-        let level: Int32
-        switch severity {
-        case .note: level = VALUEGEN_SEVERITY_NOTE
-        case .warning: level = VALUEGEN_SEVERITY_WARNING
-        case .error: level = VALUEGEN_SEVERITY_ERROR
+        message.withCString { text in
+            host.pointee.diagnose?(host, Self.level(severity), text, Int32(location?.line ?? 0), Int32(location?.column ?? 0))
+        }
+    }
+
+    func diagnose(_ severity: DiagnosticSeverity, _ message: String, in path: String?, at location: SourceLocation?) {
+        // diagnose_in (ABI 1.4) exists only on a host whose struct covers it.
+        guard let path, Int(host.pointee.struct_size) >= Self.hostSizeWithDiagnoseIn, let diagnoseIn = host.pointee.diagnose_in else {
+            diagnose(severity, message, at: path == nil ? nil : location)
+            return
+        }
+        if severity == .error {
+            reportedError = true
         }
         message.withCString { text in
-            host.pointee.diagnose?(host, level, text, Int32(location?.line ?? 0), Int32(location?.column ?? 0))
+            path.withCString { path in
+                diagnoseIn(host, Self.level(severity), text, path, Int32(location?.line ?? 0), Int32(location?.column ?? 0))
+            }
+        }
+    }
+
+    private static let hostSizeWithDiagnoseIn = MemoryLayout<valuegen_host>.offset(of: \valuegen_host.diagnose_in)! + MemoryLayout<UnsafeRawPointer?>.size
+
+    private static func level(_ severity: DiagnosticSeverity) -> Int32 {
+        switch severity {
+        case .note: return VALUEGEN_SEVERITY_NOTE
+        case .warning: return VALUEGEN_SEVERITY_WARNING
+        case .error: return VALUEGEN_SEVERITY_ERROR
         }
     }
 

@@ -35,7 +35,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     static let knownKeys = ["accessLevel", "caseKeys", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
-    static let knownPluginKeys = ["as", "options", "path", "product"]
+    static let knownPluginKeys = ["as", "moduleFiles", "options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
     public static func load(from path: String, registry: FeatureRegistry) throws(Failure) -> Configuration {
@@ -170,6 +170,11 @@ public struct PluginReference: Sendable, Equatable, Hashable {
     public var includeName: String?
     /// The `pluginTimeout` of the configuration that names it; nil for the default.
     public var timeout: Double?
+    /// `"moduleFiles"`: the files the plugin's module pass writes (ABI 1.4), relative to the
+    /// output folder. The build-tool plugin declares them as outputs before the run, so under
+    /// it a module file the list leaves out is an error; a listed file the pass does not write
+    /// is an error everywhere.
+    public var moduleFiles: [String] = []
     /// Where it is named, for messages: the configuration file and the entry's index; nil for `--plugin`.
     public var origin: (file: String, index: Int)? {
         get { originFile.map { ($0, originIndex) } }
@@ -215,6 +220,7 @@ public struct PluginReference: Sendable, Equatable, Hashable {
         var library: Library?
         var options: JSONValue?
         var includeName: String?
+        var moduleFiles: [String] = []
         for member in members {
             switch member.key {
             case "path", "product":
@@ -236,6 +242,11 @@ public struct PluginReference: Sendable, Equatable, Hashable {
                     throw fail("plugins[\(index)].as must be the include name the plugin answers to here, an identifier such as \"LegacyValidation\"")
                 }
                 includeName = name
+            case "moduleFiles":
+                guard let paths = member.value.stringArray, paths.allSatisfy(ExtraFilePath.isSafe) else {
+                    throw fail("plugins[\(index)].moduleFiles must list the files the plugin's module pass writes, as relative paths inside the output folder without '..', such as [\"kotlin/Models.kt\"]")
+                }
+                moduleFiles = paths
             default:
                 throw fail("unknown key '\(member.key)' in plugins[\(index)]\(Configuration.suggestion(for: member.key, among: Configuration.knownPluginKeys))")
             }
@@ -245,6 +256,7 @@ public struct PluginReference: Sendable, Equatable, Hashable {
         }
         self.init(library: library, options: options, origin: (path, index))
         self.includeName = includeName
+        self.moduleFiles = moduleFiles
     }
 }
 

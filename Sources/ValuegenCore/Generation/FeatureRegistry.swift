@@ -67,6 +67,11 @@ public struct FeatureRegistry: Sendable {
         features.contains { $0.descriptor.readsModule }
     }
 
+    /// Whether some feature has a module pass (ABI 1.4), whose request has the type structures.
+    public var hasModulePass: Bool {
+        features.contains { $0.descriptor.hasModulePass }
+    }
+
     /// Every built-in feature, in output order: the declaration of the type first.
     public static let builtIn = FeatureRegistry(features: [
         ValueDeclarationFeature(),

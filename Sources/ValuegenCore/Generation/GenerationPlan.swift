@@ -14,6 +14,9 @@ struct GenerationPlan {
     }
 
     var entries: [Entry] = []
+    /// The module files valuegen.json declares for each plugin (`"moduleFiles"`), by the
+    /// plugin's name in messages (`plugin 'ID' (path)`), with the configuration that declares them.
+    var declaredModuleFiles: [String: DeclaredModuleFiles] = [:]
     /// What the configurations say that valuegen ignores, once per file.
     var warnings: [Diagnostic] = []
 
@@ -50,6 +53,7 @@ struct GenerationPlan {
                 }
             }
             plan.warnings = builder.remodelWarnings + builder.shadowingWarnings
+            plan.declaredModuleFiles = builder.declaredModuleFiles
             return .success(plan)
         } catch {
             return .failure(error)
@@ -77,6 +81,8 @@ struct GenerationPlan {
         /// What loading the plugins found (a plugin that took a built-in feature's include
         /// name, a descriptor too small for its minor), once each.
         var shadowingWarnings: [Diagnostic] = []
+        /// `"moduleFiles"` of the plugin entries, by plugin.
+        var declaredModuleFiles: [String: DeclaredModuleFiles] = [:]
 
         init(options: GenerationOptions, builtIn: FeatureRegistry) {
             self.options = options
@@ -155,6 +161,9 @@ struct GenerationPlan {
                 if !shadowingWarnings.contains(diagnostic) {
                     shadowingWarnings.append(diagnostic)
                 }
+            }
+            if let plugin = feature as? PluginBacked, !reference.moduleFiles.isEmpty {
+                declaredModuleFiles[plugin.pluginName.description] = DeclaredModuleFiles(paths: reference.moduleFiles, configuration: reference.origin?.file ?? "valuegen.json")
             }
             if let name = reference.includeName, let plugin = feature as? any Feature & PluginBacked {
                 feature = RenamedPluginFeature(plugin, names: [name], shadowedBuiltIns: [])
@@ -365,4 +374,11 @@ struct GenerationPlan {
             return found
         }
     }
+}
+
+/// The files a plugin's module pass writes, as a configuration declares them (`"moduleFiles"`).
+struct DeclaredModuleFiles: Sendable {
+    var paths: [String]
+    /// The valuegen.json that declares them, for messages.
+    var configuration: String
 }

@@ -38,6 +38,13 @@ public struct GenerationRun: Sendable {
             plan.entries[kept[position]].pipeline.generate(module.schemas[position])
         }
         var withModuleFiles = generated
+        ModulePass.run(
+            into: &withModuleFiles,
+            requests: loaded.conflictDiagnostics.isEmpty ? kept.indices.map { module.schemas[$0].request } : [nil],
+            registries: kept.map { plan.entries[$0].pipeline.registry },
+            declared: plan.declaredModuleFiles,
+            allowsExtraFiles: options.allowsExtraFiles
+        )
         ModuleFiles.collect(into: &withModuleFiles)
         var checked = checkExtraFiles(withModuleFiles, options: options)
         let support = ModuleSupportFile.collect(from: &checked)
@@ -120,7 +127,7 @@ public struct GenerationRun: Sendable {
         let kept = resolved.indices.filter { resolved[$0] != nil }
         var moduleResolver = ModuleResolver(swiftTypes: swiftTypes, runtimeIsAvailable: options.runtimeAvailability, registry: registry)
         moduleResolver.declaredMembers = DeclaredMemberNames(registries: plan.entries.map { ($0.schema.path, $0.pipeline.registry) })
-        moduleResolver.describesModuleForPlugins = plan.entries.contains { $0.pipeline.registry.readsModule }
+        moduleResolver.describesModuleForPlugins = plan.entries.contains { $0.pipeline.registry.readsModule || $0.pipeline.registry.hasModulePass }
         let module = moduleResolver.resolve(kept.map { resolved[$0]! })
         return .success(LoadedModule(plan: plan, conflictDiagnostics: conflictDiagnostics, kept: kept, module: module))
     }
@@ -175,7 +182,7 @@ public struct GenerationRun: Sendable {
             for extra in file.extraFiles {
                 if extra.path == ModuleSupportFile.fileName {
                     file.diagnostics.append(Diagnostic(.error, "\(extra.origin) emitted the extra file '\(extra.path)', which is the name of the module support file; emit shared code with a module declaration, or give the file another name", path: file.source.path))
-                } else if !options.allowsExtraFiles {
+                } else if !options.allowsExtraFiles && !extra.isDeclaredOutput {
                     file.diagnostics.append(Diagnostic(.error, "\(extra.origin) emitted the extra file '\(extra.path)', but the build-tool plugin generates exactly one Swift file per schema; generate extra files with `valuegen generate` or the generate-models command plugin", path: file.source.path))
                 } else if let owner = owners[extra.path], owner != file.source.path {
                     file.diagnostics.append(Diagnostic(.error, "\(extra.origin) emitted the extra file '\(extra.path)', which \(owner) also generates", path: file.source.path))

@@ -75,7 +75,7 @@ public struct GeneratorPipeline: Sendable {
         let resolved = resolve(module: sources, settings: settings)
         var moduleResolver = ModuleResolver(swiftTypes: swiftTypes)
         moduleResolver.declaredMembers = DeclaredMemberNames(registry: registry)
-        moduleResolver.describesModuleForPlugins = registry.readsModule
+        moduleResolver.describesModuleForPlugins = registry.readsModule || registry.hasModulePass
         let module = moduleResolver.resolve(resolved)
         return module.schemas.map { generate($0) }
     }
@@ -238,6 +238,9 @@ public struct ExtraFile: Sendable, Equatable {
     public var featureName: String
     /// Who emitted it, as messages name it: `feature 'X'` or `plugin 'ID' (path)`.
     public var origin: String
+    /// Whether valuegen.json declares it as an output of the plugin's module pass
+    /// (`"moduleFiles"`), which the build-tool plugin then writes too.
+    public var isDeclaredOutput = false
 
     public init(path: String, contents: String, featureName: String, origin: String? = nil) {
         self.path = path

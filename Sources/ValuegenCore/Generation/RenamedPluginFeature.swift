@@ -35,6 +35,12 @@ final class RenamedPluginFeature: Feature, PluginBacked, @unchecked Sendable {
     var ownNames: [String] { plugin.descriptor.includeNames }
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
+        try plugin.generate(pluginsView(of: request), into: emitter)
+    }
+
+    /// The request with each type's includes as the plugin knows them: its own canonical name
+    /// for the one it answers to here, without its other names.
+    private func pluginsView(of request: GenerationRequest) -> GenerationRequest {
         var request = request
         let internalName = descriptor.name
         let ownNames = ownNames
@@ -43,7 +49,16 @@ final class RenamedPluginFeature: Feature, PluginBacked, @unchecked Sendable {
                 name == internalName ? ownNames[0] : ownNames.contains(name) ? nil : name
             }
         }
-        try plugin.generate(request, into: emitter)
+        return request
+    }
+}
+
+extension RenamedPluginFeature: ModuleFeature {
+    func generateModule(_ request: ModuleRequest, into emitter: any ModuleEmitter) throws {
+        guard let plugin = plugin as? any ModuleFeature else { return }
+        var request = request
+        request.files = request.files.map(pluginsView(of:))
+        try plugin.generateModule(request, into: emitter)
     }
 }
 

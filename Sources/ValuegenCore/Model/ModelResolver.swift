@@ -87,6 +87,7 @@ struct ModelResolver {
             if type.hasInvariants, !type.includes.contains("Validation"), !shadowed.contains("Validation") {
                 type.includes = (type.includes + ["Validation"]).sorted { (registry.order(of: $0), $0) < (registry.order(of: $1), $1) }
             }
+            warnOfAnnotationsForPluginsNotIncluded(in: declaration, includes: type.includes)
             explicitIncludes[type.name, default: []].formUnion(includes.explicit)
             explicitExcludes[type.name, default: []].formUnion(includes.excluded)
             types.append(type)

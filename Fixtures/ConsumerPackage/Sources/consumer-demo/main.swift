@@ -37,6 +37,8 @@ func describeSample(like model: any HasSample) -> String {
 }
 print("has sample: \(describeSample(like: profile.with(nickname: "grace")))")
 print("has sample: \(describeSample(like: Reply(author: "ada", quoted: .text(body: "hello"))))")
+// SampleCatalog.swift is the Sample plugin's module file: one list from every schema file.
+print("catalog: \(SampleCatalog.all.map { "\(type(of: $0))" }.joined(separator: ", "))")
 
 let counter = Counter()
 counter.onWillChange { change in
