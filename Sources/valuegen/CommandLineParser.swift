@@ -48,9 +48,19 @@ enum CommandLineParser {
             }
             return .pluginWorker(libraryPath: arguments[1])
         default:
-            let suggestion = Suggestion.closest(to: first, among: ["generate", "format", "compat", "import", "plugins", "--help", "--version"])
-            throw UsageError(message: "unknown command '\(first)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
+            throw UsageError(message: "unknown command '\(first)'\(commandSuggestion(for: first).map { "; did you mean '\($0)'?" } ?? "")")
         }
+    }
+
+    /// The command a mistyped one most likely meant: the only one it begins (`gen`), or the
+    /// nearest by spelling (`genrate`), as for options.
+    static func commandSuggestion(for typed: String) -> String? {
+        let commands = Usage.Topic.commandNames + ["--help", "--version"]
+        let extended = commands.filter { $0.hasPrefix(typed) }
+        if !typed.isEmpty, extended.count == 1 {
+            return extended[0]
+        }
+        return Suggestion.closest(to: typed, among: commands)
     }
 
     /// `--name=value` is `--name` and `value`: long options only, as swiftc and SwiftPM take them.

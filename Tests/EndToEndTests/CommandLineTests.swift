@@ -73,6 +73,18 @@ import ValuegenCore
         #expect(result.standardError == "error: unknown command 'genrate'; did you mean 'generate'?\nRun 'valuegen --help' for usage.\n")
     }
 
+    /// A command's beginning names it when only one command begins so, as for options.
+    @Test func unknownCommandThatBeginsOneSuggestsIt() throws {
+        let expected = ["gen": "generate", "form": "format", "comp": "compat", "imp": "import", "plug": "plugins"]
+        for (typed, command) in expected {
+            let result = try valuegen([typed, "x"])
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: unknown command '\(typed)'; did you mean '\(command)'?\nRun 'valuegen --help' for usage.\n", "\(typed)")
+        }
+        let unrelated = try valuegen(["frobnicate"])
+        #expect(unrelated.standardError == "error: unknown command 'frobnicate'\nRun 'valuegen --help' for usage.\n")
+    }
+
     @Test func everyOptionThatTakesAValueTakesItAfterAnEqualsSign() throws {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
