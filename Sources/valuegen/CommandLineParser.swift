@@ -190,12 +190,13 @@ private struct GenerateOption: Sendable {
 enum Usage {
     /// What `--help` describes.
     enum Topic: Equatable {
-        case overview, generate, format, compat, importOpenAPI, plugins
+        case overview, initProject, generate, format, compat, importOpenAPI, plugins
 
-        static let commandNames = ["generate", "format", "compat", "import", "plugins"]
+        static let commandNames = ["init", "generate", "format", "compat", "import", "plugins"]
 
         init?(command: String) {
             switch command {
+            case "init": self = .initProject
             case "generate": self = .generate
             case "format": self = .format
             case "compat": self = .compat
@@ -208,6 +209,7 @@ enum Usage {
         var text: String {
             switch self {
             case .overview: return Usage.overview
+            case .initProject: return InitCommand.usage
             case .generate: return Usage.generate
             case .format: return Usage.format
             case .compat: return CompatCommand.usage
@@ -223,6 +225,7 @@ enum Usage {
     USAGE: valuegen COMMAND [OPTIONS]
 
     COMMANDS:
+      init                  Write a new project's valuegen.json (valuegen init Sources/Models).
       generate              Generate a Swift file from each schema file (valuegen generate Models).
       format                Rewrite schema files in the canonical layout, or check that they are.
       compat                Classify every change between two versions of the schemas (binary-wire,

@@ -17,7 +17,8 @@ import ValuegenCore
     @Test func helpListsTheCommands() throws {
         let result = try valuegen(["--help"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("COMMANDS:\n  generate "))
+        #expect(result.standardOutput.contains("COMMANDS:\n  init "))
+        #expect(result.standardOutput.contains("\n  generate "))
         #expect(result.standardOutput.contains("\n  format "))
         #expect(result.standardOutput.contains("\n  plugins inspect "))
         #expect(result.standardOutput.contains("Run 'valuegen COMMAND --help'"))
@@ -31,8 +32,9 @@ import ValuegenCore
             "plugins": "USAGE: valuegen plugins inspect LIBRARY",
             "compat": "USAGE: valuegen compat [options] OLD NEW",
             "import": "USAGE: valuegen import openapi DOCUMENT --output DIR [--quiet]",
+            "init": "USAGE: valuegen init [FOLDER]",
         ]
-        for arguments in [["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"], ["import", "--help"], ["import", "openapi", "-h"], ["help", "import"]] {
+        for arguments in [["init", "--help"], ["help", "init"], ["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"], ["import", "--help"], ["import", "openapi", "-h"], ["help", "import"]] {
             let result = try valuegen(arguments)
             #expect(result.status == 0 && result.standardError == "", "\(arguments): \(result.standardError)")
             let command = arguments[0] == "help" ? arguments[1] : arguments[0]
@@ -40,7 +42,7 @@ import ValuegenCore
         }
         let unknown = try valuegen(["help", "frobnicate"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are generate, format, compat, import, plugins\nRun 'valuegen --help' for usage.\n")
+        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are init, generate, format, compat, import, plugins\nRun 'valuegen --help' for usage.\n")
     }
 
     @Test func unknownOptionIsAUsageError() throws {

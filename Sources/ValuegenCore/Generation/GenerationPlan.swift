@@ -326,6 +326,7 @@ struct GenerationPlan {
                 coding: configuration.coding
             )
             settings.importableModules = options.importableModules
+            settings.adoptsPluralAcronymKeys = configuration.adoptsPluralAcronymKeys ?? false
             return settings
         }
 
