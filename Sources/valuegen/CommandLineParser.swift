@@ -170,6 +170,7 @@ private struct GenerateOption: Sendable {
             parsed.options.importableModules = Set(list.split(separator: ",").map(String.init))
         }),
         GenerateOption(names: ["--check"], action: .flag { $0.options.checkOnly = true }),
+        GenerateOption(names: ["--keep-orphaned-outputs"], action: .flag { $0.options.keepsOrphanedOutputs = true }),
         GenerateOption(names: ["--quiet", "-q"], action: .flag { $0.quiet = true }),
         GenerateOption(names: ["--help", "-h"], action: .flag { $0.help = true }),
     ]
@@ -329,6 +330,9 @@ enum Usage {
                             names that is none of them is an error (the build-tool plugin
                             passes it).
       --check               Write nothing; exit 1 listing the generated files that are missing or stale.
+      --keep-orphaned-outputs
+                            Leave the files generated from schema files that are gone; by default
+                            a run removes them from the output folder (--check reports them).
       -q, --quiet           Print only diagnostics.
       --version             Print the version.
       -h, --help            Print this help.
