@@ -48,9 +48,19 @@ enum CommandLineParser {
             }
             return .pluginWorker(libraryPath: arguments[1])
         default:
-            let suggestion = Suggestion.closest(to: first, among: ["generate", "format", "compat", "import", "plugins", "--help", "--version"])
-            throw UsageError(message: "unknown command '\(first)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
+            throw UsageError(message: "unknown command '\(first)'\(commandSuggestion(for: first).map { "; did you mean '\($0)'?" } ?? "")")
         }
+    }
+
+    /// The command a mistyped one most likely meant: the only one it begins (`gen`), or the
+    /// nearest by spelling (`genrate`), as for options.
+    static func commandSuggestion(for typed: String) -> String? {
+        let commands = Usage.Topic.commandNames + ["--help", "--version"]
+        let extended = commands.filter { $0.hasPrefix(typed) }
+        if !typed.isEmpty, extended.count == 1 {
+            return extended[0]
+        }
+        return Suggestion.closest(to: typed, among: commands)
     }
 
     /// `--name=value` is `--name` and `value`: long options only, as swiftc and SwiftPM take them.
@@ -160,6 +170,7 @@ private struct GenerateOption: Sendable {
             parsed.options.importableModules = Set(list.split(separator: ",").map(String.init))
         }),
         GenerateOption(names: ["--check"], action: .flag { $0.options.checkOnly = true }),
+        GenerateOption(names: ["--keep-orphaned-outputs"], action: .flag { $0.options.keepsOrphanedOutputs = true }),
         GenerateOption(names: ["--quiet", "-q"], action: .flag { $0.quiet = true }),
         GenerateOption(names: ["--help", "-h"], action: .flag { $0.help = true }),
     ]
@@ -180,12 +191,13 @@ private struct GenerateOption: Sendable {
 enum Usage {
     /// What `--help` describes.
     enum Topic: Equatable {
-        case overview, generate, format, compat, importOpenAPI, plugins
+        case overview, initProject, generate, format, compat, importOpenAPI, plugins
 
-        static let commandNames = ["generate", "format", "compat", "import", "plugins"]
+        static let commandNames = ["init", "generate", "format", "compat", "import", "plugins"]
 
         init?(command: String) {
             switch command {
+            case "init": self = .initProject
             case "generate": self = .generate
             case "format": self = .format
             case "compat": self = .compat
@@ -198,6 +210,7 @@ enum Usage {
         var text: String {
             switch self {
             case .overview: return Usage.overview
+            case .initProject: return InitCommand.usage
             case .generate: return Usage.generate
             case .format: return Usage.format
             case .compat: return CompatCommand.usage
@@ -213,6 +226,7 @@ enum Usage {
     USAGE: valuegen COMMAND [OPTIONS]
 
     COMMANDS:
+      init                  Write a new project's valuegen.json (valuegen init Sources/Models).
       generate              Generate a Swift file from each schema file (valuegen generate Models).
       format                Rewrite schema files in the canonical layout, or check that they are.
       compat                Classify every change between two versions of the schemas (binary-wire,
@@ -316,6 +330,9 @@ enum Usage {
                             names that is none of them is an error (the build-tool plugin
                             passes it).
       --check               Write nothing; exit 1 listing the generated files that are missing or stale.
+      --keep-orphaned-outputs
+                            Leave the files generated from schema files that are gone; by default
+                            a run removes them from the output folder (--check reports them).
       -q, --quiet           Print only diagnostics.
       --version             Print the version.
       -h, --help            Print this help.

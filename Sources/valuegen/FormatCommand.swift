@@ -56,6 +56,7 @@ enum FormatCommand {
             return 2
         }
         var status: Int32 = 0
+        var rewritten = 0
         for schema in schemas {
             let bytes: [UInt8]
             do {
@@ -83,11 +84,17 @@ enum FormatCommand {
                 continue
             }
             do {
-                _ = try FileSystem.writeIfChanged(formatted, to: schema.path)
+                if try FileSystem.writeIfChanged(formatted, to: schema.path) == .written {
+                    rewritten += 1
+                    print("Formatted \(schema.path)")
+                }
             } catch {
                 Console.error(error.description)
                 status = 2
             }
+        }
+        if !options.check {
+            print("Rewrote \(rewritten) of \(schemas.count) schema file\(schemas.count == 1 ? "" : "s").")
         }
         return status
     }

@@ -17,13 +17,21 @@ enum GenerateCommand {
             for path in report.stale {
                 Console.error("\(path): error: missing or out of date; run 'valuegen generate' without --check")
             }
+            for orphan in report.orphaned {
+                Console.error("\(orphan.path): error: generated from \(orphan.schemaName), which no schema file of this run is any more; run 'valuegen generate' without --check to remove it")
+            }
         }
         if !quiet && report.usageErrors.isEmpty {
             let total = report.written.count + report.unchanged.count + report.stale.count
             if options.checkOnly {
-                print("Checked \(total) file\(total == 1 ? "" : "s") in \(options.outputDirectory): \(report.stale.count) stale.")
+                let checked = total + report.orphaned.count
+                print("Checked \(checked) file\(checked == 1 ? "" : "s") in \(options.outputDirectory): \(report.stale.count + report.orphaned.count) stale.")
             } else {
-                print("Generated \(total) file\(total == 1 ? "" : "s") in \(options.outputDirectory) (\(report.written.count) written, \(report.unchanged.count) unchanged).")
+                for orphan in report.removed {
+                    print("Removed \(orphan.path): generated from \(orphan.schemaName), which no schema file of this run is any more")
+                }
+                let removed = report.removed.isEmpty ? "" : ", \(report.removed.count) removed"
+                print("Generated \(total) file\(total == 1 ? "" : "s") in \(options.outputDirectory) (\(report.written.count) written, \(report.unchanged.count) unchanged\(removed)).")
             }
         }
         return report.exitCode

@@ -12,6 +12,9 @@ let exitCode: Int32
 if arguments.first == FormatCommand.name {
     exit(FormatCommand.run(Array(arguments.dropFirst())))
 }
+if arguments.first == InitCommand.name {
+    exit(InitCommand.run(Array(arguments.dropFirst())))
+}
 if arguments.first == ImportCommand.name {
     exit(ImportCommand.run(Array(arguments.dropFirst())))
 }

@@ -17,7 +17,8 @@ import ValuegenCore
     @Test func helpListsTheCommands() throws {
         let result = try valuegen(["--help"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("COMMANDS:\n  generate "))
+        #expect(result.standardOutput.contains("COMMANDS:\n  init "))
+        #expect(result.standardOutput.contains("\n  generate "))
         #expect(result.standardOutput.contains("\n  format "))
         #expect(result.standardOutput.contains("\n  plugins inspect "))
         #expect(result.standardOutput.contains("Run 'valuegen COMMAND --help'"))
@@ -31,8 +32,9 @@ import ValuegenCore
             "plugins": "USAGE: valuegen plugins inspect LIBRARY",
             "compat": "USAGE: valuegen compat [options] OLD NEW",
             "import": "USAGE: valuegen import openapi DOCUMENT --output DIR [--quiet]",
+            "init": "USAGE: valuegen init [FOLDER]",
         ]
-        for arguments in [["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"], ["import", "--help"], ["import", "openapi", "-h"], ["help", "import"]] {
+        for arguments in [["init", "--help"], ["help", "init"], ["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"], ["import", "--help"], ["import", "openapi", "-h"], ["help", "import"]] {
             let result = try valuegen(arguments)
             #expect(result.status == 0 && result.standardError == "", "\(arguments): \(result.standardError)")
             let command = arguments[0] == "help" ? arguments[1] : arguments[0]
@@ -40,7 +42,7 @@ import ValuegenCore
         }
         let unknown = try valuegen(["help", "frobnicate"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are generate, format, compat, import, plugins\nRun 'valuegen --help' for usage.\n")
+        #expect(unknown.standardError == "error: no help for 'frobnicate'; the commands are init, generate, format, compat, import, plugins\nRun 'valuegen --help' for usage.\n")
     }
 
     @Test func unknownOptionIsAUsageError() throws {
@@ -71,6 +73,18 @@ import ValuegenCore
         let result = try valuegen(["genrate", "x"])
         #expect(result.status == 2)
         #expect(result.standardError == "error: unknown command 'genrate'; did you mean 'generate'?\nRun 'valuegen --help' for usage.\n")
+    }
+
+    /// A command's beginning names it when only one command begins so, as for options.
+    @Test func unknownCommandThatBeginsOneSuggestsIt() throws {
+        let expected = ["gen": "generate", "form": "format", "comp": "compat", "imp": "import", "plug": "plugins"]
+        for (typed, command) in expected {
+            let result = try valuegen([typed, "x"])
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: unknown command '\(typed)'; did you mean '\(command)'?\nRun 'valuegen --help' for usage.\n", "\(typed)")
+        }
+        let unrelated = try valuegen(["frobnicate"])
+        #expect(unrelated.standardError == "error: unknown command 'frobnicate'\nRun 'valuegen --help' for usage.\n")
     }
 
     @Test func everyOptionThatTakesAValueTakesItAfterAnEqualsSign() throws {

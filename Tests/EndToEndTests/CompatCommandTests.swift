@@ -42,7 +42,7 @@ import ValuegenCore
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try valuegen(["compat", "v1", "v2"], in: folder)
         #expect(result.status == 1)
-        #expect(result.standardOutput.hasPrefix("v2/Point.value:2:1: error: [swift-source] the attributes of 'Point' are in another order (y, x)"))
+        #expect(result.standardOutput.hasPrefix("v2/Point.value:2:1: error: [swift-source] the attributes of 'Point' are in another order (y, x; were x, y)"))
         #expect(result.standardOutput.hasSuffix("3 breaking findings (binary-wire 2, swift-source 1)\n"))
 
         let binaryOnly = try valuegen(["compat", "--allow", "swift-source", "v1", "v2"], in: folder)
@@ -232,7 +232,7 @@ import ValuegenCore
         #expect(result.status == 1)
         #expect(result.standardOutput == """
             Models/Gone.value: error: [swift-source] type 'Gone' (HEAD:Models/Gone.value:1:1) is removed: code that names it no longer compiles
-            Models/Point.value:2:1: error: [swift-source] the attributes of 'Point' are in another order (y, x): calls of the memberwise initializer pass their arguments in the old order and no longer compile
+            Models/Point.value:2:1: error: [swift-source] the attributes of 'Point' are in another order (y, x; were x, y): calls of the memberwise initializer pass their arguments in the old order and no longer compile
             Models/Point.value:3:3: warning: [binary-wire] 'y' moves from Binary field 2 to 1: data written by binaryData() before reads its old field into another attribute, or fails; keep it with '%binaryField number=2' before it
             Models/Point.value:4:3: warning: [binary-wire] 'x' moves from Binary field 1 to 2: data written by binaryData() before reads its old field into another attribute, or fails; keep it with '%binaryField number=1' before it
             2 breaking findings (swift-source 2); allowed: binary-wire 2

@@ -28,6 +28,8 @@ import ValuegenCore
         let result = try valuegen(["format", "Models"], in: folder)
         #expect(result.status == 0)
         #expect(result.standardError == "")
+        // It names what it rewrote, and counts the files it read.
+        #expect(result.standardOutput == "Formatted Models/User.value\nRewrote 1 of 2 schema files.\n")
         #expect(try read("Models/User.value", in: folder) == tidy)
         #expect(try read("Models/notes.txt", in: folder) == "not a schema")
         #expect(try FileManager.default.attributesOfItem(atPath: tidyPath)[.modificationDate] as? Date == before)
@@ -43,6 +45,7 @@ import ValuegenCore
         let result = try valuegen(["format", "--check", "A.value", "B.value"], in: folder)
         #expect(result.status == 1)
         #expect(result.standardError == "A.value: error: not formatted; run 'valuegen format' without --check\n")
+        #expect(result.standardOutput == "", "--check writes nothing, so it names nothing as formatted")
         #expect(try read("A.value", in: folder) == messy)
 
         let clean = try valuegen(["format", "--check", "B.value"], in: folder)

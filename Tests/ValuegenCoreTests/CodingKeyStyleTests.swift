@@ -179,7 +179,7 @@ struct CodingKeyStyleTests {
         let text = "User {\n  accountTaxIDs: [String]\n  %codingKey name=user_ids\n  userIDs: [String]\n  userID: String\n}\n"
         let (request, diagnostics) = resolve("Models/User.value", text, settings: snakeCase)
         #expect(diagnostics == [
-            #"Models/User.value:2:3: warning: the snake_case key of 'accountTaxIDs' is now "account_tax_ids" (a plural acronym is one word); earlier versions of valuegen wrote "account_tax_i_ds": add %codingKey name=account_tax_i_ds to keep the old key, or %codingKey name=account_tax_ids to keep the new one without this warning"#,
+            #"Models/User.value:2:3: warning: the snake_case key of 'accountTaxIDs' is now "account_tax_ids" (a plural acronym is one word); earlier versions of valuegen wrote "account_tax_i_ds": add %codingKey name=account_tax_i_ds to keep the old key, or %codingKey name=account_tax_ids to keep the new one without this warning ("adoptPluralAcronymKeys": true in valuegen.json keeps every new one)"#,
         ])
         #expect(request.types.first?.attributes.map(\.codingKey) == ["account_tax_ids", "user_ids", "user_id"])
         // Kept the old way, without a warning.
@@ -190,8 +190,23 @@ struct CodingKeyStyleTests {
         #expect(resolve("Models/User.value", "User {\n  accountTaxIDs: [String]\n}\n").diagnostics.isEmpty)
         // camelCase changes `URLs` (it was "urLs"); PascalCase writes the name as it was.
         #expect(resolve("Models/User.value", "%codingKeys style=camelCase\nUser {\n  URLs: [String]\n}\n").diagnostics
-            == [#"Models/User.value:3:3: warning: the camelCase key of 'URLs' is now "urls" (a plural acronym is one word); earlier versions of valuegen wrote "urLs": add %codingKey name=urLs to keep the old key, or %codingKey name=urls to keep the new one without this warning"#])
+            == [#"Models/User.value:3:3: warning: the camelCase key of 'URLs' is now "urls" (a plural acronym is one word); earlier versions of valuegen wrote "urLs": add %codingKey name=urLs to keep the old key, or %codingKey name=urls to keep the new one without this warning ("adoptPluralAcronymKeys": true in valuegen.json keeps every new one)"#])
         #expect(resolve("Models/User.value", "%codingKeys style=PascalCase\nUser {\n  userIDs: [String]\n}\n").diagnostics.isEmpty)
+    }
+
+    /// A project that adopted the rule (valuegen.json's `adoptPluralAcronymKeys`, which
+    /// `valuegen init` writes) gets the new keys without the warning; `false`, like no key,
+    /// keeps it.
+    @Test func aProjectThatAdoptedThePluralRuleGetsTheNewKeysWithoutTheWarning() {
+        let text = "User {\n  accountTaxIDs: [String]\n}\n"
+        var adopted = snakeCase
+        adopted.adoptsPluralAcronymKeys = true
+        let quiet = resolve("Models/User.value", text, settings: adopted)
+        #expect(quiet.diagnostics.isEmpty)
+        #expect(quiet.request.types.first?.attributes.map(\.codingKey) == ["account_tax_ids"])
+        var notAdopted = snakeCase
+        notAdopted.adoptsPluralAcronymKeys = false
+        #expect(resolve("Models/User.value", text, settings: notAdopted).diagnostics.count == 1)
     }
 
     // MARK: - What the features write

@@ -51,6 +51,27 @@ import ValuegenPluginSDK
         ])
     }
 
+    /// The wire types are Binary's: the Binary finding names them, the JSON and Swift source
+    /// findings of the same change do not.
+    @Test func onlyTheBinaryFindingOfAChangedWireTypeNamesTheWireTypes() {
+        let findings = compare(
+            [("A.value", "A includes(Binary, JSON) {\n  count: Int\n}\n")],
+            [("A.value", "A includes(Binary, JSON) {\n  count: String\n}\n")]
+        )
+        #expect(findings.map { $0.description(allowed: []) } == [
+            "A.value:2:3: error: [binary-wire] attribute 'count' is String, was Int (length-delimited, was varint or fixed64): binaryData() written on either side of the change is refused: another wire type",
+            "A.value:2:3: error: [json-wire] attribute 'count' is String, was Int: JSON written on either side holds the other type: refused, or read as another value",
+            "A.value:2:3: error: [swift-source] attribute 'count' is String, was Int: code that passes or reads the old type no longer compiles",
+        ])
+    }
+
+    @Test func aReorderingNamesTheOldAndTheNewOrder() {
+        let findings = compare([("P.value", "P {\n  x: Int\n  y: Int\n  z: Int\n}\n")], [("P.value", "P {\n  z: Int\n  x: Int\n  y: Int\n}\n")])
+        #expect(findings.map { $0.description(allowed: []) } == [
+            "P.value:1:1: error: [swift-source] the attributes of 'P' are in another order (z, x, y; were x, y, z): calls of the memberwise initializer pass their arguments in the old order and no longer compile",
+        ])
+    }
+
     @Test func anEnumerationThatGainsAPayloadChangesItsWireType() {
         #expect(classify("Kind.adtValue", "Kind includes(Binary) {\n  A\n  B\n}\n", "Kind includes(Binary) {\n  A\n  B { note: String }\n}\n") == [
             "binary-wire enumeration-wire-type-changed Kind",

@@ -72,7 +72,20 @@ struct ConfigurationTests {
 
     @Test func refusesAnUnknownKeyListingTheKnownOnes() {
         #expect(failure(#"{"generators": []}"#)
-            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, caseKeys, coding, codingKeys, defaultExcludes, defaultIncludes, pluginTimeout, plugins")
+            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, adoptPluralAcronymKeys, caseKeys, coding, codingKeys, defaultExcludes, defaultIncludes, pluginTimeout, plugins")
+    }
+
+    @Test func readsWhetherTheProjectAdoptedPluralAcronymKeys() throws {
+        #expect(try parse(#"{"adoptPluralAcronymKeys": true}"#).adoptsPluralAcronymKeys == true)
+        #expect(try parse(#"{"adoptPluralAcronymKeys": false}"#).adoptsPluralAcronymKeys == false)
+        #expect(try parse("{}").adoptsPluralAcronymKeys == nil)
+    }
+
+    @Test func refusesAnAdoptionThatIsNotTrueOrFalse() {
+        for value in [#""yes""#, "1", "null"] {
+            #expect(failure(#"{"adoptPluralAcronymKeys": \#(value)}"#)
+                == "Models/valuegen.json: error: 'adoptPluralAcronymKeys' must be true or false: true takes a plural acronym's key as one word (accountIDs: account_ids) without a warning, as valuegen init writes for a new project; false or no key keeps the warning where earlier versions spelled the key otherwise", "\(value)")
+        }
     }
 
     @Test func readsPluginsWithPathsRelativeToTheConfiguration() throws {

@@ -117,7 +117,7 @@ struct AttributeComparison {
             let newWire = WireShape.wireTypes(of: after, enumerationTypes: comparison.new.enumerationTypes, messageTypes: comparison.new.messageTypes)
             if let oldWire, let newWire, Set(oldWire).isDisjoint(with: newWire) {
                 let spell = { (types: [WireShape.WireType]) in types.map(\.rawValue).joined(separator: " or ") }
-                report(.wireTypeChanged, "\(change) (\(spell(newWire)), was \(spell(oldWire)))")
+                findings.report(.wireTypeChanged, subject, change, binaryDetail: "\(spell(newWire)), was \(spell(oldWire))", leavingOut: omitted)
             } else {
                 report(.typeChanged)
             }
@@ -192,8 +192,9 @@ struct AttributeComparison {
     private func reportInitializerOrder(_ matches: [(old: Int, new: Int)], into findings: inout FindingList) {
         let oldOrder = matches.map(\.old)
         guard oldOrder != oldOrder.sorted() else { return }
-        let names = matches.map { newAttributes[$0.new].name }
-        findings.report(.initializerOrderChanged, subject, "the attributes of '\(subject.owner)' are in another order (\(names.joined(separator: ", ")))")
+        let oldNames = matches.sorted { $0.old < $1.old }.map { oldAttributes[$0.old].name }
+        let newNames = matches.map { newAttributes[$0.new].name }
+        findings.report(.initializerOrderChanged, subject, "the attributes of '\(subject.owner)' are in another order (\(newNames.joined(separator: ", ")); were \(oldNames.joined(separator: ", ")))")
     }
 
     /// The old schema's field numbers and their attributes.

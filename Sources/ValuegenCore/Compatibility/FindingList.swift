@@ -14,9 +14,11 @@ struct FindingList {
     }
 
     /// `hint` ends the message of the change's JSON and Persistence findings: how to keep old
-    /// data readable. `range` is the direction of a value-range consequence whose rule leaves
-    /// it to the types (nil: every value fits both ways, and there is no such finding).
-    mutating func report(_ change: SchemaChange, _ subject: Subject, _ what: String, oldPlace: String? = nil, pin: BinaryPin? = nil, hint: String? = nil, range: ReadingDirection? = nil, leavingOut omitted: Set<CompatibilityKind> = []) {
+    /// data readable. `binaryDetail` follows `what` in the Binary finding only (its wire types,
+    /// which mean nothing to JSON or Swift source). `range` is the direction of a value-range
+    /// consequence whose rule leaves it to the types (nil: every value fits both ways, and there
+    /// is no such finding).
+    mutating func report(_ change: SchemaChange, _ subject: Subject, _ what: String, binaryDetail: String? = nil, oldPlace: String? = nil, pin: BinaryPin? = nil, hint: String? = nil, range: ReadingDirection? = nil, leavingOut omitted: Set<CompatibilityKind> = []) {
         let rule = CompatibilityTable.rule(for: change)
         let available = formats(of: subject)
         let unknownCase = subject.newType.kind == .adtValue ? subject.newType.unknownCase?.name : nil
@@ -34,7 +36,7 @@ struct FindingList {
                 text = alternative.replacingOccurrences(of: "UNKNOWN", with: unknownCase)
             }
             text = text.replacingOccurrences(of: "FORMATS", with: CodingFormat.spelled(formats))
-            var message = "\(what): \(text)"
+            var message = consequence.kind == .binaryWire ? "\(what)\(binaryDetail.map { " (\($0))" } ?? ""): \(text)" : "\(what): \(text)"
             if let hint, consequence.kind == .jsonWire || consequence.kind == .persistence {
                 message += "; \(hint)"
             }

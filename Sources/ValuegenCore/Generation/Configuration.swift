@@ -21,6 +21,10 @@ public struct Configuration: Sendable, Equatable {
     public var plugins: [PluginReference] = []
     /// `pluginTimeout`: seconds an isolated plugin may take on one schema file.
     public var pluginTimeout: Double?
+    /// `adoptPluralAcronymKeys`: the project takes a plural acronym's key as one word
+    /// (`accountIDs`: `account_ids`) without the warning that earlier versions split it; nil
+    /// when the file does not say (the warning stays, as in projects older than the rule).
+    public var adoptsPluralAcronymKeys: Bool?
 
     public init(defaultIncludes: [String] = [], defaultExcludes: [String] = [], accessLevel: AccessLevel? = nil, plugins: [PluginReference] = []) {
         self.defaultIncludes = defaultIncludes
@@ -34,7 +38,7 @@ public struct Configuration: Sendable, Equatable {
         public var description: String
     }
 
-    static let knownKeys = ["accessLevel", "caseKeys", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
+    static let knownKeys = ["accessLevel", "adoptPluralAcronymKeys", "caseKeys", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
     static let knownPluginKeys = ["as", "moduleFiles", "options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
@@ -92,6 +96,11 @@ public struct Configuration: Sendable, Equatable {
                     throw fail("'accessLevel' must be \"public\", \"internal\" or \"package\"")
                 }
                 configuration.accessLevel = level
+            case "adoptPluralAcronymKeys":
+                guard case .bool(let adopts) = member.value else {
+                    throw fail("'adoptPluralAcronymKeys' must be true or false: true takes a plural acronym's key as one word (accountIDs: account_ids) without a warning, as valuegen init writes for a new project; false or no key keeps the warning where earlier versions spelled the key otherwise")
+                }
+                configuration.adoptsPluralAcronymKeys = adopts
             case "codingKeys":
                 configuration.codingKeyStyle = try keyStyle(member, fail: fail)
             case "caseKeys":

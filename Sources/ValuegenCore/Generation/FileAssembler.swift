@@ -44,7 +44,20 @@ enum FileAssembler {
 
     /// The first line of every generated file.
     static func header(for schemaName: String) -> String {
-        SwiftTypeScanner.generatedFileMarker + "\(ValuegenVersion.current) from \(schemaName). Do not edit: change the schema and regenerate.\n"
+        SwiftTypeScanner.generatedFileMarker + "\(ValuegenVersion.current)\(headerSchemaPrefix)\(schemaName)\(headerEnd)\n"
+    }
+
+    private static let headerSchemaPrefix = " from "
+    private static let headerEnd = ". Do not edit: change the schema and regenerate."
+
+    /// The schema file name a generated file's first line names, whichever version of valuegen
+    /// wrote it; nil when the line is not that header.
+    static func schemaName(inHeader line: Substring) -> String? {
+        guard line.hasPrefix(SwiftTypeScanner.generatedFileMarker), line.hasSuffix(headerEnd) else { return nil }
+        let rest = line.dropFirst(SwiftTypeScanner.generatedFileMarker.count).dropLast(headerEnd.count)
+        guard let from = rest.range(of: headerSchemaPrefix), !rest[..<from.lowerBound].contains(" ") else { return nil }
+        let name = rest[from.upperBound...]
+        return name.isEmpty || name.contains("/") ? nil : String(name)
     }
 
     /// The code with exactly one trailing newline and no trailing spaces on any line.

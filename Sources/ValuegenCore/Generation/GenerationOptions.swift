@@ -33,6 +33,9 @@ public struct GenerationOptions: Sendable {
     public var alwaysWritesModuleSupportFile = false
     /// Where `{"product": "Name"}` plugins are found: the folder SwiftPM builds them into.
     public var productDirectory: String?
+    /// Leave the files valuegen generated from schemas that are gone (`--keep-orphaned-outputs`);
+    /// by default a run removes them (`OrphanedOutputs`).
+    public var keepsOrphanedOutputs = false
 
     /// A list of the module's Swift type declarations written by the build plugin
     /// (`SwiftTypeList`), read instead of scanning the Swift files beside the schemas.

@@ -335,6 +335,7 @@ struct GenerationPlan {
                 coding: configuration.coding
             )
             settings.importableModules = options.importableModules
+            settings.adoptsPluralAcronymKeys = configuration.adoptsPluralAcronymKeys ?? false
             return settings
         }
 

@@ -9,6 +9,10 @@ public struct GenerationReport: Sendable {
     public var written: [String] = []
     public var unchanged: [String] = []
     public var stale: [String] = []
+    /// Generated files whose schema is gone (`OrphanedOutputs`): removed by the run, or with
+    /// `--check` left in place and reported, and then the run fails as for a stale file.
+    public var removed: [OrphanedOutput] = []
+    public var orphaned: [OrphanedOutput] = []
     /// Output files that could not be written.
     public var writeErrors: [String] = []
 
@@ -19,7 +23,7 @@ public struct GenerationReport: Sendable {
     /// 0 success, 1 schema or generation errors (or stale files with `--check`), 2 usage or configuration errors.
     public var exitCode: Int32 {
         if !usageErrors.isEmpty { return 2 }
-        if hasSchemaErrors || !stale.isEmpty { return 1 }
+        if hasSchemaErrors || !stale.isEmpty || !orphaned.isEmpty { return 1 }
         return 0
     }
 }

@@ -53,6 +53,10 @@ public struct GenerationRun: Sendable {
             write(files[index], options: options)
         }
         outcomes.append(write(support, options: options))
+        let generatedNames = Set(plan.entries.map { SchemaSource(path: $0.schema.path, bytes: []).outputFileName } + files.flatMap { $0.extraFiles.map(\.path) })
+        if !options.keepsOrphanedOutputs {
+            removeOrphans(OrphanedOutputs.find(in: options.outputDirectory, generated: generatedNames, inputs: options.inputs), options: options, into: &report)
+        }
         for outcome in outcomes {
             report.diagnostics += outcome.diagnostics
             for result in outcome.results {
@@ -169,6 +173,22 @@ public struct GenerationRun: Sendable {
         }
     }
 
+    /// Removes the generated files whose schema is gone, or with `--check` reports them.
+    private func removeOrphans(_ orphans: [OrphanedOutputs.Orphan], options: GenerationOptions, into report: inout GenerationReport) {
+        for orphan in orphans {
+            if options.checkOnly {
+                report.orphaned.append(orphan)
+                continue
+            }
+            do {
+                try FileManager.default.removeItem(atPath: orphan.path)
+                report.removed.append(orphan)
+            } catch {
+                report.writeErrors.append("\(orphan.path): error: cannot remove it, generated from \(orphan.schemaName), which no schema file generates any more: \(error.localizedDescription)")
+            }
+        }
+    }
+
     /// Refuses extra files where they are not allowed, and two schema files that emit the same
     /// extra file (or one named like a generated Swift file).
     private func checkExtraFiles(_ files: [GeneratedFile], options: GenerationOptions) -> [GeneratedFile] {
@@ -221,7 +241,7 @@ public struct GenerationRun: Sendable {
     /// The module support file is written when something was emitted into it, or always with
     /// `--module-support-file` (the build plugin declares it as an output). When nothing was, a
     /// missing one is not created and one valuegen wrote before is emptied to its header, so
-    /// that declarations no schema emits any more do not stay (valuegen never deletes files).
+    /// that declarations no schema emits any more do not stay (the build plugin declares it).
     private func write(_ support: ModuleSupportFile, options: GenerationOptions) -> WriteOutcome {
         var outcome = WriteOutcome(diagnostics: [])
         let path = (options.outputDirectory as NSString).appendingPathComponent(ModuleSupportFile.fileName)

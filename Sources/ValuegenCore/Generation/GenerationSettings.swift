@@ -19,6 +19,9 @@ public struct GenerationSettings: Sendable, Equatable {
     /// its dependencies'), when the build plugin says: then a module `%import` names that none
     /// of them is is an error. Nil when not known, as from the command line.
     public var importableModules: Set<String>?
+    /// valuegen.json's `adoptPluralAcronymKeys`: a key the plural-acronym rule changed is not
+    /// warned about (a project that never had the old keys).
+    public var adoptsPluralAcronymKeys = false
 
     public init(accessLevel: AccessLevel = .public, defaultIncludes: [String] = [], defaultExcludes: [String] = [], codingKeyStyle: CodingKeyStyle? = nil, caseKeyStyle: CodingKeyStyle? = nil, coding: CodingDefaults = CodingDefaults()) {
         self.accessLevel = accessLevel

@@ -35,10 +35,12 @@ extension ModelResolver {
     /// A plural acronym is one word (`accountTaxIDs` is `account_tax_ids`); earlier versions
     /// split it (`account_tax_i_ds`, as Foundation's `convertToSnakeCase` does, a key servers
     /// hardly write). A key that changed is a change to what the schema means, so the attribute
-    /// says so, and how to keep either key without the warning.
+    /// says so, and how to keep either key without the warning. A project that adopted the
+    /// rule (valuegen.json's `adoptPluralAcronymKeys`, which `valuegen init` writes) never had
+    /// the old keys: no warning there.
     mutating func warnIfPluralAcronymChangedKey(_ name: NameSyntax, key: String, style: CodingKeyStyle) {
         let before = style.keyBeforePluralAcronyms(for: name.text)
-        guard before != key else { return }
-        diagnostics.warning("the \(style.rawValue) key of '\(name.text)' is now \"\(key)\" (a plural acronym is one word); earlier versions of valuegen wrote \"\(before)\": add %codingKey name=\(before) to keep the old key, or %codingKey name=\(key) to keep the new one without this warning", at: name.location)
+        guard before != key, !settings.adoptsPluralAcronymKeys else { return }
+        diagnostics.warning("the \(style.rawValue) key of '\(name.text)' is now \"\(key)\" (a plural acronym is one word); earlier versions of valuegen wrote \"\(before)\": add %codingKey name=\(before) to keep the old key, or %codingKey name=\(key) to keep the new one without this warning (\"adoptPluralAcronymKeys\": true in valuegen.json keeps every new one)", at: name.location)
     }
 }
