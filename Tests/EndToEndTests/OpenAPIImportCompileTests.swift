@@ -109,13 +109,30 @@ import ValuegenCore
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test func anIncludeThatMatchesNoComponentFailsAndWritesNothing() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("Schemas")
+        let document = Self.petstore.appendingPathComponent("openapi.json")
+        let run = try runProcess(TestSupport.valuegenExecutable, ["import", "openapi", document.path, "--output", output.path, "--include", "Pet", "--include=Invoice"])
+        #expect(run.status == 2)
+        #expect(run.standardError == "\(document.path): error: --include 'Invoice' matches no component of components/schemas; the names are matched as written in the document, with * and ? as wildcards (for example --include 'Payment*')\n", "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        let chosen = try runProcess(TestSupport.valuegenExecutable, ["import", "openapi", document.path, "--output", output.path, "--include", "Pet"])
+        #expect(chosen.status == 0, "\(chosen.standardError)")
+        #expect(chosen.standardOutput.hasPrefix("Imported 2 of 12 components of "), "\(chosen.standardOutput)")
+        #expect(try TestSupport.files(in: output) == ["Pet.value", "PetCategory.value", "PetStatus.adtValue"])
+    }
+
     @Test func usageErrorsNameWhatIsMissing() throws {
         let valuegen = try TestSupport.valuegenExecutable
         let noKind = try runProcess(valuegen, ["import", "api.json"])
         #expect(noKind.status == 2 && noKind.standardError.hasPrefix("error: import reads OpenAPI documents: write 'valuegen import openapi DOCUMENT --output DIR', not 'api.json'\n"), "\(noKind.standardError)")
         let noOutput = try runProcess(valuegen, ["import", "openapi", "api.json"])
         #expect(noOutput.status == 2 && noOutput.standardError.hasPrefix("error: import openapi needs --output DIR\n"), "\(noOutput.standardError)")
+        let noGlob = try runProcess(valuegen, ["import", "openapi", "api.json", "--output", "Schemas", "--include"])
+        #expect(noGlob.status == 2 && noGlob.standardError.hasPrefix("error: --include needs a glob, for example --include 'Payment*'\n"), "\(noGlob.standardError)")
         let help = try runProcess(valuegen, ["help", "import"])
-        #expect(help.status == 0 && help.standardOutput.contains("USAGE: valuegen import openapi DOCUMENT --output DIR [--quiet]"), "\(help.standardOutput)")
+        #expect(help.status == 0 && help.standardOutput.contains("USAGE: valuegen import openapi DOCUMENT --output DIR [--include GLOB]... [--exclude GLOB]... [--quiet]"), "\(help.standardOutput)")
     }
 }

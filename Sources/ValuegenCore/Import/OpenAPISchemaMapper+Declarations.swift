@@ -40,6 +40,10 @@ extension OpenAPISchemaMapper {
     mutating func merge(_ schema: JSONValue, pointer: String, into object: inout MergedObject, visited: inout Set<String>) {
         if let target = schema["$ref"]?.stringValue {
             guard visited.insert(target).inserted else { return }
+            if let component = ImportSelection.component(containing: target), chosen.excluded.contains(component) {
+                warn(pointer, "the component '\(component)' is excluded (--exclude); its members are not imported")
+                return
+            }
             guard let resolved = document.resolve(target) else {
                 warn(pointer, "the reference '\(target)' is not in the document; its members are not imported")
                 return
