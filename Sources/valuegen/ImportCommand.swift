@@ -12,7 +12,7 @@ enum ImportCommand {
     static let usage = """
     OVERVIEW: Write schema files for the schemas of an OpenAPI 3.0 or 3.1 document.
 
-    USAGE: valuegen import openapi DOCUMENT --output DIR [--include GLOB]... [--exclude GLOB]... [--quiet]
+    USAGE: valuegen import openapi DOCUMENT --output DIR [--include GLOB]... [--exclude GLOB]... [--constraints] [--quiet]
 
     ARGUMENTS:
       DOCUMENT              An OpenAPI document in JSON (YAML: convert it first, with
@@ -26,6 +26,8 @@ enum ImportCommand {
                             that matches no component is an error.
       --exclude GLOB        Never import the components whose names match GLOB (repeatable);
                             where another refers to one, it is RawJSON, with a warning.
+      --constraints         Check the document's constraints (minimum, maxLength, pattern…)
+                            with the rules %range, %length and %pattern.
       -q, --quiet           Print only warnings and errors, not the summary.
       -h, --help            Print this help.
 
@@ -84,6 +86,8 @@ enum ImportCommand {
                 } else {
                     options.importOptions.selection.exclude.append(value)
                 }
+            case "--constraints":
+                options.importOptions.checksConstraints = true
             case "--quiet", "-q":
                 options.quiet = true
             case _ where name.hasPrefix("-") && name != "-":

@@ -30,7 +30,7 @@ import ValuegenCore
             "format": "USAGE: valuegen format [--check] [--to-swift-syntax] PATH...",
             "plugins": "USAGE: valuegen plugins inspect LIBRARY",
             "compat": "USAGE: valuegen compat [options] OLD NEW",
-            "import": "USAGE: valuegen import openapi DOCUMENT --output DIR [--include GLOB]... [--exclude GLOB]... [--quiet]",
+            "import": "USAGE: valuegen import openapi DOCUMENT --output DIR [--include GLOB]... [--exclude GLOB]... [--constraints] [--quiet]",
         ]
         for arguments in [["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"], ["import", "--help"], ["import", "openapi", "-h"], ["help", "import"]] {
             let result = try valuegen(arguments)

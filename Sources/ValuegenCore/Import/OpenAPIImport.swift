@@ -26,12 +26,15 @@ public enum OpenAPIImport {
         public var message: String
     }
 
-    /// What the command line chooses: which components.
+    /// What the command line chooses: which components, and whether their constraints become rules.
     public struct Options: Sendable, Equatable {
         public var selection: ImportSelection
+        /// `--constraints`: `minimum`, `maxLength`, `pattern`… as `%range`, `%length`, `%pattern`.
+        public var checksConstraints: Bool
 
-        public init(selection: ImportSelection = ImportSelection()) {
+        public init(selection: ImportSelection = ImportSelection(), checksConstraints: Bool = false) {
             self.selection = selection
+            self.checksConstraints = checksConstraints
         }
     }
 
@@ -49,7 +52,7 @@ public enum OpenAPIImport {
         var rawComponents: Set<String> = []
         var rawWarnings: [ImportWarning] = []
         for _ in 0..<maximumRounds {
-            var mapper = OpenAPISchemaMapper(document: document, rawComponents: rawComponents, chosen: chosen)
+            var mapper = OpenAPISchemaMapper(document: document, rawComponents: rawComponents, chosen: chosen, checksConstraints: options.checksConstraints)
             mapper.mapAll()
             let types = ImportedStorage.markingIndirectValues(mapper.types)
             let (files, failures) = verify(types)

@@ -93,7 +93,8 @@ extension OpenAPISchemaMapper {
                 warn(property.pointer, "the dates of a map are read in ISO 8601, not in the document's format")
             }
             let isOptional = !object.required.contains(property.key) || held.isNullable || property.schema["writeOnly"] == .bool(true)
-            attributes.append(ImportedAttribute(name: name, key: property.key, type: held.type, isOptional: isOptional, documentation: Self.documentation(of: property.schema)))
+            let rules = rules(of: property.schema, pointer: property.pointer, type: held.type)
+            attributes.append(ImportedAttribute(name: name, key: property.key, type: held.type, isOptional: isOptional, documentation: Self.documentation(of: property.schema), rules: rules))
         }
         return attributes
     }

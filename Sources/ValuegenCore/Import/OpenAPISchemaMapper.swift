@@ -13,6 +13,8 @@ struct OpenAPISchemaMapper {
     /// The components to write (`--include`/`--exclude` and what they refer to), and those
     /// excluded, which are `RawJSON` where used.
     let chosen: ImportSelection.Chosen
+    /// `--constraints`: constraints become rules.
+    let checksConstraints: Bool
 
     /// The types to write, in the document's order, inline ones after the component holding them.
     private(set) var types: [ImportedType] = []
@@ -30,10 +32,11 @@ struct OpenAPISchemaMapper {
     /// The component being mapped, the owner of the inline types declared meanwhile.
     private var currentComponent = ""
 
-    init(document: OpenAPIDocument, rawComponents: Set<String> = [], chosen: ImportSelection.Chosen) {
+    init(document: OpenAPIDocument, rawComponents: Set<String> = [], chosen: ImportSelection.Chosen, checksConstraints: Bool = false) {
         self.document = document
         self.rawComponents = rawComponents
         self.chosen = chosen
+        self.checksConstraints = checksConstraints
         for member in document.schemas where chosen.components.contains(member.key) && declaresType(member.value) && !rawComponents.contains(member.key) {
             var name = ImportNames.typeName(member.key)
             if ImportNames.isReservedTypeName(name) {
@@ -231,6 +234,7 @@ struct OpenAPISchemaMapper {
             return .swift("Bool")
         case "array"?:
             guard let items = schema["items"] else { return .array(.rawJSON) }
+            warnAboutUncheckedConstraints(items, pointer: pointer + "/items", where: "an array's elements")
             let element = reference(items, pointer: pointer + "/items", nameHint: nameHint + "Item")
             if element.isNullable {
                 warn(pointer + "/items", "null elements are not read: the array is imported as [\(element.type.spelling)]")
@@ -239,6 +243,7 @@ struct OpenAPISchemaMapper {
         case "object"?:
             switch schema["additionalProperties"] {
             case .object(let members)? where !members.isEmpty:
+                warnAboutUncheckedConstraints(schema["additionalProperties"]!, pointer: pointer + "/additionalProperties", where: "a map's values")
                 let value = reference(schema["additionalProperties"]!, pointer: pointer + "/additionalProperties", nameHint: nameHint + "Value")
                 if value.isNullable {
                     warn(pointer + "/additionalProperties", "null values are not read: the map is imported as [String: \(value.type.spelling)]")
