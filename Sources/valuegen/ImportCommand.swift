@@ -12,7 +12,7 @@ enum ImportCommand {
     static let usage = """
     OVERVIEW: Write schema files for the schemas of an OpenAPI 3.0 or 3.1 document.
 
-    USAGE: valuegen import openapi DOCUMENT --output DIR [--quiet]
+    USAGE: valuegen import openapi DOCUMENT --output DIR [--include GLOB]... [--exclude GLOB]... [--constraints] [--quiet]
 
     ARGUMENTS:
       DOCUMENT              An OpenAPI document in JSON (YAML: convert it first, with
@@ -21,6 +21,13 @@ enum ImportCommand {
     OPTIONS:
       -o, --output DIR      Where to write the schema files, one per type of components/schemas,
                             named after it (Pet.value, PetStatus.adtValue); each includes JSON.
+      --include GLOB        Import only the components whose names match GLOB (* any run of
+                            characters, ? one), and those they refer to; repeatable. A glob
+                            that matches no component is an error.
+      --exclude GLOB        Never import the components whose names match GLOB (repeatable);
+                            where another refers to one, it is RawJSON, with a warning.
+      --constraints         Check the document's constraints (minimum, maxLength, pattern…)
+                            with the rules %range, %length and %pattern.
       -q, --quiet           Print only warnings and errors, not the summary.
       -h, --help            Print this help.
 
@@ -36,6 +43,7 @@ enum ImportCommand {
         var document = ""
         var output = ""
         var quiet = false
+        var importOptions = OpenAPIImport.Options()
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
@@ -60,6 +68,26 @@ enum ImportCommand {
                 guard !options.output.isEmpty else {
                     return .failure(UsageError(message: "--output needs a value"))
                 }
+            case "--include", "--exclude":
+                let value: String
+                if let attached {
+                    value = attached
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    value = ""
+                }
+                guard !value.isEmpty else {
+                    return .failure(UsageError(message: "\(name) needs a glob, for example \(name) 'Payment*'"))
+                }
+                if name == "--include" {
+                    options.importOptions.selection.include.append(value)
+                } else {
+                    options.importOptions.selection.exclude.append(value)
+                }
+            case "--constraints":
+                options.importOptions.checksConstraints = true
             case "--quiet", "-q":
                 options.quiet = true
             case _ where name.hasPrefix("-") && name != "-":
@@ -94,7 +122,7 @@ enum ImportCommand {
         let result: OpenAPIImport.Result
         do {
             let bytes = try FileSystem.read(options.document)
-            result = try OpenAPIImport.run(document: bytes, path: options.document)
+            result = try OpenAPIImport.run(document: bytes, path: options.document, options: options.importOptions)
         } catch let error as FileSystem.Failure {
             Console.error(error.description)
             return 2
@@ -121,7 +149,8 @@ enum ImportCommand {
             return 2
         }
         if !options.quiet {
-            var summary = "Imported \(result.componentCount) components of \(options.document) as \(result.files.count) schema files in \(options.output) (\(written) written or changed)"
+            let count = result.componentCount == result.documentComponentCount ? "\(result.componentCount)" : "\(result.componentCount) of \(result.documentComponentCount)"
+            var summary = "Imported \(count) components of \(options.document) as \(result.files.count) schema files in \(options.output) (\(written) written or changed)"
             if result.aliasCount > 0 {
                 summary += "; \(result.aliasCount) scalar, array or map components are written where they are used"
             }

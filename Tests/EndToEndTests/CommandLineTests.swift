@@ -31,7 +31,7 @@ import ValuegenCore
             "format": "USAGE: valuegen format [--check] [--to-swift-syntax] PATH...",
             "plugins": "USAGE: valuegen plugins inspect LIBRARY",
             "compat": "USAGE: valuegen compat [options] OLD NEW",
-            "import": "USAGE: valuegen import openapi DOCUMENT --output DIR [--quiet]",
+            "import": "USAGE: valuegen import openapi DOCUMENT --output DIR [--include GLOB]... [--exclude GLOB]... [--constraints] [--quiet]",
             "init": "USAGE: valuegen init [FOLDER]",
         ]
         for arguments in [["init", "--help"], ["help", "init"], ["generate", "--help"], ["format", "--help"], ["format", "-h"], ["plugins", "inspect", "--help"], ["plugins", "--help"], ["help", "format"], ["generate", "-h"], ["compat", "--help"], ["help", "compat"], ["import", "--help"], ["import", "openapi", "-h"], ["help", "import"]] {

@@ -11,8 +11,8 @@ import ValuegenCore
     /// Where the `fetch` tool leaves Adyen/adyen-openapi on a development machine; CI has no copy.
     static let adyenMirror = "/work/.mirror/Adyen+adyen-openapi/repo"
 
-    private func importing(_ document: URL, into output: URL) throws -> ProcessResult {
-        try runProcess(TestSupport.valuegenExecutable, ["import", "openapi", document.path, "--output", output.path])
+    private func importing(_ document: URL, into output: URL, _ options: [String] = []) throws -> ProcessResult {
+        try runProcess(TestSupport.valuegenExecutable, ["import", "openapi", document.path, "--output", output.path] + options)
     }
 
     /// Generates the schemas in `schemas` and compiles them, with `driver` as main.swift (an
@@ -81,7 +81,9 @@ import ValuegenCore
     }
 
     /// Every component of Adyen's whole Checkout v71 document (250 components, 0.9 MB), read
-    /// from the mirror the `fetch` tool keeps on development machines.
+    /// from the mirror the `fetch` tool keeps on development machines, with `--constraints`:
+    /// its 708 `%length`s and 3 `%pattern`s compile, and each constraint no rule checks is a
+    /// warning (a length of an enumeration or a map), never a component written as RawJSON.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: adyenMirror), "skipped: Adyen/adyen-openapi is not mirrored at \(adyenMirror) (fetch github:Adyen/adyen-openapi)"))
     func everyComponentOfAdyensCheckoutDocumentImportsGeneratesAndCompiles() throws {
         let folder = try TestSupport.makeScratchFolder()
@@ -91,9 +93,12 @@ import ValuegenCore
         let document = folder.appendingPathComponent("CheckoutService-v71.json")
         try TestSupport.write(show.standardOutput, to: document)
         let schemas = folder.appendingPathComponent("Schemas")
-        let run = try importing(document, into: schemas)
-        #expect(run.status == 0 && run.standardError.isEmpty, "\(run.standardError)")
+        let run = try importing(document, into: schemas, ["--constraints"])
+        let warnings = run.standardError.split(separator: "\n")
+        #expect(run.status == 0 && warnings.count == 34 && warnings.allSatisfy { $0.contains("' is not checked: it does not apply to ") }, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Imported 250 components of "), "\(run.standardOutput)")
+        let rules = try TestSupport.files(in: schemas).map { try String(contentsOf: schemas.appendingPathComponent($0), encoding: .utf8) }.joined()
+        #expect(rules.components(separatedBy: "%length ").count - 1 == 708 && rules.components(separatedBy: "%pattern ").count - 1 == 3)
         _ = try generateAndCompile(schemas, in: folder)
     }
 
@@ -109,13 +114,30 @@ import ValuegenCore
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test func anIncludeThatMatchesNoComponentFailsAndWritesNothing() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("Schemas")
+        let document = Self.petstore.appendingPathComponent("openapi.json")
+        let run = try runProcess(TestSupport.valuegenExecutable, ["import", "openapi", document.path, "--output", output.path, "--include", "Pet", "--include=Invoice"])
+        #expect(run.status == 2)
+        #expect(run.standardError == "\(document.path): error: --include 'Invoice' matches no component of components/schemas; the names are matched as written in the document, with * and ? as wildcards (for example --include 'Payment*')\n", "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        let chosen = try runProcess(TestSupport.valuegenExecutable, ["import", "openapi", document.path, "--output", output.path, "--include", "Pet"])
+        #expect(chosen.status == 0, "\(chosen.standardError)")
+        #expect(chosen.standardOutput.hasPrefix("Imported 2 of 12 components of "), "\(chosen.standardOutput)")
+        #expect(try TestSupport.files(in: output) == ["Pet.value", "PetCategory.value", "PetStatus.adtValue"])
+    }
+
     @Test func usageErrorsNameWhatIsMissing() throws {
         let valuegen = try TestSupport.valuegenExecutable
         let noKind = try runProcess(valuegen, ["import", "api.json"])
         #expect(noKind.status == 2 && noKind.standardError.hasPrefix("error: import reads OpenAPI documents: write 'valuegen import openapi DOCUMENT --output DIR', not 'api.json'\n"), "\(noKind.standardError)")
         let noOutput = try runProcess(valuegen, ["import", "openapi", "api.json"])
         #expect(noOutput.status == 2 && noOutput.standardError.hasPrefix("error: import openapi needs --output DIR\n"), "\(noOutput.standardError)")
+        let noGlob = try runProcess(valuegen, ["import", "openapi", "api.json", "--output", "Schemas", "--include"])
+        #expect(noGlob.status == 2 && noGlob.standardError.hasPrefix("error: --include needs a glob, for example --include 'Payment*'\n"), "\(noGlob.standardError)")
         let help = try runProcess(valuegen, ["help", "import"])
-        #expect(help.status == 0 && help.standardOutput.contains("USAGE: valuegen import openapi DOCUMENT --output DIR [--quiet]"), "\(help.standardOutput)")
+        #expect(help.status == 0 && help.standardOutput.contains("USAGE: valuegen import openapi DOCUMENT --output DIR [--include GLOB]... [--exclude GLOB]... [--constraints] [--quiet]"), "\(help.standardOutput)")
     }
 }

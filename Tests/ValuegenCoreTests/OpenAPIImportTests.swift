@@ -4,27 +4,12 @@ import Testing
 /// `valuegen import openapi`: each rule of docs/Import.md's table on a small document, as the
 /// schema text it writes.
 @Suite struct OpenAPIImportTests {
-    private struct Imported {
-        var files: [String: String]
-        var warnings: [String]
-    }
-
-    private func importing(_ schemas: String, version: String = "3.1.0") throws -> Imported {
-        let document = #"{"openapi": "\#(version)", "info": {"title": "T", "version": "1"}, "components": {"schemas": \#(schemas)}}"#
-        let result = try OpenAPIImport.run(document: Array(document.utf8), path: "api.json")
-        return Imported(
-            files: Dictionary(uniqueKeysWithValues: result.files.map { ($0.name, String(decoding: $0.bytes, as: UTF8.self)) }),
-            warnings: result.warnings.map(\.description)
-        )
+    private func importing(_ schemas: String, version: String = "3.1.0", options: OpenAPIImport.Options = OpenAPIImport.Options()) throws -> ImportedDocument {
+        try ImportedDocument(schemas, version: version, options: options)
     }
 
     private func failure(_ text: String, path: String = "api.json") -> String? {
-        do {
-            _ = try OpenAPIImport.run(document: Array(text.utf8), path: path)
-            return nil
-        } catch {
-            return error.message
-        }
+        ImportedDocument.failure(text, path: path)
     }
 
     @Test func anObjectBecomesAValueOptionalWhereNotRequiredWithItsDescriptionsAndAKeyStyle() throws {

@@ -103,6 +103,8 @@ struct ImportedAttribute: Equatable {
     var type: ImportedTypeReference
     var isOptional: Bool
     var documentation: String?
+    /// `--constraints`: the rules checking it, as annotation lines (`%range min=0`).
+    var rules: [String] = []
 }
 
 struct ImportedEnumerationCase: Equatable {

@@ -92,6 +92,9 @@ enum ImportedSchemaWriter {
             if OpenAPISchemaMapper.spell(style, attribute.name) != attribute.key {
                 lines.append("\(indent)%codingKey name=\(quoted(attribute.key))")
             }
+            for rule in attribute.rules {
+                lines.append(indent + rule)
+            }
             if let dateStyle = attribute.type.dateStyle {
                 lines.append("\(indent)%coding \(dateStyle.argument)")
             }
@@ -136,7 +139,7 @@ enum ImportedSchemaWriter {
     }
 
     /// A quoted annotation value: `\"` for a quote, `\\` for a backslash.
-    private static func quoted(_ value: String) -> String {
+    static func quoted(_ value: String) -> String {
         var result = "\""
         for character in value {
             switch character {

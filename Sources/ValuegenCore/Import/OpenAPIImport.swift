@@ -11,8 +11,11 @@ public enum OpenAPIImport {
         /// The schema files, sorted by name: `Pet.value`, `PetKind.adtValue`.
         public var files: [(name: String, bytes: [UInt8])]
         public var warnings: [ImportWarning]
-        /// The number of schemas in `components/schemas`.
+        /// The number of schemas imported: all of `components/schemas`, or those the selection
+        /// chose.
         public var componentCount: Int
+        /// The number of schemas in `components/schemas`.
+        public var documentComponentCount: Int
         /// Components that are a scalar, an array or a map, written where they are used.
         public var aliasCount: Int
         /// Components written as `RawJSON` because what they map to does not generate.
@@ -23,28 +26,42 @@ public enum OpenAPIImport {
         public var message: String
     }
 
+    /// What the command line chooses: which components, and whether their constraints become rules.
+    public struct Options: Sendable, Equatable {
+        public var selection: ImportSelection
+        /// `--constraints`: `minimum`, `maxLength`, `pattern`… as `%range`, `%length`, `%pattern`.
+        public var checksConstraints: Bool
+
+        public init(selection: ImportSelection = ImportSelection(), checksConstraints: Bool = false) {
+            self.selection = selection
+            self.checksConstraints = checksConstraints
+        }
+    }
+
     /// How many times a component that does not generate is replaced before giving up.
     static let maximumRounds = 8
 
-    public static func run(document bytes: [UInt8], path: String) throws(Failure) -> Result {
+    public static func run(document bytes: [UInt8], path: String, options: Options = Options()) throws(Failure) -> Result {
         let document: OpenAPIDocument
         do {
             document = try OpenAPIDocument.read(bytes, path: path)
         } catch {
             throw Failure(message: error.message)
         }
+        let chosen = try options.selection.choose(in: document)
         var rawComponents: Set<String> = []
         var rawWarnings: [ImportWarning] = []
         for _ in 0..<maximumRounds {
-            var mapper = OpenAPISchemaMapper(document: document, rawComponents: rawComponents)
+            var mapper = OpenAPISchemaMapper(document: document, rawComponents: rawComponents, chosen: chosen, checksConstraints: options.checksConstraints)
             mapper.mapAll()
             let types = ImportedStorage.markingIndirectValues(mapper.types)
             let (files, failures) = verify(types)
             guard !failures.isEmpty else {
                 return Result(
                     files: files.sorted { $0.name < $1.name },
-                    warnings: mapper.warnings + rawWarnings,
-                    componentCount: document.schemas.count,
+                    warnings: chosen.warnings + mapper.warnings + rawWarnings,
+                    componentCount: chosen.components.count,
+                    documentComponentCount: document.schemas.count,
                     aliasCount: mapper.aliasCount,
                     rawComponents: rawComponents.sorted()
                 )

@@ -40,6 +40,10 @@ extension OpenAPISchemaMapper {
     mutating func merge(_ schema: JSONValue, pointer: String, into object: inout MergedObject, visited: inout Set<String>) {
         if let target = schema["$ref"]?.stringValue {
             guard visited.insert(target).inserted else { return }
+            if let component = ImportSelection.component(containing: target), chosen.excluded.contains(component) {
+                warn(pointer, "the component '\(component)' is excluded (--exclude); its members are not imported")
+                return
+            }
             guard let resolved = document.resolve(target) else {
                 warn(pointer, "the reference '\(target)' is not in the document; its members are not imported")
                 return
@@ -89,7 +93,8 @@ extension OpenAPISchemaMapper {
                 warn(property.pointer, "the dates of a map are read in ISO 8601, not in the document's format")
             }
             let isOptional = !object.required.contains(property.key) || held.isNullable || property.schema["writeOnly"] == .bool(true)
-            attributes.append(ImportedAttribute(name: name, key: property.key, type: held.type, isOptional: isOptional, documentation: Self.documentation(of: property.schema)))
+            let rules = rules(of: property.schema, pointer: property.pointer, type: held.type)
+            attributes.append(ImportedAttribute(name: name, key: property.key, type: held.type, isOptional: isOptional, documentation: Self.documentation(of: property.schema), rules: rules))
         }
         return attributes
     }

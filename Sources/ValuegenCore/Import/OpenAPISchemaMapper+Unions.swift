@@ -26,6 +26,7 @@ extension OpenAPISchemaMapper {
                 payload = .attributes(attributes(object, pointer: variantPointer, typeName: name + subtype))
             } else {
                 let held = reference(variant, pointer: variantPointer, nameHint: name + "Variant\(index + 1)")
+                warnAboutUncheckedConstraints(variant, pointer: variantPointer, where: "a union's single values")
                 if case .date(let style) = held.type, style != .iso8601 {
                     warn(variantPointer, "a date of this union is read in ISO 8601, not in the document's format")
                 }

@@ -10,6 +10,11 @@ struct OpenAPISchemaMapper {
     /// Components written as `RawJSON` where they are used, because what they map to does not
     /// generate (`OpenAPIImport` finds them).
     let rawComponents: Set<String>
+    /// The components to write (`--include`/`--exclude` and what they refer to), and those
+    /// excluded, which are `RawJSON` where used.
+    let chosen: ImportSelection.Chosen
+    /// `--constraints`: constraints become rules.
+    let checksConstraints: Bool
 
     /// The types to write, in the document's order, inline ones after the component holding them.
     private(set) var types: [ImportedType] = []
@@ -27,10 +32,12 @@ struct OpenAPISchemaMapper {
     /// The component being mapped, the owner of the inline types declared meanwhile.
     private var currentComponent = ""
 
-    init(document: OpenAPIDocument, rawComponents: Set<String> = []) {
+    init(document: OpenAPIDocument, rawComponents: Set<String> = [], chosen: ImportSelection.Chosen, checksConstraints: Bool = false) {
         self.document = document
         self.rawComponents = rawComponents
-        for member in document.schemas where declaresType(member.value) && !rawComponents.contains(member.key) {
+        self.chosen = chosen
+        self.checksConstraints = checksConstraints
+        for member in document.schemas where chosen.components.contains(member.key) && declaresType(member.value) && !rawComponents.contains(member.key) {
             var name = ImportNames.typeName(member.key)
             if ImportNames.isReservedTypeName(name) {
                 name += "Model"
@@ -42,7 +49,7 @@ struct OpenAPISchemaMapper {
     }
 
     mutating func mapAll() {
-        for member in document.schemas {
+        for member in document.schemas where chosen.components.contains(member.key) {
             currentComponent = member.key
             let pointer = OpenAPIDocument.pointer(ofComponent: member.key)
             if rawComponents.contains(member.key) {
@@ -82,6 +89,10 @@ struct OpenAPISchemaMapper {
     }
 
     private mutating func reference(toPointer target: String, pointer: String, nameHint: String) -> (ImportedTypeReference, Bool) {
+        if let component = ImportSelection.component(containing: target), chosen.excluded.contains(component) {
+            warn(pointer, "the component '\(component)' is excluded (--exclude); imported as RawJSON")
+            return (.rawJSON, document.resolve(target).map(Self.isNullable) ?? false)
+        }
         if let component = OpenAPIDocument.componentName(ofReference: target), document.schemaNamed[component] != nil {
             return componentReference(component)
         }
@@ -223,6 +234,7 @@ struct OpenAPISchemaMapper {
             return .swift("Bool")
         case "array"?:
             guard let items = schema["items"] else { return .array(.rawJSON) }
+            warnAboutUncheckedConstraints(items, pointer: pointer + "/items", where: "an array's elements")
             let element = reference(items, pointer: pointer + "/items", nameHint: nameHint + "Item")
             if element.isNullable {
                 warn(pointer + "/items", "null elements are not read: the array is imported as [\(element.type.spelling)]")
@@ -231,6 +243,7 @@ struct OpenAPISchemaMapper {
         case "object"?:
             switch schema["additionalProperties"] {
             case .object(let members)? where !members.isEmpty:
+                warnAboutUncheckedConstraints(schema["additionalProperties"]!, pointer: pointer + "/additionalProperties", where: "a map's values")
                 let value = reference(schema["additionalProperties"]!, pointer: pointer + "/additionalProperties", nameHint: nameHint + "Value")
                 if value.isNullable {
                     warn(pointer + "/additionalProperties", "null values are not read: the map is imported as [String: \(value.type.spelling)]")
