@@ -292,7 +292,11 @@ struct DictionaryFeatureTests {
         ])
     }
 
-    @Test func runtimeNamesAreReserved() {
-        #expect(diagnostics("Models/DictionaryError.value", "DictionaryError {\n  message: String\n}\n").first?.contains("ValuegenRuntime's type") == true)
+    @Test func aSchemaTypeNamedLikeARuntimeTypeHasTheRuntimesTypeQualified() {
+        let file = generate("Models/DictionaryError.value", "DictionaryError includes(Dictionary) {\n  message: String\n}\n")
+        #expect(file.diagnostics.isEmpty)
+        let contents = file.contents ?? ""
+        #expect(contents.contains("convenience init(propertyListValue: Any) throws(ValuegenRuntime.DictionaryError)") || contents.contains("init(propertyListValue: Any) throws(ValuegenRuntime.DictionaryError)"))
+        #expect(contents.contains("extension DictionaryError: DictionaryCodable"), "only what the module declares is qualified")
     }
 }

@@ -260,60 +260,102 @@ struct ModuleTypeNameTests {
         #expect(diagnostics("Models/User.value", "User {\n  name: String\n}\n", swiftTypes: swift) == [])
     }
 
-    // MARK: - Reserved names
+    // MARK: - Names of standard types
 
-    @Test func schemaTypeCannotTakeAStandardTypesName() {
-        #expect(diagnostics("Models/String.value", "String {\n  a: Int\n}\n") == [
-            "Models/String.value:1:1: error: a schema type cannot be named 'String': generated code relies on the standard type of that name; rename the type",
-        ])
-        #expect(diagnostics("Models/Result.adtValue", "Result {\n  Success\n  Failure\n}\n") == [
-            "Models/Result.adtValue:1:1: error: a schema type cannot be named 'Result': generated code relies on the standard type of that name; rename the type",
-        ])
-    }
-
-    @Test func reservedSchemaTypeNameIsOneErrorAndTheNameKeepsItsStandardMeaning() {
-        #expect(diagnostics("Models/String.value", "String {\n  a: Int\n}\nTitle {\n  text: String = \"x\"\n}\n") == [
-            "Models/String.value:1:1: error: a schema type cannot be named 'String': generated code relies on the standard type of that name; rename the type",
-        ])
-    }
-
-    @Test func schemaTypeCannotTakeTheNameOfARuntimeType() {
-        #expect(diagnostics("Models/JSONReader.value", "JSONReader {\n  a: Int\n}\n") == [
-            "Models/JSONReader.value:1:1: error: a schema type cannot be named 'JSONReader': generated code relies on ValuegenRuntime's type of that name; rename the type",
-        ])
-    }
-
-    @Test func schemaTypeCannotTakeTheNameOfAnUndoRuntimeType() {
-        // Undo's `recordChanges(in:)` takes `any UndoRegistrar`: a schema type of that name broke it in swiftc.
+    @Test func schemaTypeMayTakeAStandardTypesName() {
+        #expect(diagnostics("Models/String.value", "String {\n  a: Int\n}\n") == [])
+        #expect(diagnostics("Models/Result.adtValue", "Result {\n  Success\n  Failure\n}\n") == [])
+        #expect(diagnostics("Models/JSONReader.value", "JSONReader {\n  a: Int\n}\n") == [])
+        #expect(diagnostics("Models/Notification.value", "Notification {\n  at: Foundation.Date\n}\n") == [])
         for name in ["UndoRegistrar", "UndoHistory", "UndoManagerRegistrar"] {
-            #expect(moduleDiagnostics([("Models/\(name).value", "\(name) {\n  a: Int\n}\n"), ("Models/Settings.object", "Settings includes(Undo) {\n  a: Int\n}\n")]) == [
-                "Models/\(name).value:1:1: error: a schema type cannot be named '\(name)': generated code relies on ValuegenRuntime's type of that name; rename the type",
-            ])
+            #expect(moduleDiagnostics([("Models/\(name).value", "\(name) {\n  a: Int\n}\n"), ("Models/Settings.object", "Settings includes(Undo) {\n  a: Int\n}\n")]) == [])
         }
-        // Swift code may declare the registrars the documentation names, not the protocol the code spells.
-        let swift = swiftTypes("UndoHistory", "UndoManagerRegistrar", "UndoRegistrar", kind: "class")
-        #expect(moduleDiagnostics([(path: "Models/Settings.object", text: "Settings includes(Undo) {\n  a: Int\n}\n")], swiftTypes: swift) == [
-            "Sources/Models/Handwritten.swift:1:1: error: the module's Swift code declares a type named 'UndoRegistrar', which hides ValuegenRuntime's type 'UndoRegistrar' that generated code relies on; rename it",
+    }
+
+    @Test func theModulesTypeNamedLikeAStandardOneIsWhatItsAttributesMean() {
+        // `text: String` is the module's String, which has no initializer from a string literal;
+        // Swift's is written `Swift.String`.
+        #expect(diagnostics("Models/String.value", "String {\n  a: Int\n}\nTitle {\n  text: String\n  plain: Swift.String = \"x\"\n}\n") == [])
+        #expect(diagnostics("Models/String.value", "String {\n  a: Int\n}\nTitle {\n  text: String = \"x\"\n}\n").count == 1)
+    }
+
+    @Test func swiftKeywordsCannotNameASchemaType() {
+        #expect(diagnostics("Models/Any.value", "Any {\n  a: Int\n}\n") == [
+            "Models/Any.value:1:1: error: 'Any' is a Swift keyword and cannot name a type",
+        ])
+    }
+
+    @Test func aTypeNamedLikeAModuleCannotStandBesideATypeGeneratedCodeQualifiesWithIt() {
+        #expect(moduleDiagnostics([("Models/Foundation.value", "Foundation {\n  a: Int\n}\n"), ("Models/Date.value", "Date {\n  a: Int\n}\n")]) == [
+            "Models/Foundation.value:1:1: error: a type of this module cannot be named 'Foundation' while the module also declares 'Date' (Date.value): generated code then writes Foundation's 'Date' as 'Foundation.Date', which this type hides; rename one of them",
+        ])
+        // Alone, neither needs the other's name.
+        #expect(moduleDiagnostics([("Models/Foundation.value", "Foundation {\n  a: Int\n}\n"), ("Models/Swift.value", "Swift {\n  a: Int\n}\n")]) == [])
+        #expect(diagnostics("Models/Foundation.value", "Foundation {\n  a: Int\n}\nEvent {\n  at: Foundation.Date\n}\n") == [
+            "Models/Foundation.value:5:7: error: 'Foundation.Date' cannot name Foundation's 'Date': this module declares a type named 'Foundation' (Foundation.value), which hides the module Foundation; rename that type",
         ])
     }
 
     @Test func schemaTypeCannotTakeTheNameOfTheBuildersErrorType() {
         #expect(diagnostics("Models/ValuegenMissingAttributeError.value", "ValuegenMissingAttributeError {\n  a: Int\n}\n") == [
-            "Models/ValuegenMissingAttributeError.value:1:1: error: a schema type cannot be named 'ValuegenMissingAttributeError': generated code relies on the builders' error type of that name; rename the type",
+            "Models/ValuegenMissingAttributeError.value:1:1: error: a schema type cannot be named 'ValuegenMissingAttributeError': Valuegen declares the builders' error type of that name in the module; rename the type",
         ])
         let swift = [SwiftTypeDeclaration(name: "ValuegenMissingAttributeError", kind: "struct", path: "Sources/Models/Errors.swift", line: 2, column: 8)]
         #expect(moduleDiagnostics([(path: "Models/User.value", text: "User includes(Builder) {\n  a: Int\n}\n")], swiftTypes: swift) == [
-            "Sources/Models/Errors.swift:2:8: error: the module's Swift code declares a type named 'ValuegenMissingAttributeError', which hides the builders' error type 'ValuegenMissingAttributeError' that generated code relies on; rename it",
+            "Sources/Models/Errors.swift:2:8: error: the module's Swift code declares a type named 'ValuegenMissingAttributeError', which clashes with the builders' error type that Valuegen declares in the module; rename it",
         ])
     }
 
-    @Test func swiftTypeNamedLikeATypeGeneratedCodeUsesIsAnErrorAtTheSwiftFile() {
+    @Test func swiftTypeNamedLikeATypeGeneratedCodeUsesIsNoError() {
+        // Generated code qualifies Swift's Hasher in that module (StandardNamesCompileTests).
         let hasher = [SwiftTypeDeclaration(name: "Hasher", kind: "struct", path: "Sources/Models/Hasher.swift", line: 3, column: 15)]
-        #expect(moduleDiagnostics([(path: "Models/User.value", text: "User {\n  a: Int\n}\n")], swiftTypes: hasher) == [
-            "Sources/Models/Hasher.swift:3:15: error: the module's Swift code declares a type named 'Hasher', which hides the standard type or protocol 'Hasher' that generated code relies on; rename it",
-        ])
-        // A standard name generated code never spells is the module's own business.
+        #expect(moduleDiagnostics([(path: "Models/User.value", text: "User {\n  a: Int\n}\n")], swiftTypes: hasher) == [])
         let calendar = [SwiftTypeDeclaration(name: "Calendar", kind: "struct", path: "Sources/Models/Calendar.swift", line: 1, column: 8)]
         #expect(moduleDiagnostics([(path: "Models/User.value", text: "User {\n  a: Int\n}\n")], swiftTypes: calendar) == [])
+    }
+}
+
+/// What valuegen reads for a standard type cannot apply to the module's type of that name.
+@Suite("Module stage: standard names the module declares")
+struct ShadowedStandardUseTests {
+    private let types = [
+        (path: "Models/Date.value", text: "Date includes(JSON) {\n  seconds: Double\n}\n"),
+        (path: "Models/Int.value", text: "Int includes(JSON) {\n  n: Swift.Int\n}\n"),
+        (path: "Models/String.value", text: "String includes(JSON) {\n  text: Swift.String\n}\n"),
+    ]
+
+    private func user(_ body: String, header: String = "") -> [String] {
+        moduleDiagnostics(types + [(path: "Models/User.value", text: header + "User includes(JSON) {\n\(body)}\n")])
+    }
+
+    @Test func aDateStyleRangeOrLenientSettingOnTheModulesTypeIsAnError() {
+        #expect(user("  %coding dates=secondsSince1970\n  when: Date\n") == [
+            "Models/User.value:3:3: error: 'when' holds this module's 'Date' (Date.value), but its '%coding' setting is for Foundation.Date; write 'Foundation.Date' for the standard type",
+        ])
+        #expect(user("  %range min=1\n  n: Int\n") == [
+            "Models/User.value:3:3: error: 'n' holds this module's 'Int' (Int.value), but '%range' is a rule for Swift.Int; write 'Swift.Int' for the standard type",
+        ])
+        #expect(user("  %coding lenient=true\n  n: Int\n") == [
+            "Models/User.value:3:3: error: 'n' holds this module's 'Int' (Int.value), but its '%coding' setting is for Swift.Int; write 'Swift.Int' for the standard type",
+        ])
+    }
+
+    @Test func theModulesStringAsADictionarysKeyIsAnError() {
+        #expect(user("  byName: [String: Swift.Int] = [:]\n") == [
+            "Models/User.value:2:3: error: 'byName' holds this module's 'String' (String.value), but a dictionary's keys are coded as Swift.String's; write 'Swift.String' for the standard type",
+        ])
+    }
+
+    @Test func theQualifiedStandardTypesTakeEverySetting() {
+        #expect(user("  byName: [Swift.String: Swift.Int] = [:]\n  %coding dates=secondsSince1970\n  when: Foundation.Date\n  %coding lenient=true\n  %range min=1\n  n: Swift.Int\n  own: Int\n") == [])
+    }
+
+    @Test func aFilesDateStyleLeavesTheModulesDateAlone() throws {
+        let files = GeneratorPipeline().generate(module: (types + [(path: "Models/User.value", text: "%coding dates=secondsSince1970\nUser includes(JSON) {\n  day: Date\n  at: Foundation.Date\n}\n")]).map { SchemaSource(path: $0.path, text: $0.text) }, settings: GenerationSettings(), swiftTypes: [])
+        let user = try #require(files.first { $0.source.path == "Models/User.value" })
+        #expect(user.diagnostics.isEmpty, "\(user.diagnostics.map(\.description))")
+        let contents = try #require(user.contents)
+        #expect(contents.contains("self.at.encode(to: &writer, style: .secondsSince1970)") || contents.contains("style: .secondsSince1970"))
+        #expect(!contents.contains("self.day.encode(to: &writer, style:"))
     }
 }

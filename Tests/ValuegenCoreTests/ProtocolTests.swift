@@ -223,7 +223,8 @@ struct ProtocolTests {
             "Models/Post.value:6:10: note: 'Identified' first declared here",
             "Models/Post.value:3:10: error: protocol 'Post' has the name of type 'Post' (Post.value); a module has one declaration of a name, so rename one of them",
         ])
-        #expect(errors("protocol Codable {\n  x: Int\n}\n") == ["Models/Post.value:1:10: error: a schema protocol cannot be named 'Codable': generated code relies on the standard type or protocol of that name; rename the protocol"])
+        #expect(errors("protocol Codable {\n  x: Int\n}\n") == [], "generated code then writes Swift.Codable")
+        #expect(errors("protocol Any {\n  x: Int\n}\n") == ["Models/Post.value:1:10: error: 'Any' is a Swift keyword and cannot name a protocol"])
         #expect(moduleDiagnostics([("Models/P.value", "protocol Money {\n  x: Int\n}\n")], swiftTypes: swiftTypes("Money"))
             == ["Models/P.value:1:10: error: protocol 'Money' is also declared in the module's Swift code (Sources/Models/Handwritten.swift:1:1); rename the schema protocol or the Swift one"])
     }

@@ -10,8 +10,8 @@ extension CodePrinter {
         let layout = BinaryLayoutLine(type)
         let nested = layout.nestedModels.map { "\($0).self" }
         let arguments = [SwiftLanguage.stringLiteral(layout.text)] + (nested.isEmpty ? [] : ["nested: [\(nested.joined(separator: ", "))]"])
-        block("\(access)static var binaryLayout: BinaryModelLayout") { body in
-            body.line("BinaryModelLayout(\(arguments.joined(separator: ", ")))")
+        block("\(access)static var binaryLayout: \(StandardNames.name("BinaryModelLayout"))") { body in
+            body.line("\(StandardNames.name("BinaryModelLayout"))(\(arguments.joined(separator: ", ")))")
         }
     }
 }

@@ -14,14 +14,14 @@ struct BinaryFeature: Feature {
         let access = request.accessLevel.modifier
         for type in types {
             var printer = CodePrinter()
-            printer.block("extension \(type.name): BinaryModel") { body in
+            printer.block("extension \(type.name): \(StandardNames.name("BinaryModel"))") { body in
                 body.binaryLayout(type, access: access)
                 body.line()
                 if type.isPlainEnumeration {
                     body.plainEnumerationBinary(type, access: access)
                     return
                 }
-                body.line("\(access)static var binaryWireType: BinaryWireType { .lengthDelimited }")
+                body.line("\(access)static var binaryWireType: \(StandardNames.name("BinaryWireType")) { .lengthDelimited }")
                 body.line()
                 if type.kind == .adtValue {
                     body.adtBinary(type, access: access)
@@ -79,10 +79,10 @@ extension ModelType {
 private extension CodePrinter {
     /// A plain enumeration is a varint, its case number (1 for the first case).
     mutating func plainEnumerationBinary(_ type: ModelType, access: String) {
-        line("\(access)static var binaryWireType: BinaryWireType { .varint }")
+        line("\(access)static var binaryWireType: \(StandardNames.name("BinaryWireType")) { .varint }")
         line()
-        block("\(access)func encode(to writer: inout BinaryWriter)") { method in
-            method.line("let caseNumber: UInt32")
+        block("\(access)func encode(to writer: inout \(StandardNames.name("BinaryWriter")))") { method in
+            method.line("let caseNumber: \(StandardNames.name("UInt32"))")
             method.line("switch self {")
             for (index, adtCase) in type.cases.enumerated() {
                 method.line("case .\(adtCase.swiftName): caseNumber = \(index + 1)")
@@ -91,8 +91,8 @@ private extension CodePrinter {
             method.line("caseNumber.encode(to: &writer)")
         }
         line()
-        block("\(access)init(from reader: inout BinaryReader) throws(BinaryError)") { method in
-            method.line("let caseNumber = try UInt32(from: &reader)")
+        block("\(access)init(from reader: inout \(StandardNames.name("BinaryReader"))) throws(\(StandardNames.name("BinaryError")))") { method in
+            method.line("let caseNumber = try \(StandardNames.name("UInt32"))(from: &reader)")
             method.line("switch caseNumber {")
             for (index, adtCase) in type.cases.enumerated() {
                 method.line("case \(index + 1): self = .\(adtCase.swiftName)")
@@ -105,7 +105,7 @@ private extension CodePrinter {
     }
 
     mutating func attributesBinary(_ type: ModelType, access: String) {
-        block("\(access)func encode(to writer: inout BinaryWriter)") { method in
+        block("\(access)func encode(to writer: inout \(StandardNames.name("BinaryWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
             // Not `writeMessage { … }`: a closure that captures `self` copies it.
             method.line("let message = writer.beginMessage()")
@@ -114,7 +114,7 @@ private extension CodePrinter {
         }
         line()
         let initializer = type.kind == .object ? "\(access)convenience init" : "\(access)init"
-        block("\(initializer)(from reader: inout BinaryReader) throws(BinaryError)") { method in
+        block("\(initializer)(from reader: inout \(StandardNames.name("BinaryReader"))) throws(\(StandardNames.name("BinaryError")))") { method in
             method.readFields(type.attributes, owner: type.name)
             method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.binaryValueExpressions), closing: ")")
             method.readerValidation(of: type)
@@ -127,7 +127,7 @@ private extension CodePrinter {
     mutating func adtBinary(_ type: ModelType, access: String) {
         // Locals that no case's binding (or attribute local) hides.
         let bindings = Set(type.cases.flatMap { $0.attributes.map(\.swiftName) } + ["value"])
-        block("\(access)func encode(to writer: inout BinaryWriter)") { method in
+        block("\(access)func encode(to writer: inout \(StandardNames.name("BinaryWriter")))") { method in
             let message = Self.local("message", avoiding: bindings)
             let payload = Self.local("payload", avoiding: bindings)
             method.returnWhenWriterSkipsNestedValues()
@@ -154,34 +154,34 @@ private extension CodePrinter {
             method.line("writer.endMessage(\(message))")
         }
         line()
-        block("\(access)init(from reader: inout BinaryReader) throws(BinaryError)") { method in
+        block("\(access)init(from reader: inout \(StandardNames.name("BinaryReader"))) throws(\(StandardNames.name("BinaryError")))") { method in
             let hasPayloads = type.knownCases.contains { !$0.isPlain } || type.unknownCase != nil
             // In the order written, field 1 then field 2; the loop reads any other order.
             method.line("let message = try reader.beginMessage()")
-            method.line("var caseNumber = try reader.readNextField(1, Int.self)")
+            method.line("var caseNumber = try reader.readNextField(1, \(StandardNames.name("Int")).self)")
             if hasPayloads {
                 method.line("var payload = try reader.markNextField(2)")
-                method.line("var payloadStringTable: [String]?")
+                method.line("var payloadStringTable: [\(StandardNames.name("String"))]?")
             }
             if type.unknownCase != nil {
-                method.line("var unknownTag: String?")
-                method.line("var unknownJSON: RawJSON?")
+                method.line("var unknownTag: \(StandardNames.name("String"))?")
+                method.line("var unknownJSON: \(StandardNames.name("RawJSON"))?")
             }
-            method.closure("try reader.readRemainingFields(of: message) { reader, field throws(BinaryError) in") { body in
+            method.closure("try reader.readRemainingFields(of: message) { reader, field throws(\(StandardNames.name("BinaryError"))) in") { body in
                 body.line("switch field {")
                 body.line("case 1:")
-                body.indented { $0.line("caseNumber = try reader.read(Int.self)") }
+                body.indented { $0.line("caseNumber = try reader.read(\(StandardNames.name("Int")).self)") }
                 if hasPayloads {
                     body.line("case 2:")
                     body.indented { $0.line("payload = reader.markCurrentField() // read below, once the case is known") }
                     body.line("case 5:")
-                    body.indented { $0.line("payloadStringTable = try reader.read([String].self)") }
+                    body.indented { $0.line("payloadStringTable = try reader.read([\(StandardNames.name("String"))].self)") }
                 }
                 if type.unknownCase != nil {
                     body.line("case 3:")
-                    body.indented { $0.line("unknownTag = try reader.read(String.self)") }
+                    body.indented { $0.line("unknownTag = try reader.read(\(StandardNames.name("String")).self)") }
                     body.line("case 4:")
-                    body.indented { $0.line("unknownJSON = try reader.read(RawJSON.self)") }
+                    body.indented { $0.line("unknownJSON = try reader.read(\(StandardNames.name("RawJSON")).self)") }
                 }
                 body.line("default:")
                 body.indented { $0.line("break") }
@@ -202,7 +202,7 @@ private extension CodePrinter {
                     body.line("let \(returnPoint) = reader.enterMarkedField(payload, stringTable: payloadStringTable)")
                     // Read after the ADT's message, the payload's errors (its missing fields
                     // too) are given field 2 here; a `do` costs nothing, a closure would.
-                    body.line("do throws(BinaryError) {")
+                    body.line("do throws(\(StandardNames.name("BinaryError"))) {")
                     body.indented { payload in
                         if let single = adtCase.singleValueType {
                             // An optional is written as one (`writeField(2, value)`), and read so.
@@ -226,7 +226,7 @@ private extension CodePrinter {
                 if let unknownCase = type.unknownCase {
                     body.unknownCaseFromBinary(unknownCase, hasPayloads: hasPayloads)
                 } else {
-                    body.line("throw reader.error(\"unknown \(type.name) case number \\(caseNumber.map(String.init) ?? \"(none)\")\")")
+                    body.line("throw reader.error(\"unknown \(type.name) case number \\(caseNumber.map(\(StandardNames.name("String")).init) ?? \"(none)\")\")")
                 }
             }
             method.line("}")
@@ -268,18 +268,18 @@ private extension CodePrinter {
     mutating func unknownCaseFromBinary(_ unknownCase: ADTCase, hasPayloads: Bool) {
         branches([("let caseNumber", { binary in
             if hasPayloads {
-                binary.line("var rawPayload: BinaryRawField?")
+                binary.line("var rawPayload: \(StandardNames.name("BinaryRawField"))?")
                 binary.block("if let payload") { read in
                     read.line("let outside = reader.enterMarkedField(payload, stringTable: payloadStringTable)")
-                    read.line("do throws(BinaryError) { rawPayload = try reader.readRawField() } catch { throw error.inField(2) }")
+                    read.line("do throws(\(StandardNames.name("BinaryError"))) { rawPayload = try reader.readRawField() } catch { throw error.inField(2) }")
                     read.line("reader.leaveMarkedField(outside)")
                 }
-                binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, binaryPayload: rawPayload))")
+                binary.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(binaryCaseNumber: caseNumber, binaryPayload: rawPayload))")
             } else {
-                binary.line("self = .\(unknownCase.swiftName)(UnknownCase(binaryCaseNumber: caseNumber, binaryPayload: nil))")
+                binary.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(binaryCaseNumber: caseNumber, binaryPayload: nil))")
             }
         }), ("let unknownTag", { json in
-            json.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: unknownTag, json: unknownJSON))")
+            json.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: unknownTag, json: unknownJSON))")
         })], otherwise: { missing in
             missing.line("throw reader.error(\"missing the case number (field 1) and the unknown case's tag (field 3)\")")
         })
@@ -318,7 +318,7 @@ private extension CodePrinter {
                 line("var \(attribute.swiftName): \(attribute.type.wrapped)?\(explicitNil ? "?" : "")")
             }
         }
-        closure("try reader.readRemainingFields(of: \(message)) { reader, field throws(BinaryError) in") { body in
+        closure("try reader.readRemainingFields(of: \(message)) { reader, field throws(\(StandardNames.name("BinaryError"))) in") { body in
             body.line("switch field {")
             for (number, attribute) in numbered {
                 body.line("case \(number):")

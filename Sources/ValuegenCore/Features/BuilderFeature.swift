@@ -107,13 +107,13 @@ extension BuilderFeature {
         var printer = CodePrinter()
         printer.line("/// Thrown by a builder's `build()` when a required attribute was never set: the")
         printer.line("/// `MissingAttributeError` of every builder of the module (`UserBuilder.MissingAttributeError`).")
-        printer.block("public struct \(errorTypeName): Error, Equatable, CustomStringConvertible") { error in
+        printer.block("public struct \(errorTypeName): \(StandardNames.name("Error")), \(StandardNames.name("Equatable")), \(StandardNames.name("CustomStringConvertible"))") { error in
             error.line("/// The name of the type the builder builds.")
-            error.line("public let typeName: String")
+            error.line("public let typeName: \(StandardNames.name("String"))")
             error.line("/// The name of the attribute, as the schema spells it.")
-            error.line("public let attributeName: String")
+            error.line("public let attributeName: \(StandardNames.name("String"))")
             error.line()
-            error.block("public var description: String") { getter in
+            error.block("public var description: \(StandardNames.name("String"))") { getter in
                 getter.line("\"cannot build \\(typeName): required attribute '\\(attributeName)' was never set\"")
             }
         }

@@ -35,18 +35,18 @@ extension CodePrinter {
     // MARK: Representations
 
     private mutating func stringCoding(_ type: ModelType, access: String) {
-        block("\(access)init(from decoder: any Decoder) throws") { method in
+        block("\(access)init(from decoder: any \(StandardNames.name("Decoder"))) throws") { method in
             method.line("let container = try decoder.singleValueContainer()")
-            method.line("let tag = try container.decode(String.self)")
+            method.line("let tag = try container.decode(\(StandardNames.name("String")).self)")
             method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
                 body.line("self = .\(adtCase.swiftName)")
             }, unknown: { body, unknownCase in
-                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
-            }, failure: "throw DecodingError.dataCorruptedError(in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+                body.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag))")
+            }, failure: "throw \(StandardNames.name("DecodingError")).dataCorruptedError(in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
             method.codingValidation(of: type)
         }
         line()
-        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+        block("\(access)func encode(to encoder: any \(StandardNames.name("Encoder"))) throws") { method in
             method.line("var container = encoder.singleValueContainer()")
             method.line("switch self {")
             for adtCase in type.cases {
@@ -61,18 +61,18 @@ extension CodePrinter {
     private mutating func internallyTaggedCoding(_ type: ModelType, coding: ADTCoding, access: String) {
         let discriminator = Self.codingKey(coding.discriminator)
         let content = Self.codingKey(coding.contentKey)
-        block("\(access)init(from decoder: any Decoder) throws") { method in
+        block("\(access)init(from decoder: any \(StandardNames.name("Decoder"))) throws") { method in
             method.line("let container = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
-            method.line("let tag = try container.decode(String.self, forKey: \(discriminator))")
+            method.line("let tag = try container.decode(\(StandardNames.name("String")).self, forKey: \(discriminator))")
             method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
                 body.decodeCase(adtCase, key: content, payload: "decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             }, unknown: { body, unknownCase in
-                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try RawJSON(from: decoder)))")
-            }, failure: "throw DecodingError.dataCorruptedError(forKey: \(discriminator), in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+                body.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try \(StandardNames.name("RawJSON"))(from: decoder)))")
+            }, failure: "throw \(StandardNames.name("DecodingError")).dataCorruptedError(forKey: \(discriminator), in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
             method.codingValidation(of: type)
         }
         line()
-        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+        block("\(access)func encode(to encoder: any \(StandardNames.name("Encoder"))) throws") { method in
             if let unknownCase = type.unknownCase {
                 // What was read is written back whole, its tag included.
                 method.block("if case .\(unknownCase.swiftName)(let unknown) = self, let json = unknown.json") { body in
@@ -106,10 +106,10 @@ extension CodePrinter {
 
     private mutating func externallyTaggedCoding(_ type: ModelType, access: String) {
         let hasBareTags = type.knownCases.contains(where: \.isPlain) || type.unknownCase != nil
-        block("\(access)init(from decoder: any Decoder) throws") { method in
+        block("\(access)init(from decoder: any \(StandardNames.name("Decoder"))) throws") { method in
             if hasBareTags {
                 // A case without payload is its tag alone.
-                method.block("if let tag = try? decoder.singleValueContainer().decode(String.self)") { bare in
+                method.block("if let tag = try? decoder.singleValueContainer().decode(\(StandardNames.name("String")).self)") { bare in
                     bare.line("switch tag {")
                     for adtCase in type.knownCases where adtCase.isPlain {
                         bare.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
@@ -118,9 +118,9 @@ extension CodePrinter {
                     bare.line("default:")
                     bare.indented { body in
                         if let unknownCase = type.unknownCase {
-                            body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))")
+                            body.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag))")
                         } else {
-                            body.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(Self.unknownTagMessage(type, "tag"))))")
+                            body.line("throw \(StandardNames.name("DecodingError")).dataCorrupted(\(StandardNames.name("DecodingError")).Context(codingPath: decoder.codingPath, debugDescription: \(Self.unknownTagMessage(type, "tag"))))")
                         }
                     }
                     bare.line("}")
@@ -134,17 +134,17 @@ extension CodePrinter {
             method.line("let container = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             method.block("guard container.allKeys.count == 1, let key = container.allKeys.first else") { body in
                 let message = SwiftLanguage.stringLiteral("an externally tagged \(type.name) has exactly one member, named for its case; found ")
-                body.line("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \(message) + String(container.allKeys.count)))")
+                body.line("throw \(StandardNames.name("DecodingError")).dataCorrupted(\(StandardNames.name("DecodingError")).Context(codingPath: decoder.codingPath, debugDescription: \(message) + \(StandardNames.name("String"))(container.allKeys.count)))")
             }
             method.tagSwitch(type, tag: "key.stringValue", decodingCase: { body, adtCase in
                 body.decodeCase(adtCase, key: "key", payload: "container.nestedContainer(keyedBy: \(CodingFeature.keyTypeName).self, forKey: key)")
             }, unknown: { body, unknownCase in
-                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: key.stringValue, json: try container.decode(RawJSON.self, forKey: key)))")
-            }, failure: "throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: \(Self.unknownTagMessage(type, "key.stringValue")))")
+                body.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: key.stringValue, json: try container.decode(\(StandardNames.name("RawJSON")).self, forKey: key)))")
+            }, failure: "throw \(StandardNames.name("DecodingError")).dataCorruptedError(forKey: key, in: container, debugDescription: \(Self.unknownTagMessage(type, "key.stringValue")))")
             method.codingValidation(of: type)
         }
         line()
-        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+        block("\(access)func encode(to encoder: any \(StandardNames.name("Encoder"))) throws") { method in
             method.line("switch self {")
             for adtCase in type.cases {
                 method.line("case \(adtCase.codingBindingPattern):")
@@ -186,18 +186,18 @@ extension CodePrinter {
     private mutating func adjacentlyTaggedCoding(_ type: ModelType, coding: ADTCoding, access: String) {
         let discriminator = Self.codingKey(coding.discriminator)
         let content = Self.codingKey(coding.contentKey)
-        block("\(access)init(from decoder: any Decoder) throws") { method in
+        block("\(access)init(from decoder: any \(StandardNames.name("Decoder"))) throws") { method in
             method.line("let container = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
-            method.line("let tag = try container.decode(String.self, forKey: \(discriminator))")
+            method.line("let tag = try container.decode(\(StandardNames.name("String")).self, forKey: \(discriminator))")
             method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
                 body.decodeCase(adtCase, key: content, payload: "container.nestedContainer(keyedBy: \(CodingFeature.keyTypeName).self, forKey: \(content))")
             }, unknown: { body, unknownCase in
-                body.line("self = .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try container.decodeIfPresent(RawJSON.self, forKey: \(content))))")
-            }, failure: "throw DecodingError.dataCorruptedError(forKey: \(discriminator), in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
+                body.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try container.decodeIfPresent(\(StandardNames.name("RawJSON")).self, forKey: \(content))))")
+            }, failure: "throw \(StandardNames.name("DecodingError")).dataCorruptedError(forKey: \(discriminator), in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
             method.codingValidation(of: type)
         }
         line()
-        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+        block("\(access)func encode(to encoder: any \(StandardNames.name("Encoder"))) throws") { method in
             method.line("var container = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             method.line("switch self {")
             for adtCase in type.cases {

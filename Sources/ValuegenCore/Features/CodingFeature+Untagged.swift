@@ -8,7 +8,7 @@ import ValuegenPluginSDK
 
 extension CodePrinter {
     mutating func untaggedCoding(_ type: ModelType, access: String) {
-        block("\(access)init(from decoder: any Decoder) throws") { method in
+        block("\(access)init(from decoder: any \(StandardNames.name("Decoder"))) throws") { method in
             method.firstFittingCase(of: type, attempts: "var attempts = UntaggedDecodingAttempts()", opening: { adtCase in
                 "attempts.attempt(\(SwiftLanguage.stringLiteral(adtCase.name)), { () throws -> Self in"
             }, body: { body, adtCase in
@@ -24,7 +24,7 @@ extension CodePrinter {
             method.codingValidation(of: type)
         }
         line()
-        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+        block("\(access)func encode(to encoder: any \(StandardNames.name("Encoder"))) throws") { method in
             method.line("switch self {")
             for adtCase in type.cases {
                 method.line("case \(adtCase.codingBindingPattern):")

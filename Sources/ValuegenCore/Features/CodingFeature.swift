@@ -29,7 +29,7 @@ struct CodingFeature: Feature {
         }
         for type in types {
             var printer = CodePrinter()
-            printer.block("extension \(type.name): Codable") { body in
+            printer.block("extension \(type.name): \(StandardNames.name("Codable"))") { body in
                 if type.kind == .adtValue {
                     body.adtCoding(type, access: access)
                 } else {
@@ -45,16 +45,16 @@ struct CodingFeature: Feature {
     static let keyTypeDeclaration: String = {
         var printer = CodePrinter()
         printer.line("/// The key of every member the module's generated `Codable` conformances read and write.")
-        printer.block("struct \(keyTypeName): CodingKey, Sendable") { key in
-            key.line("let stringValue: String")
+        printer.block("struct \(keyTypeName): \(StandardNames.name("CodingKey")), \(StandardNames.name("Sendable"))") { key in
+            key.line("let stringValue: \(StandardNames.name("String"))")
             key.line()
-            key.block("var intValue: Int?") { $0.line("nil") }
+            key.block("var intValue: \(StandardNames.name("Int"))?") { $0.line("nil") }
             key.line()
-            key.block("init(_ stringValue: String)") { $0.line("self.stringValue = stringValue") }
+            key.block("init(_ stringValue: \(StandardNames.name("String")))") { $0.line("self.stringValue = stringValue") }
             key.line()
-            key.block("init?(stringValue: String)") { $0.line("self.stringValue = stringValue") }
+            key.block("init?(stringValue: \(StandardNames.name("String")))") { $0.line("self.stringValue = stringValue") }
             key.line()
-            key.block("init?(intValue: Int)") { $0.line("nil") }
+            key.block("init?(intValue: \(StandardNames.name("Int")))") { $0.line("nil") }
         }
         return printer.text
     }()
@@ -65,7 +65,7 @@ extension CodePrinter {
 
     fileprivate mutating func attributesCoding(_ type: ModelType, access: String) {
         let coded = type.codedAttributes
-        let initializer = type.kind == .object ? "\(access)convenience init(from decoder: any Decoder) throws" : "\(access)init(from decoder: any Decoder) throws"
+        let initializer = type.kind == .object ? "\(access)convenience init(from decoder: any \(StandardNames.name("Decoder"))) throws" : "\(access)init(from decoder: any \(StandardNames.name("Decoder"))) throws"
         block(initializer) { method in
             if coded.isEmpty {
                 method.line("_ = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
@@ -77,7 +77,7 @@ extension CodePrinter {
             method.codingValidation(of: type)
         }
         line()
-        block("\(access)func encode(to encoder: any Encoder) throws") { method in
+        block("\(access)func encode(to encoder: any \(StandardNames.name("Encoder"))) throws") { method in
             if coded.isEmpty {
                 method.line("_ = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             } else {
@@ -100,7 +100,7 @@ extension CodePrinter {
     /// would hide the module in an expression.
     mutating func codingValidation(of type: ModelType) {
         validation(of: type, rethrowing: [
-            "let corrupted: Swift.DecodingError = .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \"\\(error)\", underlyingError: error))",
+            "let corrupted: \(StandardNames.qualifiedName("DecodingError")) = .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \"\\(error)\", underlyingError: error))",
             "throw corrupted",
         ])
     }
@@ -147,8 +147,8 @@ extension CodePrinter {
 
     mutating func missingValueHelper() {
         line("/// The error for a required attribute found under none of its keys.")
-        block("private static func valueMissing<Key: CodingKey, Value>(_ key: Key, in container: KeyedDecodingContainer<Key>) throws -> Value") { method in
-            method.line("throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: container.codingPath, debugDescription: \"No value for '\\(key.stringValue)' or its legacy keys.\"))")
+        block("private static func valueMissing<Key: \(StandardNames.name("CodingKey")), Value>(_ key: Key, in container: \(StandardNames.name("KeyedDecodingContainer"))<Key>) throws -> Value") { method in
+            method.line("throw \(StandardNames.name("DecodingError")).keyNotFound(key, \(StandardNames.name("DecodingError")).Context(codingPath: container.codingPath, debugDescription: \"No value for '\\(key.stringValue)' or its legacy keys.\"))")
         }
     }
 }

@@ -38,7 +38,7 @@ enum CodingRules {
         let access = request.accessLevel.modifier
         for type in types {
             var printer = CodePrinter()
-            printer.block("extension \(type.name): \(conformance)") { body(&$0, type, access) }
+            printer.block("extension \(type.name): \(StandardNames.name(conformance))") { body(&$0, type, access) }
             emitter.emitDeclaration(printer.text, attachedTo: type.name)
         }
     }

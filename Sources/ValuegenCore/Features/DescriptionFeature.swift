@@ -9,8 +9,8 @@ struct DescriptionFeature: Feature {
         let access = request.accessLevel.modifier
         for type in request.types(including: descriptor.name) {
             var printer = CodePrinter()
-            printer.block("extension \(type.name): CustomStringConvertible") { body in
-                body.block("\(access)var description: String") { getter in
+            printer.block("extension \(type.name): \(StandardNames.name("CustomStringConvertible"))") { body in
+                body.block("\(access)var description: \(StandardNames.name("String"))") { getter in
                     if type.kind == .adtValue {
                         getter.adtDescription(type)
                     } else {
@@ -43,15 +43,15 @@ private extension CodePrinter {
                 pending += "<redacted>"
                 continue
             }
-            line(started ? "\(text).append(\(SwiftLanguage.stringLiteral(pending)))" : "var \(text): String = \(SwiftLanguage.stringLiteral(pending))")
+            line(started ? "\(text).append(\(SwiftLanguage.stringLiteral(pending)))" : "var \(text): \(StandardNames.name("String")) = \(SwiftLanguage.stringLiteral(pending))")
             started = true
             pending = ""
             guard attribute.type.isOptional else {
-                line("\(text).append(String(reflecting: \(attribute.swiftName)))")
+                line("\(text).append(\(StandardNames.name("String"))(reflecting: \(attribute.swiftName)))")
                 continue
             }
             line("if let value = \(attribute.swiftName) {")
-            indented { $0.line("\(text).append(String(reflecting: value))") }
+            indented { $0.line("\(text).append(\(StandardNames.name("String"))(reflecting: value))") }
             line("} else {")
             indented { $0.line("\(text).append(\"nil\")") }
             line("}")
@@ -72,7 +72,7 @@ private extension CodePrinter {
             indented { body in
                 let prefix = "\(type.name).\(adtCase.name)"
                 if adtCase.singleValueType != nil {
-                    body.line("return \"\(prefix)(\\(String(reflecting: value)))\"")
+                    body.line("return \"\(prefix)(\\(\(StandardNames.name("String"))(reflecting: value)))\"")
                 } else if adtCase.attributes.isEmpty {
                     body.line("return \(SwiftLanguage.stringLiteral(prefix))")
                 } else {

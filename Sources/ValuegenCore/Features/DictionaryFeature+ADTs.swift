@@ -33,9 +33,9 @@ extension CodePrinter {
     // MARK: Representations
 
     private mutating func stringDictionary(_ type: ModelType, locals: ADTLocals, access: String) {
-        block("\(access)init(propertyListValue: Any) throws(DictionaryError)") { method in
-            method.line("let \(locals.tag) = try String(propertyListValue: propertyListValue)")
-            method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag))") { body, adtCase in
+        block("\(access)init(propertyListValue: Any) throws(\(StandardNames.name("DictionaryError")))") { method in
+            method.line("let \(locals.tag) = try \(StandardNames.name("String"))(propertyListValue: propertyListValue)")
+            method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "\(StandardNames.name("UnknownCase"))(tag: \(locals.tag))") { body, adtCase in
                 body.line("self = .\(adtCase.swiftName)")
             }
             method.dictionaryValidation(of: type, members: nil)
@@ -54,10 +54,10 @@ extension CodePrinter {
     }
 
     private mutating func internallyTaggedDictionary(_ type: ModelType, coding: ADTCoding, locals: ADTLocals, access: String) {
-        block("\(access)init(propertyListValue: Any) throws(DictionaryError)") { method in
-            method.line("let \(locals.members) = try DictionaryMembers(propertyListValue: propertyListValue)")
+        block("\(access)init(propertyListValue: Any) throws(\(StandardNames.name("DictionaryError")))") { method in
+            method.line("let \(locals.members) = try \(StandardNames.name("DictionaryMembers"))(propertyListValue: propertyListValue)")
             method.readTag(type, coding: coding, locals: locals)
-            method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag), json: try RawJSON(propertyListValue: propertyListValue))") { body, adtCase in
+            method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "\(StandardNames.name("UnknownCase"))(tag: \(locals.tag), json: try \(StandardNames.name("RawJSON"))(propertyListValue: propertyListValue))") { body, adtCase in
                 if let single = adtCase.singleValueType {
                     body.readSingleValue(single, key: coding.contentKey, of: adtCase, from: locals.members)
                 } else {
@@ -69,7 +69,7 @@ extension CodePrinter {
         }
         line()
         block("\(access)var propertyListValue: Any") { getter in
-            getter.line("var \(locals.dictionary): [String: Any] = [:]")
+            getter.line("var \(locals.dictionary): [\(StandardNames.name("String")): Any] = [:]")
             getter.line("switch self {")
             for adtCase in type.cases {
                 getter.line("case \(adtCase.codingBindingPattern):")
@@ -94,12 +94,12 @@ extension CodePrinter {
     }
 
     private mutating func externallyTaggedDictionary(_ type: ModelType, locals: ADTLocals, access: String) {
-        block("\(access)init(propertyListValue: Any) throws(DictionaryError)") { method in
+        block("\(access)init(propertyListValue: Any) throws(\(StandardNames.name("DictionaryError")))") { method in
             // A case without payload is its tag alone; so is an optional single payload that is nil.
             let bare = type.knownCases.filter { $0.isPlain || $0.singleValueType?.isOptional == true }
             if !bare.isEmpty || type.unknownCase != nil {
-                method.block("if let \(locals.tag) = propertyListValue as? String") { body in
-                    body.tagSwitch(type, tag: locals.tag, cases: bare, unknown: "UnknownCase(tag: \(locals.tag))") { assign, adtCase in
+                method.block("if let \(locals.tag) = propertyListValue as? \(StandardNames.name("String"))") { body in
+                    body.tagSwitch(type, tag: locals.tag, cases: bare, unknown: "\(StandardNames.name("UnknownCase"))(tag: \(locals.tag))") { assign, adtCase in
                         assign.line("self = .\(adtCase.swiftName)\(adtCase.isPlain ? "" : "(nil)")")
                     }
                     if type.checkFunction != nil {
@@ -109,12 +109,12 @@ extension CodePrinter {
                     body.line("return")
                 }
             }
-            method.line("let \(locals.members) = try DictionaryMembers(propertyListValue: propertyListValue)")
+            method.line("let \(locals.members) = try \(StandardNames.name("DictionaryMembers"))(propertyListValue: propertyListValue)")
             method.block("guard \(locals.members).dictionary.count == 1, let \(locals.tag) = \(locals.members).dictionary.keys.first else") { body in
-                body.line("throw DictionaryError(message: \"an externally tagged \(type.name) has one member, named for its case; found \\(\(locals.members).dictionary.count)\")")
+                body.line("throw \(StandardNames.name("DictionaryError"))(message: \"an externally tagged \(type.name) has one member, named for its case; found \\(\(locals.members).dictionary.count)\")")
             }
-            let content = "try \(locals.members).decodeRequired(forKeys: \(locals.tag)) { value throws(DictionaryError) in try RawJSON(propertyListValue: value) }"
-            method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag), json: \(content))") { body, adtCase in
+            let content = "try \(locals.members).decodeRequired(forKeys: \(locals.tag)) { value throws(\(StandardNames.name("DictionaryError"))) in try \(StandardNames.name("RawJSON"))(propertyListValue: value) }"
+            method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "\(StandardNames.name("UnknownCase"))(tag: \(locals.tag), json: \(content))") { body, adtCase in
                 body.readCaseContent(adtCase, underKey: adtCase.tag, locals: locals)
             }
             method.dictionaryValidation(of: type, members: nil)
@@ -127,21 +127,21 @@ extension CodePrinter {
                 getter.indented { body in
                     let tag = SwiftLanguage.stringLiteral(adtCase.tag)
                     if adtCase.isUnknownCase(of: type) {
-                        body.block("if let json = value.json, let tree = json.propertyListValue") { $0.line("return [value.tag: tree] as [String: Any]") }
+                        body.block("if let json = value.json, let tree = json.propertyListValue") { $0.line("return [value.tag: tree] as [\(StandardNames.name("String")): Any]") }
                         body.line("return value.tag")
                     } else if adtCase.isPlain {
                         body.line("return \(tag)")
                     } else if let single = adtCase.singleValueType {
                         if single.isOptional {
-                            body.block("if let value") { $0.line("return [\(tag): value.propertyListValue] as [String: Any]") }
+                            body.block("if let value") { $0.line("return [\(tag): value.propertyListValue] as [\(StandardNames.name("String")): Any]") }
                             body.line("return \(tag)")
                         } else {
-                            body.line("return [\(tag): value.propertyListValue] as [String: Any]")
+                            body.line("return [\(tag): value.propertyListValue] as [\(StandardNames.name("String")): Any]")
                         }
                     } else {
-                        body.line("var \(locals.payload): [String: Any] = [:]")
+                        body.line("var \(locals.payload): [\(StandardNames.name("String")): Any] = [:]")
                         body.dictionaryWriteMembers(adtCase.codedAttributes, into: locals.payload, source: { $0.swiftName })
-                        body.line("return [\(tag): \(locals.payload)] as [String: Any]")
+                        body.line("return [\(tag): \(locals.payload)] as [\(StandardNames.name("String")): Any]")
                     }
                 }
             }
@@ -151,11 +151,11 @@ extension CodePrinter {
 
     private mutating func adjacentlyTaggedDictionary(_ type: ModelType, coding: ADTCoding, locals: ADTLocals, access: String) {
         let contentKey = SwiftLanguage.stringLiteral(coding.contentKey)
-        block("\(access)init(propertyListValue: Any) throws(DictionaryError)") { method in
-            method.line("let \(locals.members) = try DictionaryMembers(propertyListValue: propertyListValue)")
+        block("\(access)init(propertyListValue: Any) throws(\(StandardNames.name("DictionaryError")))") { method in
+            method.line("let \(locals.members) = try \(StandardNames.name("DictionaryMembers"))(propertyListValue: propertyListValue)")
             method.readTag(type, coding: coding, locals: locals)
-            let content = "try \(locals.members).decode(forKeys: \(contentKey)) { value throws(DictionaryError) in try RawJSON(propertyListValue: value) }"
-            method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "UnknownCase(tag: \(locals.tag), json: \(content))") { body, adtCase in
+            let content = "try \(locals.members).decode(forKeys: \(contentKey)) { value throws(\(StandardNames.name("DictionaryError"))) in try \(StandardNames.name("RawJSON"))(propertyListValue: value) }"
+            method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "\(StandardNames.name("UnknownCase"))(tag: \(locals.tag), json: \(content))") { body, adtCase in
                 body.readCaseContent(adtCase, underKey: coding.contentKey, locals: locals)
             }
             method.dictionaryValidation(of: type, members: nil)
@@ -163,7 +163,7 @@ extension CodePrinter {
         line()
         block("\(access)var propertyListValue: Any") { getter in
             let discriminator = SwiftLanguage.stringLiteral(coding.discriminator)
-            getter.line("var \(locals.dictionary): [String: Any] = [:]")
+            getter.line("var \(locals.dictionary): [\(StandardNames.name("String")): Any] = [:]")
             getter.line("switch self {")
             for adtCase in type.cases {
                 getter.line("case \(adtCase.codingBindingPattern):")
@@ -177,7 +177,7 @@ extension CodePrinter {
                     if let single = adtCase.singleValueType {
                         body.dictionaryWriteMembers([Attribute(name: "value", type: single, codingKey: coding.contentKey, location: adtCase.location)], into: locals.dictionary, source: { _ in "value" })
                     } else if !adtCase.isPlain {
-                        body.line("var \(locals.payload): [String: Any] = [:]")
+                        body.line("var \(locals.payload): [\(StandardNames.name("String")): Any] = [:]")
                         body.dictionaryWriteMembers(adtCase.codedAttributes, into: locals.payload, source: { $0.swiftName })
                         body.line("\(locals.dictionary)[\(contentKey)] = \(locals.payload)")
                     }
@@ -192,8 +192,8 @@ extension CodePrinter {
 
     /// `guard let tag = …` reading the discriminator, an error naming it when it is missing.
     private mutating func readTag(_ type: ModelType, coding: ADTCoding, locals: ADTLocals) {
-        block("guard let \(locals.tag) = try \(locals.members).decode(String.self, forKeys: \(SwiftLanguage.stringLiteral(coding.discriminator))) else") { body in
-            body.line("throw DictionaryError(message: \(SwiftLanguage.stringLiteral("missing member \"\(coding.discriminator)\" naming the case of \(type.name)")))")
+        block("guard let \(locals.tag) = try \(locals.members).decode(\(StandardNames.name("String")).self, forKeys: \(SwiftLanguage.stringLiteral(coding.discriminator))) else") { body in
+            body.line("throw \(StandardNames.name("DictionaryError"))(message: \(SwiftLanguage.stringLiteral("missing member \"\(coding.discriminator)\" naming the case of \(type.name)")))")
         }
     }
 
@@ -209,7 +209,7 @@ extension CodePrinter {
             if let unknownCase = type.unknownCase {
                 fallback.line("self = .\(unknownCase.swiftName)(\(unknown))")
             } else {
-                fallback.line("throw DictionaryError(message: \"unknown \(type.name) tag '\\(\(tag))'\")")
+                fallback.line("throw \(StandardNames.name("DictionaryError"))(message: \"unknown \(type.name) tag '\\(\(tag))'\")")
             }
         }
         line("}")

@@ -38,19 +38,19 @@ extension CodePrinter {
         let members = Self.unique("members", avoiding: names.union([parameter]))
         let initializer = type.kind == .object ? "\(access)convenience init" : "\(access)init"
         let label = parameter == "dictionary" ? parameter : "dictionary \(parameter)"
-        block("\(initializer)(\(label): [String: Any]) throws(DictionaryError)") { method in
-            method.line("let \(members) = DictionaryMembers(\(parameter))")
+        block("\(initializer)(\(label): [\(StandardNames.name("String")): Any]) throws(\(StandardNames.name("DictionaryError")))") { method in
+            method.line("let \(members) = \(StandardNames.name("DictionaryMembers"))(\(parameter))")
             method.dictionaryReadMembers(type.codedAttributes, from: members)
             method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.dictionaryValueExpressions), closing: ")")
             method.dictionaryValidation(of: type, members: members)
         }
         line()
-        block("\(initializer)(propertyListValue: Any) throws(DictionaryError)") { method in
-            method.line("try self.init(dictionary: DictionaryMembers(propertyListValue: propertyListValue).dictionary)")
+        block("\(initializer)(propertyListValue: Any) throws(\(StandardNames.name("DictionaryError")))") { method in
+            method.line("try self.init(dictionary: \(StandardNames.name("DictionaryMembers"))(propertyListValue: propertyListValue).dictionary)")
         }
         line()
-        block("\(access)var dictionaryRepresentation: [String: Any]") { getter in
-            getter.line("var dictionary: [String: Any] = [:]")
+        block("\(access)var dictionaryRepresentation: [\(StandardNames.name("String")): Any]") { getter in
+            getter.line("var dictionary: [\(StandardNames.name("String")): Any] = [:]")
             getter.dictionaryWriteMembers(type.codedAttributes, into: "dictionary", source: { "self.\($0.swiftName)" })
             getter.line("return dictionary")
         }
@@ -66,7 +66,7 @@ extension CodePrinter {
     /// its key path as it passes out (`$.members[1]`). A value's error is made by its `members`
     /// (an attribute named `DictionaryError` would hide the type there), an ADT's (nil) directly.
     mutating func dictionaryValidation(of type: ModelType, members: String?) {
-        let failure = members.map { "\($0).error(\"\\(error)\")" } ?? "DictionaryError(message: \"\\(error)\")"
+        let failure = members.map { "\($0).error(\"\\(error)\")" } ?? "\(StandardNames.name("DictionaryError"))(message: \"\\(error)\")"
         validation(of: type, rethrowing: ["throw \(failure)"])
     }
 
@@ -104,9 +104,9 @@ extension Attribute {
         let method = required ? "decodeRequired" : "decode"
         var expression: String
         if codingRules.acceptsIntegerStrings {
-            expression = "try \(members).\(method)(forKeys: \(keys)) { value throws(DictionaryError) in try \(type.wrapped)(lenientPropertyListValue: value) }"
+            expression = "try \(members).\(method)(forKeys: \(keys)) { value throws(\(StandardNames.name("DictionaryError"))) in try \(type.wrapped)(lenientPropertyListValue: value) }"
         } else if let style = codingRules.dateStyle {
-            expression = "try \(members).\(method)(forKeys: \(keys)) { value throws(DictionaryError) in try \(type.wrapped)(propertyListValue: value, style: \(style.runtimeExpression)) }"
+            expression = "try \(members).\(method)(forKeys: \(keys)) { value throws(\(StandardNames.name("DictionaryError"))) in try \(type.wrapped)(propertyListValue: value, style: \(style.runtimeExpression)) }"
         } else {
             expression = "try \(members).\(method)(\(type.wrapped).self, forKeys: \(keys))"
         }

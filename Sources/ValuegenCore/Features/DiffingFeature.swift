@@ -76,10 +76,10 @@ private extension CodePrinter {
     mutating func attributeEnum(_ documentation: String, cases: [String], access: String) {
         line("/// \(documentation)")
         if cases.isEmpty {
-            line("\(access)enum Attribute: CaseIterable, Hashable, Sendable {}")
+            line("\(access)enum Attribute: \(StandardNames.name("CaseIterable")), \(StandardNames.name("Hashable")), \(StandardNames.name("Sendable")) {}")
             return
         }
-        block("\(access)enum Attribute: CaseIterable, Hashable, Sendable") { body in
+        block("\(access)enum Attribute: \(StandardNames.name("CaseIterable")), \(StandardNames.name("Hashable")), \(StandardNames.name("Sendable"))") { body in
             for name in cases {
                 body.line("case \(name)")
             }
@@ -100,12 +100,12 @@ private extension CodePrinter {
             if !skipped.isEmpty {
                 body.line("/// \(skipped.joined(separator: ", ")) (`%skipEquality`) \(skipped.count == 1 ? "is" : "are") not compared.")
             }
-            body.block("\(access)func changedAttributes(from other: \(parameterType)) -> Set<Attribute>") { method in
+            body.block("\(access)func changedAttributes(from other: \(parameterType)) -> \(StandardNames.name("Set"))<Attribute>") { method in
                 if compared.isEmpty {
                     method.line("[]")
                     return
                 }
-                method.line("var changed: Set<Attribute> = []")
+                method.line("var changed: \(StandardNames.name("Set"))<Attribute> = []")
                 for attribute in compared {
                     method.block("if self.\(attribute.swiftName) != other.\(attribute.swiftName)") { branch in
                         branch.line("changed.insert(.\(attribute.swiftName))")
@@ -123,11 +123,11 @@ private extension CodePrinter {
             body.attributeEnum("A payload value of one of the cases of `\(type.name)` that `difference(from:)` compares: the case's name, then the attribute's.", cases: attributes.map(\.caseName), access: access)
             body.line()
             body.line("/// What differs between two `\(type.name)` values.")
-            body.block("\(access)enum Difference: Hashable, Sendable") { difference in
+            body.block("\(access)enum Difference: \(StandardNames.name("Hashable")), \(StandardNames.name("Sendable"))") { difference in
                 difference.line("/// The values are different cases.")
                 difference.line("case caseChanged")
                 difference.line("/// The values are the same case; the payload values that differ (none when the values are equal).")
-                difference.line("case sameCase(changed: Set<Attribute>)")
+                difference.line("case sameCase(changed: \(StandardNames.name("Set"))<Attribute>)")
             }
             body.line()
             body.line("/// Whether `other` is another case than this value and, for the same case, which payload values differ.")
@@ -155,7 +155,7 @@ private extension CodePrinter {
                             branch.line("return .sameCase(changed: [])")
                             return
                         }
-                        branch.line("var changed: Set<Attribute> = []")
+                        branch.line("var changed: \(StandardNames.name("Set"))<Attribute> = []")
                         for attribute in compared {
                             branch.block("if new\(attribute.position) != old\(attribute.position)") { inner in
                                 inner.line("changed.insert(.\(attribute.caseName))")

@@ -18,7 +18,7 @@ struct EqualityFeature: Feature {
             var printer = CodePrinter()
             // A value with indirect storage holds a class, which the compiler cannot compare.
             if !attributes.contains(where: \.skipsEquality) && !type.hasIndirectStorage {
-                printer.line("extension \(type.name): Hashable {}")
+                printer.line("extension \(type.name): \(StandardNames.name("Hashable")) {}")
             } else if type.kind == .adtValue {
                 printer.explicitADTHashable(type, access: access)
             } else {
@@ -34,8 +34,8 @@ private extension CodePrinter {
         let compared = type.attributes.filter { !$0.skipsEquality }
         let skipped = type.attributes.filter(\.skipsEquality).map(\.name).joined(separator: ", ")
         line(skipped.isEmpty ? "/// Compares and hashes every attribute (`%storage indirect`)." : "/// Compares and hashes every attribute except \(skipped) (`%skipEquality`).")
-        block("extension \(type.name): Hashable") { body in
-            body.block("\(access)static func == (lhs: \(type.name), rhs: \(type.name)) -> Bool") { method in
+        block("extension \(type.name): \(StandardNames.name("Hashable"))") { body in
+            body.block("\(access)static func == (lhs: \(type.name), rhs: \(type.name)) -> \(StandardNames.name("Bool"))") { method in
                 // One statement per attribute: the compiler checks each comparison on its own,
                 // where a chain of `&&` was one expression to solve (docs/Performance.md).
                 for attribute in compared {
@@ -44,7 +44,7 @@ private extension CodePrinter {
                 method.line("return true")
             }
             body.line()
-            body.block("\(access)func hash(into hasher: inout Hasher)") { method in
+            body.block("\(access)func hash(into hasher: inout \(StandardNames.name("Hasher")))") { method in
                 for attribute in compared {
                     method.line("hasher.combine(\(attribute.swiftName))")
                 }
@@ -54,8 +54,8 @@ private extension CodePrinter {
 
     mutating func explicitADTHashable(_ type: ModelType, access: String) {
         line("/// Compares and hashes every payload value except those marked `%skipEquality`.")
-        block("extension \(type.name): Hashable") { body in
-            body.block("\(access)static func == (lhs: \(type.name), rhs: \(type.name)) -> Bool") { method in
+        block("extension \(type.name): \(StandardNames.name("Hashable"))") { body in
+            body.block("\(access)static func == (lhs: \(type.name), rhs: \(type.name)) -> \(StandardNames.name("Bool"))") { method in
                 method.line("switch (lhs, rhs) {")
                 for adtCase in type.cases {
                     if adtCase.attributes.isEmpty {
@@ -78,7 +78,7 @@ private extension CodePrinter {
                 method.line("}")
             }
             body.line()
-            body.block("\(access)func hash(into hasher: inout Hasher)") { method in
+            body.block("\(access)func hash(into hasher: inout \(StandardNames.name("Hasher")))") { method in
                 method.line("switch self {")
                 for (index, adtCase) in type.cases.enumerated() {
                     let bindings = adtCase.attributes.isEmpty

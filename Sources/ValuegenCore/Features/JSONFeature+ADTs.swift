@@ -24,7 +24,7 @@ extension CodePrinter {
     // MARK: Representations
 
     private mutating func stringJSON(_ type: ModelType, access: String) {
-        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+        block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             if type.unknownCase == nil {
                 // For the error, which points at the tag.
                 method.line("reader.skipWhitespace()")
@@ -36,12 +36,12 @@ extension CodePrinter {
                 method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
                 method.indented { $0.line("self = .\(adtCase.swiftName)") }
             }
-            method.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
+            method.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag))" }, otherwise: "throw \(StandardNames.name("JSONError"))(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
             method.line("}")
             method.readerValidation(of: type)
         }
         line()
-        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+        block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.line("switch self {")
             for adtCase in type.cases {
                 method.line("case \(adtCase.bindingPattern):")
@@ -53,7 +53,7 @@ extension CodePrinter {
     }
 
     private mutating func internallyTaggedJSON(_ type: ModelType, coding: ADTCoding, access: String) {
-        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+        block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             // One pass when the tag comes first, as `encode(to:)` writes it; two when it stands
             // elsewhere (see `readVariant`).
             let discriminator = SwiftLanguage.stringLiteral(coding.discriminator)
@@ -61,7 +61,7 @@ extension CodePrinter {
             let guesses = Self.caseGuesses(type, coding: coding)
             let opening: String
             if guesses.isEmpty {
-                opening = "self = try reader.readVariant(\(discriminator), ifMissing: \(missing)) { reader, tag throws(JSONError) in"
+                opening = "self = try reader.readVariant(\(discriminator), ifMissing: \(missing)) { reader, tag throws(\(StandardNames.name("JSONError"))) in"
             } else {
                 // A member only one case has, first, names the case until the tag comes.
                 method.line("self = try reader.readVariant(\(discriminator), ifMissing: \(missing), guessingFrom: { member in")
@@ -73,7 +73,7 @@ extension CodePrinter {
                     guess.line("default: return nil")
                     guess.line("}")
                 }
-                opening = "}) { reader, tag throws(JSONError) in"
+                opening = "}) { reader, tag throws(\(StandardNames.name("JSONError"))) in"
             }
             method.closure(opening) { variant in
                 variant.line("switch tag {")
@@ -85,7 +85,7 @@ extension CodePrinter {
                             body.readMembers([value], reader: "reader", through: "readCaseMembers")
                             body.line("return .\(adtCase.swiftName)(\([value].valueExpressions[value.name]!))")
                         } else if adtCase.codedAttributes.isEmpty {
-                            body.line("try reader.readCaseMembers { _, _ throws(JSONError) in }")
+                            body.line("try reader.readCaseMembers { _, _ throws(\(StandardNames.name("JSONError"))) in }")
                             body.caseReturn(adtCase)
                         } else {
                             body.readMembers(adtCase.codedAttributes, reader: "reader", through: "readCaseMembers")
@@ -93,13 +93,13 @@ extension CodePrinter {
                         }
                     }
                 }
-                variant.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readUnknownVariant()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+                variant.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readUnknownVariant()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
                 variant.line("}")
             }
             method.readerValidation(of: type)
         }
         line()
-        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+        block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
             if let unknownCase = type.unknownCase {
                 // What was read is written back whole, its tag included.
@@ -159,7 +159,7 @@ extension CodePrinter {
         let names = Set(type.cases.flatMap { $0.attributes.map(\.swiftName) })
         let result = Self.unique("result", avoiding: names)
         let tag = Self.unique("tag", avoiding: names)
-        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+        block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             if type.knownCases.contains(where: \.isPlain) || type.unknownCase != nil {
                 // A case without payload is its tag alone.
                 method.block("if reader.nextValueIsString()") { bare in
@@ -172,7 +172,7 @@ extension CodePrinter {
                         bare.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
                         bare.indented { $0.line("self = .\(adtCase.swiftName)") }
                     }
-                    bare.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw JSONError(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
+                    bare.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag))" }, otherwise: "throw \(StandardNames.name("JSONError"))(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
                     bare.line("}")
                     if type.checkFunction != nil {
                         // A case read from its bare tag has no payload: only `%check` can refuse it.
@@ -182,7 +182,7 @@ extension CodePrinter {
                 }
             }
             method.line("var \(result): Self?")
-            method.closure("try reader.readObject { reader, \(tag) throws(JSONError) in") { object in
+            method.closure("try reader.readObject { reader, \(tag) throws(\(StandardNames.name("JSONError"))) in") { object in
                 object.block("guard \(result) == nil else") { body in
                     let message = "an externally tagged \(type.name) has one member, named for its case; found another, \\\"\\(\(tag).string)\\\""
                     body.line("throw reader.error(\"\(message)\")")
@@ -192,7 +192,7 @@ extension CodePrinter {
                     object.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
                     object.indented { $0.readCaseContent(adtCase, assigning: result) }
                 }
-                object.unknownTagArm(type, keeping: { unknownCase in "\(result) = .\(unknownCase.swiftName)(UnknownCase(tag: \(tag).string, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
+                object.unknownTagArm(type, keeping: { unknownCase in "\(result) = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: \(tag).string, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
                 object.line("}")
             }
             method.block("guard let \(result) else") { body in
@@ -202,7 +202,7 @@ extension CodePrinter {
             method.readerValidation(of: type)
         }
         line()
-        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+        block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
             method.line("switch self {")
             for adtCase in type.cases {
@@ -235,11 +235,11 @@ extension CodePrinter {
         let missingContent = { (adtCase: ADTCase) in
             SwiftLanguage.stringLiteral("missing member \"\(coding.contentKey)\" with the payload of \(type.name).\(adtCase.name)")
         }
-        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
-            method.line("var tag: String?")
+        block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
+            method.line("var tag: \(StandardNames.name("String"))?")
             method.line("var result: Self?")
-            method.line("var content: JSONReader?")
-            method.closure("try reader.readObject { reader, member throws(JSONError) in") { object in
+            method.line("var content: \(StandardNames.name("JSONReader"))?")
+            method.closure("try reader.readObject { reader, member throws(\(StandardNames.name("JSONError"))) in") { object in
                 object.line("switch member {")
                 object.line("case \(SwiftLanguage.stringLiteral(coding.discriminator)):")
                 object.indented { body in
@@ -266,7 +266,7 @@ extension CodePrinter {
             method.branches([
                 ("let result", { $0.line("self = result") }),
                 ("var content", { later in
-                    later.line("self = try content.readPassedMember(\(SwiftLanguage.stringLiteral(coding.contentKey))) { reader throws(JSONError) in try Self.readAdjacentContent(of: tag, from: &reader) }")
+                    later.line("self = try content.readPassedMember(\(SwiftLanguage.stringLiteral(coding.contentKey))) { reader throws(\(StandardNames.name("JSONError"))) in try Self.readAdjacentContent(of: tag, from: &reader) }")
                 }),
             ], otherwise: { absent in
                 // Cases without payload, and an optional single value, need no content.
@@ -283,24 +283,24 @@ extension CodePrinter {
                         }
                     }
                 }
-                absent.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(UnknownCase(tag: tag))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+                absent.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
                 absent.line("}")
             })
             method.readerValidation(of: type)
         }
         line()
         line("/// The case named `tag`, its payload read from the content member's value.")
-        block("private static func readAdjacentContent(of tag: String, from reader: inout JSONReader) throws(JSONError) -> Self") { method in
+        block("private static func readAdjacentContent(of tag: \(StandardNames.name("String")), from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError"))) -> Self") { method in
             method.line("switch tag {")
             for adtCase in type.knownCases {
                 method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
                 method.indented { $0.readCaseContent(adtCase) }
             }
-            method.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(UnknownCase(tag: tag, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+            method.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
             method.line("}")
         }
         line()
-        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+        block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
             method.line("writer.beginObject()")
             method.line("writer.writeRawKey(\(Self.rawKey(coding.discriminator)))")

@@ -8,9 +8,9 @@ import ValuegenPluginSDK
 
 extension CodePrinter {
     mutating func untaggedJSON(_ type: ModelType, access: String) {
-        block("\(access)init(from reader: inout JSONReader) throws(JSONError)") { method in
+        block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             method.firstFittingCase(of: type, attempts: "var attempts = UntaggedAttempts()", opening: { adtCase in
-                "try reader.attemptCase(\(SwiftLanguage.stringLiteral(adtCase.name)), &attempts, { reader throws(JSONError) -> Self in"
+                "try reader.attemptCase(\(SwiftLanguage.stringLiteral(adtCase.name)), &attempts, { reader throws(\(StandardNames.name("JSONError"))) -> Self in"
             }, body: { body, adtCase in
                 if let single = adtCase.singleValueType {
                     let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
@@ -23,7 +23,7 @@ extension CodePrinter {
             method.readerValidation(of: type)
         }
         line()
-        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+        block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
             method.line("switch self {")
             for adtCase in type.cases {

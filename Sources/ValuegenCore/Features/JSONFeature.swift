@@ -23,13 +23,13 @@ extension CodePrinter {
 
     fileprivate mutating func attributesJSON(_ type: ModelType, access: String) {
         let initializer = type.kind == .object ? "\(access)convenience init" : "\(access)init"
-        block("\(initializer)(from reader: inout JSONReader) throws(JSONError)") { method in
+        block("\(initializer)(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             method.readMembers(type.codedAttributes, reader: "reader")
             method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.valueExpressions), closing: ")")
             method.readerValidation(of: type)
         }
         line()
-        block("\(access)func encode(to writer: inout JSONWriter)") { method in
+        block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
             method.line("writer.beginObject()")
             method.writeMembers(type.codedAttributes, source: { "self.\($0.swiftName)" })
@@ -71,7 +71,7 @@ extension CodePrinter {
                 }
             }
         }
-        closure("try \(reader).\(method) { \(reader), \(member) throws(JSONError) in") { body in
+        closure("try \(reader).\(method) { \(reader), \(member) throws(\(StandardNames.name("JSONError"))) in") { body in
             body.line("switch \(member).count {")
             for group in groups {
                 body.line("case \(group.length):")
@@ -82,7 +82,7 @@ extension CodePrinter {
                         cases.indented { assign in
                             // null means absent unless the attribute is required (as decodeIfPresent does).
                             let read = slot.attribute.jsonReadExpression(reader: reader)
-                            let null = slot.attribute.writesExplicitNil ? "Optional<\(slot.attribute.type.wrapped)>.none" : "nil"
+                            let null = slot.attribute.writesExplicitNil ? "\(StandardNames.name("Optional"))<\(slot.attribute.type.wrapped)>.none" : "nil"
                             assign.line("\(slot.variable) = try " + (slot.attribute.decodesStrictly ? read : "\(reader).decodeNull() ? \(null) : \(read)"))
                         }
                     }

@@ -28,7 +28,7 @@ struct ObjectDeclarationFeature: Feature {
                 body.memberwiseInitializer(of: type, access: access, storagePrefix: observed ? "_" : "")
                 if observed {
                     body.line()
-                    body.line("private let _observationRegistrar = ObservationRegistrar()")
+                    body.line("private let _observationRegistrar = \(StandardNames.name("ObservationRegistrar"))()")
                     body.line("private let _changeObservers = ChangeObservers()")
                     for attribute in type.attributes {
                         body.line("private var \(SwiftLanguage.identifier("_" + attribute.name)): \(attribute.type.swift)")

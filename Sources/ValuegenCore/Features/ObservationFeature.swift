@@ -15,7 +15,7 @@ struct ObservationFeature: Feature {
         }
         for type in types {
             var printer = CodePrinter()
-            printer.block("extension \(type.name): Observable") { body in
+            printer.block("extension \(type.name): \(StandardNames.name("Observable"))") { body in
                 body.line("/// One assignment to an attribute: its value before and after.")
                 if type.attributes.isEmpty {
                     body.line("\(access)enum Change {}")
@@ -28,19 +28,19 @@ struct ObservationFeature: Feature {
                 }
                 body.line()
                 body.line("/// Identifies an observer added with `onWillChange(_:)` or `onDidChange(_:)`.")
-                body.block("\(access)struct ObserverToken: Hashable, Sendable") { token in
-                    token.line("fileprivate let id: Int")
+                body.block("\(access)struct ObserverToken: \(StandardNames.name("Hashable")), \(StandardNames.name("Sendable"))") { token in
+                    token.line("fileprivate let id: \(StandardNames.name("Int"))")
                 }
                 body.line()
                 body.line("/// Calls `body` before every assignment; returning `false` vetoes it and the attribute keeps its value.")
                 body.line("@discardableResult")
-                body.block("\(access)func onWillChange(_ body: @escaping (Change) -> Bool) -> ObserverToken") { method in
+                body.block("\(access)func onWillChange(_ body: @escaping (Change) -> \(StandardNames.name("Bool"))) -> ObserverToken") { method in
                     method.line("_changeObservers.add(willChange: body)")
                 }
                 body.line()
                 body.line("/// Calls `body` after every assignment that was not vetoed.")
                 body.line("@discardableResult")
-                body.block("\(access)func onDidChange(_ body: @escaping (Change) -> Void) -> ObserverToken") { method in
+                body.block("\(access)func onDidChange(_ body: @escaping (Change) -> \(StandardNames.name("Void"))) -> ObserverToken") { method in
                     method.line("_changeObservers.add(didChange: body)")
                 }
                 body.line()
@@ -65,16 +65,16 @@ private extension CodePrinter {
         line("/// being called; they see the list as it was when the change began.")
         block("final class ChangeObservers") { type in
             type.line("private var nextID = 0")
-            type.line("private var willChange: [(id: Int, body: (Change) -> Bool)] = []")
-            type.line("private var didChange: [(id: Int, body: (Change) -> Void)] = []")
+            type.line("private var willChange: [(id: \(StandardNames.name("Int")), body: (Change) -> \(StandardNames.name("Bool")))] = []")
+            type.line("private var didChange: [(id: \(StandardNames.name("Int")), body: (Change) -> \(StandardNames.name("Void")))] = []")
             type.line()
-            type.block("func add(willChange body: @escaping (Change) -> Bool) -> ObserverToken") { method in
+            type.block("func add(willChange body: @escaping (Change) -> \(StandardNames.name("Bool"))) -> ObserverToken") { method in
                 method.line("nextID += 1")
                 method.line("willChange.append((nextID, body))")
                 method.line("return ObserverToken(id: nextID)")
             }
             type.line()
-            type.block("func add(didChange body: @escaping (Change) -> Void) -> ObserverToken") { method in
+            type.block("func add(didChange body: @escaping (Change) -> \(StandardNames.name("Void"))) -> ObserverToken") { method in
                 method.line("nextID += 1")
                 method.line("didChange.append((nextID, body))")
                 method.line("return ObserverToken(id: nextID)")
@@ -86,7 +86,7 @@ private extension CodePrinter {
             }
             guard notifying else { return }
             type.line()
-            type.block("func allowsChange(_ change: Change) -> Bool") { method in
+            type.block("func allowsChange(_ change: Change) -> \(StandardNames.name("Bool"))") { method in
                 method.line("let observers = willChange")
                 method.line("return observers.allSatisfy { $0.body(change) }")
             }

@@ -15,7 +15,7 @@ struct PersistenceFeature: Feature {
             emitter.emitImport("ValuegenRuntime")
         }
         for type in types {
-            emitter.emitDeclaration("extension \(type.name): PersistableModel {}", attachedTo: type.name)
+            emitter.emitDeclaration("extension \(type.name): \(StandardNames.name("PersistableModel")) {}", attachedTo: type.name)
         }
     }
 }

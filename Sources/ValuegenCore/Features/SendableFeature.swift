@@ -20,7 +20,7 @@ struct SendableFeature: Feature {
                 emitter.diagnose(.error, "'\(type.name)' cannot be Sendable: \(blocking.description) has type '\(blocking.type.swift)', \(remedy)", at: blocking.location)
                 continue
             }
-            emitter.emitDeclaration("extension \(type.name): Sendable {}", attachedTo: type.name)
+            emitter.emitDeclaration("extension \(type.name): \(StandardNames.name("Sendable")) {}", attachedTo: type.name)
         }
     }
 }

@@ -26,7 +26,7 @@ struct UndoFeature: Feature {
                 body.line("/// not registered. The registrar is kept until the token is passed to `removeObserver(_:)`;")
                 body.line("/// the object is not kept by what it registers.")
                 body.line("@discardableResult")
-                body.block("\(access)func recordChanges(in registrar: any UndoRegistrar) -> ObserverToken") { method in
+                body.block("\(access)func recordChanges(in registrar: any \(StandardNames.name("UndoRegistrar"))) -> ObserverToken") { method in
                     method.recordingObserver(type)
                 }
             }

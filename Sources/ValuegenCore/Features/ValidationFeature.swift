@@ -33,7 +33,7 @@ struct ValidationFeature: Feature {
                 for pattern in patterns {
                     // Checked when generating; anchored so that the whole string must match.
                     let anchored = SwiftLanguage.stringLiteral("\\A(?:" + pattern.regex + ")\\z")
-                    body.line("private static let \(pattern.name): Foundation.NSRegularExpression = try! .init(pattern: \(anchored))")
+                    body.line("private static let \(pattern.name): \(StandardNames.qualifiedName("NSRegularExpression")) = try! .init(pattern: \(anchored))")
                 }
                 body.line()
                 let unchecked = type.kind == .adtValue ? "making a case does not, the decoders do" : "`init` and `with(…)` do not, `build()` and the decoders do"
@@ -118,20 +118,20 @@ private extension CodePrinter {
     mutating func validationError(access: String, hasCases: Bool) {
         let example = hasCases ? "Shape.circle.radius: -1 is below the minimum 0" : "User.age: 130 is above the maximum 120"
         line("/// Thrown by `validate()` when an attribute breaks a rule of the schema.")
-        block("\(access)struct ValidationError: Error, Equatable, CustomStringConvertible") { body in
+        block("\(access)struct ValidationError: \(StandardNames.name("Error")), \(StandardNames.name("Equatable")), \(StandardNames.name("CustomStringConvertible"))") { body in
             body.line("/// The type's name, e.g. `\(hasCases ? "Shape" : "User")`.")
-            body.line("\(access)let typeName: Swift.String")
+            body.line("\(access)let typeName: \(StandardNames.qualifiedName("String"))")
             if hasCases {
                 body.line("/// The case whose payload the attribute is, e.g. `circle`.")
-                body.line("\(access)let caseName: Swift.String")
+                body.line("\(access)let caseName: \(StandardNames.qualifiedName("String"))")
             }
             body.line("/// The attribute's name as written in the schema.")
-            body.line("\(access)let attributeName: Swift.String")
+            body.line("\(access)let attributeName: \(StandardNames.qualifiedName("String"))")
             body.line("/// What is wrong, e.g. `\(example.split(separator: ":", maxSplits: 1)[1].dropFirst())`.")
-            body.line("\(access)let message: Swift.String")
+            body.line("\(access)let message: \(StandardNames.qualifiedName("String"))")
             body.line()
             body.line("/// `\(example)`.")
-            body.block("\(access)var description: Swift.String") { property in
+            body.block("\(access)var description: \(StandardNames.qualifiedName("String"))") { property in
                 property.line(hasCases ? "\"\\(typeName).\\(caseName).\\(attributeName): \\(message)\"" : "\"\\(typeName).\\(attributeName): \\(message)\"")
             }
         }

@@ -135,7 +135,7 @@ public struct GeneratorPipeline: Sendable {
 
     /// features → assemble, once the module stage has seen every file of the run.
     func generate(_ resolved: ResolvedSchema) -> GeneratedFile {
-        var file = generateInStageOrder(resolved)
+        var file = StandardNames.withNames(resolved.standardNames) { generateInStageOrder(resolved) }
         file.diagnostics = file.diagnostics.inSourceOrder()
         return file
     }
@@ -221,6 +221,8 @@ struct ResolvedSchema: Sendable {
     var explicitIncludes: [String: Set<String>] = [:]
     /// The features each type's `excludes(...)` removes.
     var explicitExcludes: [String: Set<String>] = [:]
+    /// How generated code spells the standard types the module's own types shadow (the module stage decides).
+    var standardNames = StandardNames()
     var diagnostics: DiagnosticCollector
 
     /// What the features will receive; nil when the file has errors.

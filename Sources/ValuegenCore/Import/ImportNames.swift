@@ -71,7 +71,7 @@ enum ImportNames {
 
     /// Names a schema type cannot take: the types generated code relies on, and the runtime's.
     static func isReservedTypeName(_ name: String) -> Bool {
-        KnownTypes.reservedTypeNames.contains(name) || KnownTypes.isKnown(name)
+        KnownTypes.standardNamesImportAvoids.contains(name) || KnownTypes.isKnown(name)
             || ["RawJSON", "Error", "Character", "Never", "Void", "Substring", "JSONReader", "JSONWriter", "JSONError"].contains(name)
     }
 

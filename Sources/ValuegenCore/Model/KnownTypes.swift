@@ -86,15 +86,21 @@ extension KnownTypes {
         "CustomStringConvertible", "CustomDebugStringConvertible", "Identifiable", "Comparable", "AnyObject",
     ]
 
-    /// Names a schema type may not take: the types and protocols generated code and the code
-    /// around it rely on, and the modules it qualifies names with. A model named `String`
-    /// would change what every `String` of its module means.
-    static let reservedTypeNames: Set<String> = standardLibrary.union(foundation).union(untracked).union(standardProtocols).union([
+    /// The standard names an imported schema's type avoids (`ImportNames`), so that the
+    /// schemas it writes read unambiguously: the types and protocols generated code and the
+    /// code around it rely on, and the modules it qualifies names with.
+    static let standardNamesImportAvoids: Set<String> = standardLibrary.union(foundation).union(untracked).union(standardProtocols).union([
         "Any", "Array", "Optional", "Result", "Self", "Type", "Protocol",
         "Hasher", "Encoder", "Decoder", "CodingKey", "EncodingError", "DecodingError",
         "KeyedEncodingContainer", "KeyedDecodingContainer", "Observable", "ObservationRegistrar",
         "Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch",
     ]).union(runtimeTypeNames).union(moduleSupportTypeNames)
+
+    /// Names a schema type may not take: the types built-in features declare in the module
+    /// support file, which a second declaration would clash with. Every standard name may be
+    /// taken (generated code then qualifies the standard type, `StandardNames`); Swift's
+    /// keywords (`Self`, `Any`, `Type`, `Protocol`) are refused by the parser.
+    static let reservedTypeNames: Set<String> = moduleSupportTypeNames
 
     /// The types built-in features declare once per module, in the module support file
     /// (`ValuegenModuleSupport.swift`), and what each is.
@@ -116,21 +122,9 @@ extension KnownTypes {
         "UndoRegistrar", "UndoHistory", "UndoManagerRegistrar",
     ]
 
-    /// The reserved names generated code spells: a type of the module's own Swift code may not
-    /// take one either. The registrars Undo's documentation names are only named there.
-    static let namesGeneratedCodeUses: Set<String> = reservedTypeNames
-        .subtracting(untracked)
-        .subtracting(["Identifiable", "Comparable", "CustomDebugStringConvertible", "Result", "Type", "Protocol", "Self", "Any", "AnyObject"])
-        .subtracting(["UndoHistory", "UndoManagerRegistrar"])
-
-    /// What a reserved name is, for the message that refuses it as a schema type's name.
-    static func reservedNameOrigin(_ name: String) -> String {
-        if ["Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch"].contains(name) { return "the module" }
-        // Foundation's JSONDecoder and JSONEncoder have long been told so by their prefix.
-        if runtimeTypeNames.contains(name) || name.hasPrefix("JSON") { return "ValuegenRuntime's type" }
-        if let origin = moduleSupportTypes[name] { return origin }
-        if isKnown(name) || untracked.contains(name) { return "the standard type" }
-        return "the standard type or protocol"
+    /// Why a schema type or protocol (`declaredAs`) cannot take the reserved name, and the fix.
+    static func reservedNameMessage(_ name: String, declaredAs declaration: String) -> String {
+        "a \(declaration) cannot be named '\(name)': Valuegen declares \(moduleSupportTypes[name] ?? "a type") of that name in the module; rename the \(declaration.split(separator: " ").last ?? "type")"
     }
 
     /// The standard types ValuegenRuntime's JSON, binary and dictionary coders read and write

@@ -72,7 +72,7 @@ extension ModelResolver {
             checkArguments(of: annotation, known: Self.attributeCodingArguments, place: "an attribute")
         }
         let isDate = Self.dateTypes.contains(type.wrapped)
-        let isInteger = Self.integerTypes.contains(type.wrapped)
+        let isInteger = Self.integerTypes.contains(type.wrapped.hasPrefix("Swift.") ? String(type.wrapped.dropFirst(6)) : type.wrapped)
         if let annotation, let style = dateStyle(of: annotation) {
             if isDate {
                 coding.dateStyle = style

@@ -52,7 +52,8 @@ extension ModelResolver {
         if let check = annotations.first(where: { $0.name == "check" }) {
             diagnostics.error("'%check' applies to a type, not to attribute '\(attributeName)'; write it before the type", at: check.location)
         }
-        let wrapped = type.wrapped
+        // `Swift.Int` is `Int`, written where the module declares a type named `Int`.
+        let wrapped = type.wrapped.hasPrefix("Swift.") ? String(type.wrapped.dropFirst(6)) : type.wrapped
         let isString = wrapped == "String"
         let isCollection = Self.isCollection(wrapped)
         for annotation in annotations where Invariant.attributeAnnotations.contains(annotation.name) {

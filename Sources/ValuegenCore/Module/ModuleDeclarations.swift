@@ -86,6 +86,20 @@ struct ModuleDeclarations {
         indexMeanings()
     }
 
+    /// Every type and protocol name the module declares: its schema types and protocols and
+    /// the types of its Swift code.
+    var declaredTypeNames: Set<String> {
+        Set(schemaTypes.keys).union(schemaProtocols.keys).union(swiftTypes.values.filter { $0.kind != "extension" }.map(\.name))
+    }
+
+    /// Where the module declares a type of the name, as messages show it: `Foundation.value`
+    /// or the Swift file's place; nil when it declares none.
+    func placeOfType(named name: String) -> String? {
+        if let schema = schemaTypes[name] { return schema.fileName }
+        if let swift = swiftTypes[name], swift.kind != "extension" { return swift.place }
+        return nil
+    }
+
     func isDeclaredElsewhere(_ name: String) -> Bool {
         declaredElsewhere.contains(name)
     }

@@ -30,11 +30,14 @@ struct ModuleResolver {
         let typeNames = TypeNameCheck(declarations: declarations)
         let defaults = DefaultValueCheck(declarations: declarations)
         let checkFunctions = CheckFunctions(declarations: declarations)
+        let shadowedUses = ShadowedStandardUses(declarations: declarations)
         for index in order {
+            found += shadowedUses.diagnostics(for: schemas[index])
             found += typeNames.diagnostics(for: schemas[index])
             found += defaults.diagnostics(for: schemas[index])
             found += checkFunctions.diagnostics(for: schemas[index])
         }
+        shadowedUses.apply(to: &schemas)
         found += FeatureRequirements(declarations: declarations, registry: registry).apply(to: &schemas)
 
         let models = order.compactMap { schemas[$0].model }
@@ -48,6 +51,10 @@ struct ModuleResolver {
             found += runtimeIsAvailable.diagnostics(for: order.map { schemas[$0] })
         }
         Self.distribute(found, into: &schemas)
+        let standardNames = StandardNames(moduleDeclares: declarations.declaredTypeNames)
+        for index in schemas.indices {
+            schemas[index].standardNames = standardNames
+        }
         if describesModuleForPlugins {
             RequestModule.attach(to: &schemas, inPathOrder: order, declarations: declarations)
         }
@@ -61,10 +68,11 @@ struct ModuleResolver {
             found.append(Diagnostic(.error, "type '\(again.type.name)' is already declared in \(first.fileName); a module can declare a type once, so rename one of them or delete one file", path: again.path, at: again.type.location))
             found.append(Diagnostic(.note, "'\(again.type.name)' first declared here", path: first.path, at: first.type.location))
         }
-        // A hand-written type named like one the generated code names would be picked instead.
-        for (name, swift) in declarations.swiftTypes.sorted(by: { $0.key < $1.key }) where swift.kind != "extension" && KnownTypes.namesGeneratedCodeUses.contains(name) {
-            found.append(Diagnostic(.error, "the module's Swift code declares a type named '\(name)', which hides \(KnownTypes.reservedNameOrigin(name)) '\(name)' that generated code relies on; rename it", path: swift.path ?? "the module's Swift code", at: SourceLocation(line: swift.line, column: swift.column)))
+        // A hand-written type named like one the module support file declares clashes with it.
+        for (name, swift) in declarations.swiftTypes.sorted(by: { $0.key < $1.key }) where swift.kind != "extension" && KnownTypes.moduleSupportTypeNames.contains(name) {
+            found.append(Diagnostic(.error, "the module's Swift code declares a type named '\(name)', which clashes with \(KnownTypes.moduleSupportTypes[name] ?? "") that Valuegen declares in the module; rename it", path: swift.path ?? "the module's Swift code", at: SourceLocation(line: swift.line, column: swift.column)))
         }
+        found += unqualifiableNames(declarations)
         for (name, entry) in declarations.schemaTypes.sorted(by: { $0.key < $1.key }) {
             guard let swift = declarations.swiftTypes[name], swift.kind != "extension" else { continue }
             found.append(Diagnostic(.error, "type '\(name)' is also declared in the module's Swift code (\(swift.place)); rename the schema type or the Swift one", path: entry.path, at: entry.type.location))
@@ -73,11 +81,31 @@ struct ModuleResolver {
             let path = declaration.path ?? ""
             let location = SourceLocation(line: declaration.line, column: declaration.column)
             if KnownTypes.reservedTypeNames.contains(name) {
-                found.append(Diagnostic(.error, "a schema protocol cannot be named '\(name)': generated code relies on \(KnownTypes.reservedNameOrigin(name)) of that name; rename the protocol", path: path, at: location))
+                found.append(Diagnostic(.error, KnownTypes.reservedNameMessage(name, declaredAs: "schema protocol"), path: path, at: location))
             } else if let entry = declarations.schemaTypes[name] {
                 found.append(Diagnostic(.error, "protocol '\(name)' has the name of type '\(name)' (\(entry.fileName)); a module has one declaration of a name, so rename one of them", path: path, at: location))
             } else if let swift = declarations.swiftTypes[name], swift.kind != "extension" {
                 found.append(Diagnostic(.error, "protocol '\(name)' is also declared in the module's Swift code (\(swift.place)); rename the schema protocol or the Swift one", path: path, at: location))
+            }
+        }
+        return found
+    }
+
+    /// A type named like a module generated code qualifies with (`Foundation`) beside one named
+    /// like a type of that module (`Date`): generated code can then write Foundation's `Date`
+    /// neither plainly nor as `Foundation.Date`. Reported at the type named like the module.
+    private func unqualifiableNames(_ declarations: ModuleDeclarations) -> [Diagnostic] {
+        let names = StandardNames(moduleDeclares: declarations.declaredTypeNames)
+        var found: [Diagnostic] = []
+        for (module, clashes) in Dictionary(grouping: names.unqualifiable, by: \.module).sorted(by: { $0.key < $1.key }) {
+            let shadowed = clashes.map { "'\($0.name)' (\(declarations.placeOfType(named: $0.name) ?? ""))" }.joined(separator: ", ")
+            let message = "a type of this module cannot be named '\(module)' while the module also declares \(shadowed): generated code then writes \(module)'s '\(clashes[0].name)' as '\(module).\(clashes[0].name)', which this type hides; rename one of them"
+            if let schema = declarations.schemaTypes[module] {
+                found.append(Diagnostic(.error, message, path: schema.path, at: schema.type.location))
+            } else if let swift = declarations.swiftTypes[module] {
+                found.append(Diagnostic(.error, message, path: swift.path ?? "the module's Swift code", at: SourceLocation(line: swift.line, column: swift.column)))
+            } else if let declaration = declarations.schemaProtocols[module] {
+                found.append(Diagnostic(.error, message, path: declaration.path ?? "", at: SourceLocation(line: declaration.line, column: declaration.column)))
             }
         }
         return found

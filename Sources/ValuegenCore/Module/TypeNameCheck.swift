@@ -27,7 +27,7 @@ struct TypeNameCheck {
         var judged: [TypeUse: String?] = [:]
         // (A protocol's own name is checked with the module's other protocols, by ModuleResolver.)
         for type in model.types where KnownTypes.reservedTypeNames.contains(type.name) {
-            diagnostics.error("a schema type cannot be named '\(type.name)': generated code relies on \(KnownTypes.reservedNameOrigin(type.name)) of that name; rename the type", at: type.location)
+            diagnostics.error(KnownTypes.reservedNameMessage(type.name, declaredAs: "schema type"), at: type.location)
         }
         // A protocol's attributes are checked where it declares them; the types adopting it
         // have them with the same Swift types (`Attribute.protocolName`).
@@ -142,6 +142,9 @@ struct TypeNameCheck {
         let components = name.split(separator: ".").map(String.init)
         let module = components[0]
         let rest = components.dropFirst().joined(separator: ".")
+        if ["Swift", "Foundation"].contains(module), let place = declarations.placeOfType(named: module) {
+            return "'\(name)' cannot name \(module)'s '\(rest)': this module declares a type named '\(module)' (\(place)), which hides the module \(module); rename that type"
+        }
         switch module {
         case "Swift":
             return KnownTypes.standardLibrary.contains(rest) ? nil : "unknown type '\(name)': the standard library has no type '\(rest)' that valuegen knows; declare it with '%type name=\(name)'"
