@@ -45,7 +45,8 @@ import Foundation
 ///   its usage lists;
 /// - ```` ```rust ````: Rust quoted from Fixtures/Plugins/RustExample (RustPluginTests);
 ///   ```` ```jsonc request ````, ```` ```text request ```` and ```` ```json request ````: the
-///   annotated request of PluginABI.md, its schema and its configuration (RequestSchemaTests); ```` ```json saved ````: the file
+///   requests of PluginABI.md, their schemas and configuration, compared with what
+///   valuegen sends (RequestSchemaTests); ```` ```json saved ````: the file
 ///   Runtime.md shows Persistence saving (SaveStampTests).
 ///
 /// Blocks no test reads say why in their info string: the word `fragment` (a piece of a
