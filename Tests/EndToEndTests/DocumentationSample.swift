@@ -8,7 +8,8 @@ import Foundation
 /// - ```` ```value ````, ```` ```adtValue ````, ```` ```object ```` (or a file name such as
 ///   ```` ```Models/User.value ````): a whole schema file, which must generate without a
 ///   diagnostic, and the Swift it generates must compile (a second word `uncompiled` says it
-///   cannot, for a schema that imports a module the docs do not have);
+///   cannot: a schema that imports a module the docs do not have, or one that shows a
+///   compiler error);
 /// - ```` ```swift generated ````: an excerpt of the Swift the schema block before it generates,
 ///   where a line `…` (or `...`) stands for any lines and `…` within a line for any text (on
 ///   other lines too: `{ … }` for a body); blank lines do not count, the excerpt may be
