@@ -167,8 +167,13 @@ private func checksumHex(_ checksum: UInt32) -> String {
         bytes[bytes.count - 6] ^= 0x01  // the last byte of the URL: "c" becomes "b"
         let computed = CRC32C.checksum(of: Array(bytes.dropLast(4)))
         expectBinaryError(Bookmark.self, bytes, "the data is damaged: it ends with the checksum \(checksumHex(saved)), but its bytes give \(checksumHex(computed))", at: bytes.count - 4)
-        // docs/BinaryFormat.md's example.
+        // docs/BinaryFormat.md's example, as it shows it.
         expectBinaryError(Bookmark.self, bytes, "the data is damaged: it ends with the checksum 0xC788819C, but its bytes give 0xD42A19EB", at: 82)
+        do {
+            _ = try Bookmark(binaryBytes: bytes)
+        } catch {
+            #expect(error.description == "the data is damaged: it ends with the checksum 0xC788819C, but its bytes give 0xD42A19EB at byte 82 ($)")
+        }
     }
 
     @Test func aTruncatedOrExtendedDocumentIsRefused() {

@@ -180,6 +180,8 @@ import ValuegenRuntime
         expectBinaryError(BinaryUser.self, bytes, "a string is not valid UTF-8", at: offset, path: [4, 1, 2])
         let error = BinaryError(message: "a string is not valid UTF-8", offset: offset, path: [4, 1, 2])
         #expect(error.description == "a string is not valid UTF-8 at byte \(offset) ($.4.1.2)")
+        // docs/BinaryFormat.md shows this error of this document.
+        #expect(error.description == "a string is not valid UTF-8 at byte 31 ($.4.1.2)")
         #expect(BinaryError(message: "m", offset: 0).description == "m at byte 0 ($)")
     }
 
