@@ -1,7 +1,8 @@
 import Foundation
 
-/// A code block of a Markdown document: fenced, with the words of its info string (```` ```swift
-/// runtime ```` has `["swift", "runtime"]`), or indented by four spaces, which has none.
+/// A code block of a Markdown document: fenced (``` or ~~~), with the words of its info string
+/// (```` ```swift runtime ```` has `["swift", "runtime"]`), or indented by four spaces, which
+/// has none.
 /// DocumentationSample says what the words mean; DocumentationCensusTests that every block has
 /// a meaning.
 struct DocumentationBlock: Sendable, CustomStringConvertible {
@@ -26,13 +27,14 @@ struct DocumentationBlock: Sendable, CustomStringConvertible {
             let line = lines[index]
             let indentation = line.prefix { $0 == " " }.count
             let content = line.dropFirst(indentation)
-            // A fence: backticks and an info string without one (```` ```swift ```` in prose is not).
-            if content.hasPrefix("```"), !content.drop(while: { $0 == "`" }).contains("`") {
+            // A fence: backticks (or tildes) and an info string without one (```` ```swift ```` in
+            // prose is not).
+            if let fence = ["```", "~~~"].first(where: { content.hasPrefix($0) }), !content.drop(while: { $0 == fence.first }).contains("`") {
                 let words = content.dropFirst(3).split(separator: " ").map(String.init)
                 var body: [String] = []
                 let opening = index + 1
                 index += 1
-                while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != "```" {
+                while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != fence {
                     body.append(String(lines[index].dropFirst(min(indentation, lines[index].prefix { $0 == " " }.count))))
                     index += 1
                 }

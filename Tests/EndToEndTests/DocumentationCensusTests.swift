@@ -9,6 +9,20 @@ import Testing
 @Suite struct DocumentationCensusTests {
     static let generatedDocuments: Set<String> = ["docs/PluginSDKReference.md"]
 
+    /// The blocks that suites of their own read, found by their info strings, and how many of
+    /// each those suites read: a new block with one of these info strings fails here until its
+    /// suite reads it too, and a new info string until it is listed.
+    static let readElsewhere: [String: Int] = [
+        "rust": 3,                                                                          // RustExampleDocumentationTests
+        "text request": 2, "json request": 3, "jsonc request": 1,                           // RequestSchemaTests
+        "json saved": 1,                                                                    // SaveStampTests
+        "text tested-by=Tests/PluginHostTests/ExamplePluginTests.swift": 1,
+        "swift tested-by=Tests/PluginHostTests/ExamplePluginTests.swift": 2,
+        "text tested-by=Tests/PluginHostTests/RustPluginTests.swift": 1,
+        "json tested-by=Tests/PluginHostTests/WorkerProtocolDocumentationTests.swift": 2,
+        "text tested-by=Tests/RuntimeTests/BinaryMessageTests.swift": 1,
+    ]
+
     static func blocks() throws -> [DocumentationBlock] {
         try DocumentationSampleTests.documents.filter { !generatedDocuments.contains($0) }.flatMap { document in
             let markdown = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent(document), encoding: .utf8)
@@ -31,6 +45,17 @@ import Testing
         }
     }
 
+    @Test func everyBlockReadElsewhereIsOneItsSuiteReads() throws {
+        var counts: [String: Int] = [:]
+        for block in try Self.blocks() {
+            switch DocumentationSample.kind(of: block.words) {
+            case .testedElsewhere?, .testedBy?: counts[block.words.joined(separator: " "), default: 0] += 1
+            default: continue
+            }
+        }
+        #expect(counts == Self.readElsewhere, "blocks that suites of their own read, by info string; a suite that reads a new one lists it in DocumentationCensusTests.readElsewhere")
+    }
+
     @Test func findsIndentedAndFencedBlocksAsCommonMarkDoes() {
         let markdown = """
             Text:
@@ -49,12 +74,17 @@ import Testing
                let x = 1
                ```
 
-            Text again.
+            Text with ```` ```swift ```` in it, then tildes:
+
+            ~~~c
+            int x;
+            ~~~
             """
         let blocks = DocumentationBlock.blocks(in: markdown, document: "Test.md")
-        #expect(blocks.map(\.line) == [3, 9, 13])
-        #expect(blocks.map(\.isIndented) == [true, true, false])
-        #expect(blocks.map(\.text) == ["indented code", "code in the item", "let x = 1"])
+        #expect(blocks.map(\.line) == [3, 9, 13, 19])
+        #expect(blocks.map(\.isIndented) == [true, true, false, false])
+        #expect(blocks.map(\.text) == ["indented code", "code in the item", "let x = 1", "int x;"])
+        #expect(blocks[3].words == ["c"])
         #expect(blocks[2].words == ["swift", "runtime"])
         #expect(DocumentationSample.kind(of: ["swift"]) == nil)
         #expect(DocumentationSample.kind(of: []) == nil)

@@ -8,7 +8,8 @@ import Foundation
 /// - ```` ```value ````, ```` ```adtValue ````, ```` ```object ```` (or a file name such as
 ///   ```` ```Models/User.value ````): a whole schema file, which must generate without a
 ///   diagnostic, and the Swift it generates must compile (a second word `uncompiled` says it
-///   cannot, for a schema that imports a module the docs do not have);
+///   cannot: a schema that imports a module the docs do not have, or one that shows a
+///   compiler error);
 /// - ```` ```swift generated ````: an excerpt of the Swift the schema block before it generates,
 ///   where a line `…` (or `...`) stands for any lines and `…` within a line for any text (on
 ///   other lines too: `{ … }` for a body); blank lines do not count, the excerpt may be
@@ -45,7 +46,8 @@ import Foundation
 ///   its usage lists;
 /// - ```` ```rust ````: Rust quoted from Fixtures/Plugins/RustExample (RustPluginTests);
 ///   ```` ```jsonc request ````, ```` ```text request ```` and ```` ```json request ````: the
-///   annotated request of PluginABI.md, its schema and its configuration (RequestSchemaTests); ```` ```json saved ````: the file
+///   requests of PluginABI.md, their schemas and configuration, compared with what
+///   valuegen sends (RequestSchemaTests); ```` ```json saved ````: the file
 ///   Runtime.md shows Persistence saving (SaveStampTests).
 ///
 /// Blocks no test reads say why in their info string: the word `fragment` (a piece of a

@@ -101,6 +101,35 @@ import ValuegenPluginSDK
         #expect(try JSONParser.parse(withoutComments) == request.json)
     }
 
+    /// docs/PluginABI.md's `cases` of an ADT are what its Presence schema file gives.
+    @Test func documentedADTCasesAreARealRequest() throws {
+        let doc = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/PluginABI.md"), encoding: .utf8)
+        let header = "# Models/Presence.adtValue\n"
+        let schema = try #require(Self.codeBlock(in: doc, after: "```text request\n" + header))
+        let cases = try #require(Self.codeBlock(in: doc, after: "```json request\n\"cases\": "))
+
+        let capture = CapturingFeature(includeName: "RequestEcho")
+        let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding([capture]))
+        let generated = pipeline.generate(SchemaSource(path: "Models/Presence.adtValue", text: header + schema), settings: GenerationSettings())
+        #expect(!generated.hasErrors, "\(generated.diagnostics)")
+        let request = try #require(capture.requests.first)
+        guard case .array(let types)? = request.json["types"] else { Issue.record("the request has no types"); return }
+        #expect(types.first?["cases"] == (try JSONParser.parse(Array(cases.utf8))))
+    }
+
+    /// docs/PluginABI.md's type structure of `[String: Set<UUID>]?` is what the request says.
+    @Test func documentedTypeStructureIsARealRequest() throws {
+        let doc = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/PluginABI.md"), encoding: .utf8)
+        let structure = try #require(Self.codeBlock(in: doc, after: "```json request\n{\"kind\": \"optional\""))
+        let capture = CapturingFeature(includeName: "RequestEcho")
+        let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding([capture]))
+        let generated = pipeline.generate(SchemaSource(path: "Models/Tags.value", text: "Tags {\n  byName: [String: Set<UUID>]?\n}\n"), settings: GenerationSettings())
+        #expect(!generated.hasErrors, "\(generated.diagnostics)")
+        let request = try #require(capture.requests.first)
+        guard case .array(let types)? = request.json["types"], case .array(let attributes)? = types.first?["attributes"] else { Issue.record("the request has no attributes"); return }
+        #expect(attributes.first?["type"]?["structure"] == (try JSONParser.parse(Array(("{\"kind\": \"optional\"" + structure).utf8))))
+    }
+
     /// The text of the code block that starts right after the marker.
     static func codeBlock(in text: String, after marker: String) -> String? {
         guard let start = text.range(of: marker) else { return nil }

@@ -167,8 +167,13 @@ private func checksumHex(_ checksum: UInt32) -> String {
         bytes[bytes.count - 6] ^= 0x01  // the last byte of the URL: "c" becomes "b"
         let computed = CRC32C.checksum(of: Array(bytes.dropLast(4)))
         expectBinaryError(Bookmark.self, bytes, "the data is damaged: it ends with the checksum \(checksumHex(saved)), but its bytes give \(checksumHex(computed))", at: bytes.count - 4)
-        // docs/BinaryFormat.md's example.
+        // docs/BinaryFormat.md's example, as it shows it.
         expectBinaryError(Bookmark.self, bytes, "the data is damaged: it ends with the checksum 0xC788819C, but its bytes give 0xD42A19EB", at: 82)
+        do {
+            _ = try Bookmark(binaryBytes: bytes)
+        } catch {
+            #expect(error.description == "the data is damaged: it ends with the checksum 0xC788819C, but its bytes give 0xD42A19EB at byte 82 ($)")
+        }
     }
 
     @Test func aTruncatedOrExtendedDocumentIsRefused() {
@@ -190,6 +195,8 @@ private func checksumHex(_ checksum: UInt32) -> String {
         let version2 = [0x56, 0x47, 0x42, 0x02, UInt8(layout.count)] + layout + Array(version2Document.suffix(25))
         let message = "the layout of the data is damaged: line 1, entry \"3link URL?\" is not \"number name type\""
         expectBinaryError(Bookmark.self, version2, message, at: 5)
+        // docs/BinaryFormat.md shows this error as the reader describes it.
+        #expect(BinaryError(message: message, offset: 5).description == #"the layout of the data is damaged: line 1, entry "3link URL?" is not "number name type" at byte 5 ($)"#)
         // With its checksum made right, as a hand edit with a tool might.
         var version3 = version2
         version3[3] = 0x03

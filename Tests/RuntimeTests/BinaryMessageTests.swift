@@ -10,6 +10,13 @@ import ValuegenRuntime
         let documented = "56 47 42 01 00 1B 08 54 12 03 41 64 61 22 01 00 2A 0F 01 05 63 68 65 73 73 00 00 00 00 00 00 04 40"
         #expect(hexString(user.binaryBytes()) == documented)
         #expect(try BinaryUser(binaryBytes: hexBytes(documented)) == user)
+        // The page shows them annotated, a line's bytes before its words.
+        let page = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/BinaryFormat.md"), encoding: .utf8)
+        let dump = try #require(page.components(separatedBy: "```text tested-by=Tests/RuntimeTests/BinaryMessageTests.swift\n").dropFirst().first?.components(separatedBy: "\n```")[0])
+        let shown = dump.split(separator: "\n").flatMap { line -> [Substring] in
+            Array(line.split(separator: " ").prefix { $0.count == 2 && $0.allSatisfy(\.isHexDigit) })
+        }
+        #expect(shown.joined(separator: " ") == documented)
     }
 
     @Test func writesTheDocumentedShapeExamples() throws {
@@ -173,6 +180,8 @@ import ValuegenRuntime
         expectBinaryError(BinaryUser.self, bytes, "a string is not valid UTF-8", at: offset, path: [4, 1, 2])
         let error = BinaryError(message: "a string is not valid UTF-8", offset: offset, path: [4, 1, 2])
         #expect(error.description == "a string is not valid UTF-8 at byte \(offset) ($.4.1.2)")
+        // docs/BinaryFormat.md shows this error of this document.
+        #expect(error.description == "a string is not valid UTF-8 at byte 31 ($.4.1.2)")
         #expect(BinaryError(message: "m", offset: 0).description == "m at byte 0 ($)")
     }
 
