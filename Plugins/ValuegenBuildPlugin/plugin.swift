@@ -16,7 +16,9 @@ import PackagePlugin
 /// all the files of a run: an ADT case is `indirect` when its payload holds the ADT again,
 /// possibly through a value type of another schema file, which a run of one file cannot see.
 /// The command rewrites only the outputs whose bytes changed, so editing one schema recompiles
-/// what changed and a no-op build runs nothing.
+/// what changed and a no-op build runs nothing — unless the last run had warnings: then it runs
+/// again on every build, rewriting nothing, so that the warnings are seen until they are fixed
+/// (`WarningsRecord`).
 @main
 struct ValuegenBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -72,6 +74,12 @@ enum BuildCommands {
         let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         let swiftTypes = try SwiftTypeListFile.write(for: swiftFiles, in: workDirectory)
         arguments += ["--swift-types", swiftTypes.path]
+        // The last run's warnings, rewritten by every run that has any: an input of the command,
+        // so the next build runs it again and the warnings show on every build until they are
+        // fixed. SwiftPM prints a command's output only when it runs, and swiftc replays no
+        // warning of a file it does not recompile (measured with SwiftPM 6.3.1).
+        let warnings = try WarningsRecord.prepare(in: workDirectory)
+        arguments += ["--warnings-file", warnings.path]
         if case .missing(let packageIdentity) = runtime {
             arguments += ["--missing-runtime", targetName, "--runtime-package", packageIdentity]
         }
@@ -83,7 +91,7 @@ enum BuildCommands {
                 displayName: "Valuegen: generating \(schemaOutputs.count) \(schemaOutputs.count == 1 ? "file" : "files") from \(targetName)'s schemas",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: schemas + [swiftTypes] + (configuration.file.map { [$0] } ?? []) + configuration.pluginLibraries
+                inputFiles: schemas + [swiftTypes, warnings] + (configuration.file.map { [$0] } ?? []) + configuration.pluginLibraries
                     + remodelConfigurations(of: schemas),
                 outputFiles: schemaOutputs + [workDirectory.appendingPathComponent(SchemaFileNaming.moduleSupportFileName)]
                     + configuration.moduleFiles.filter { declared.insert($0).inserted }.map { workDirectory.appendingPathComponent($0) }
@@ -173,6 +181,19 @@ enum SwiftTypeListFile {
         if FileManager.default.contents(atPath: url.path) != bytes {
             try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
             try bytes.write(to: url, options: .atomic)
+        }
+        return url
+    }
+}
+
+/// The file valuegen records its warnings in (`--warnings-file`); it must exist before the
+/// first build, as every input of a command must.
+enum WarningsRecord {
+    static func prepare(in workDirectory: URL) throws -> URL {
+        let url = workDirectory.appendingPathComponent("warnings.txt")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+            try Data().write(to: url, options: .atomic)
         }
         return url
     }

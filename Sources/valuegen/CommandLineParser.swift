@@ -164,6 +164,7 @@ private struct GenerateOption: Sendable {
         GenerateOption(names: ["--no-extra-files"], action: .flag { $0.options.allowsExtraFiles = false }),
         GenerateOption(names: ["--module-support-file"], action: .flag { $0.options.alwaysWritesModuleSupportFile = true }),
         GenerateOption(names: ["--swift-types"], action: .value { $0.options.swiftTypeListPath = $1 }),
+        GenerateOption(names: ["--warnings-file"], action: .value { $0.options.warningsFilePath = $1 }),
         GenerateOption(names: ["--missing-runtime"], action: .value { $0.targetWithoutRuntime = $1 }),
         GenerateOption(names: ["--runtime-package"], action: .value { $0.runtimePackage = $1 }),
         GenerateOption(names: ["--importable-modules"], action: .value { parsed, list in
@@ -320,6 +321,10 @@ enum Usage {
       --swift-types FILE    The types the module's Swift code declares, as the build-tool plugin
                             lists them; without it, the .swift files among and beside the
                             inputs are scanned for the names of the types they declare.
+      --warnings-file FILE  Rewrite FILE with the run's warnings whenever it has any (a run
+                            without leaves it alone): listed as an input of the build command, it
+                            makes the next build run the command again, so warnings show on every
+                            build until they are fixed (the build-tool plugin passes it).
       --missing-runtime TARGET
                             The target the files are compiled into cannot import ValuegenRuntime:
                             a type whose features need it is an error (the build-tool plugin

@@ -13,6 +13,14 @@ enum GenerateCommand {
         for message in report.writeErrors {
             Console.error(message)
         }
+        if let path = options.warningsFilePath, report.usageErrors.isEmpty, !options.checkOnly {
+            do {
+                try WarningsFile.record(report.diagnostics, at: path)
+            } catch {
+                Console.error(error.description)
+                return max(report.exitCode, 1)
+            }
+        }
         if options.checkOnly {
             for path in report.stale {
                 Console.error("\(path): error: missing or out of date; run 'valuegen generate' without --check")

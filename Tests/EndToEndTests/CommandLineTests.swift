@@ -209,6 +209,38 @@ import ValuegenCore
             """)
     }
 
+    /// `--warnings-file`, which the build plugin lists as an input of its command: rewritten by
+    /// every run with warnings, even with the same text, so the next build runs the command
+    /// again and shows them; left alone by a run without.
+    @Test func warningsFileIsRewrittenByEveryRunWithWarningsAndLeftAloneWithout() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestSupport.write("User {\n  %redact\n  email: String\n}\n", to: folder.appendingPathComponent("Models/User.value"))
+        let file = folder.appendingPathComponent("warnings.txt")
+        func identity() throws -> [String] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            return ["\(attributes[.systemFileNumber] ?? "")", "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"]
+        }
+        let arguments = ["generate", "Models", "-o", "Out", "-q", "--warnings-file", "warnings.txt"]
+        let warning = "Models/User.value:2:3: warning: %redact: no feature reads this annotation; did you mean '%redacted'?\n"
+
+        let first = try valuegen(arguments, in: folder)
+        #expect(first.status == 0)
+        #expect(first.standardError == warning)
+        #expect(try String(contentsOf: file, encoding: .utf8) == warning)
+        let written = try identity()
+        Thread.sleep(forTimeInterval: 0.01)
+        #expect(try valuegen(arguments, in: folder).standardError == warning)
+        #expect(try identity() != written, "the same warnings rewrite the file")
+
+        try TestSupport.write("User {\n  %redacted\n  email: String\n}\n", to: folder.appendingPathComponent("Models/User.value"))
+        let rewritten = try identity()
+        Thread.sleep(forTimeInterval: 0.01)
+        let fixed = try valuegen(arguments, in: folder)
+        #expect(fixed.status == 0 && fixed.standardError == "")
+        #expect(try identity() == rewritten, "a run without warnings leaves the file alone")
+    }
+
     @Test func checkReportsStaleFilesAndWritesNothing() throws {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -11,7 +11,8 @@ import Testing
 ///    "moduleFiles" and the target compiles;
 /// 2. a second build runs no generator;
 /// 3. touching one schema reruns the target's one generator command, which rewrites nothing;
-///    editing one schema rewrites exactly its output;
+///    editing one schema rewrites exactly its output; a schema's warning is printed on every
+///    build until it is fixed, and nothing recompiles meanwhile;
 /// 4. a schema error fails the build with `<schema path>:<line>:<column>: error:`, and an
 ///    attribute named like the member the plugin declares it generates is one;
 /// 5. a plugin product that does not exist is an error naming valuegen.json;
@@ -115,6 +116,31 @@ import Testing
         let after = try outputModificationDates(in: consumer)
         #expect(after.keys.sorted() == before.keys.sorted())
         #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["Reply.swift"], "only the edited schema's output is rewritten")
+
+        // 3b. A schema's warning shows on every build until it is fixed, not only on the build
+        //     that regenerated: the command runs again (valuegen rewrote its warnings file, an
+        //     input of the command) and rewrites nothing, so nothing recompiles. Fixed, the next
+        //     build runs the command once more (the schema changed) and the one after nothing.
+        let answered = replySchema.replacingOccurrences(of: "# A reply to a note", with: "# An answer to a note")
+        try Data(answered.replacingOccurrences(of: "  author: String\n", with: "  %redact\n  author: String\n").utf8).write(to: reply)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(8)], ofItemAtPath: reply.path)
+        let warning = "\(reply.path):4:3: warning: %redact: no feature reads this annotation; did you mean '%redacted'?"
+        for build in ["regenerating", "no-op"] {
+            let warned = try PackageBuild.swiftBuild(in: consumer)
+            #expect(warned.status == 0, "\(warned.standardOutput)\(warned.standardError)")
+            #expect((warned.standardOutput + warned.standardError).contains(warning), "the \(build) build: \(warned.standardOutput)\(warned.standardError)")
+            #expect(PackageBuild.generatorRuns(in: warned) == [generatorCommand], "the \(build) build")
+            #expect(PackageBuild.compiledModules(in: warned).isEmpty, "the \(build) build compiled \(PackageBuild.compiledModules(in: warned))")
+        }
+        try Data(answered.utf8).write(to: reply)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(9)], ofItemAtPath: reply.path)
+        let fixed = try PackageBuild.swiftBuild(in: consumer)
+        #expect(fixed.status == 0)
+        #expect(!(fixed.standardOutput + fixed.standardError).contains("warning: %redact"))
+        #expect(PackageBuild.generatorRuns(in: fixed) == [generatorCommand])
+        let quiet = try PackageBuild.swiftBuild(in: consumer)
+        #expect(PackageBuild.generatorRuns(in: quiet).isEmpty, "a build after the warning was fixed ran \(PackageBuild.generatorRuns(in: quiet))")
+        #expect(PackageBuild.compiledModules(in: quiet).isEmpty)
 
         // 4. A schema error fails the build at the schema's line.
         let counter = consumer.appendingPathComponent("Sources/Models/Counter.object")

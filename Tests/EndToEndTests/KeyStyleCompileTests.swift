@@ -48,8 +48,8 @@ import ValuegenCore
         try #require(report.exitCode == 0, "\(report.diagnostics.map(\.description))")
         // The plural acronyms' keys changed (issue 23): each says so.
         #expect(report.diagnostics.map(\.message) == [
-            #"the snake_case key of 'accountTaxIDs' is now "account_tax_ids" (a plural acronym is one word); earlier versions of valuegen wrote "account_tax_i_ds": add %codingKey name=account_tax_i_ds to keep the old key, or %codingKey name=account_tax_ids to keep the new one without this warning"#,
-            #"the snake_case key of 'HTTPSURLs' is now "https_urls" (a plural acronym is one word); earlier versions of valuegen wrote "httpsur_ls": add %codingKey name=httpsur_ls to keep the old key, or %codingKey name=https_urls to keep the new one without this warning"#,
+            #"the snake_case key of 'accountTaxIDs' is now "account_tax_ids" (a plural acronym is one word); earlier versions of valuegen wrote "account_tax_i_ds": add %codingKey name=account_tax_i_ds to keep the old key, or %codingKey name=account_tax_ids to keep the new one without this warning ("adoptPluralAcronymKeys": true in valuegen.json keeps every new one)"#,
+            #"the snake_case key of 'HTTPSURLs' is now "https_urls" (a plural acronym is one word); earlier versions of valuegen wrote "httpsur_ls": add %codingKey name=httpsur_ls to keep the old key, or %codingKey name=https_urls to keep the new one without this warning ("adoptPluralAcronymKeys": true in valuegen.json keeps every new one)"#,
         ])
         let run = try TestSupport.runDriver("KeyStyleDriver", with: generated, scratch: folder)
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")

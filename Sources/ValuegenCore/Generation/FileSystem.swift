@@ -59,6 +59,13 @@ public enum FileSystem {
         if let existing = try readIfPresent(path), existing == bytes {
             return .unchanged
         }
+        try rewrite(bytes, to: path)
+        return .written
+    }
+
+    /// Writes the bytes, the same way, even when the file holds them: its modification time
+    /// and identity change, which a build system that lists it as an input sees.
+    public static func rewrite(_ bytes: [UInt8], to path: String) throws(Failure) {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -89,7 +96,6 @@ public enum FileSystem {
             unlink(temporary)
             throw Failure(description: "\(path): error: cannot write: \(String(cString: strerror(failure)))")
         }
-        return .written
     }
 
     /// Creates the folder and its parents when missing.

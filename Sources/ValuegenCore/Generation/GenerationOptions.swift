@@ -33,6 +33,9 @@ public struct GenerationOptions: Sendable {
     public var alwaysWritesModuleSupportFile = false
     /// Where `{"product": "Name"}` plugins are found: the folder SwiftPM builds them into.
     public var productDirectory: String?
+    /// Where the run's warnings are recorded (`--warnings-file`, `WarningsFile`): the build
+    /// plugin lists the file as an input of its command, so warnings show on every build.
+    public var warningsFilePath: String?
     /// Leave the files valuegen generated from schemas that are gone (`--keep-orphaned-outputs`);
     /// by default a run removes them (`OrphanedOutputs`).
     public var keepsOrphanedOutputs = false
