@@ -124,7 +124,7 @@ import Testing
         let answered = replySchema.replacingOccurrences(of: "# A reply to a note", with: "# An answer to a note")
         try Data(answered.replacingOccurrences(of: "  author: String\n", with: "  %redact\n  author: String\n").utf8).write(to: reply)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(8)], ofItemAtPath: reply.path)
-        let warning = "\(reply.path):4:3: warning: %redact: no feature reads this annotation; did you mean '%redacted'?"
+        let warning = "\(consumer.path)/Sources/Models/Reply.value:4:3: warning: %redact: no feature reads this annotation; did you mean '%redacted'?"
         for build in ["regenerating", "no-op"] {
             let warned = try PackageBuild.swiftBuild(in: consumer)
             #expect(warned.status == 0, "\(warned.standardOutput)\(warned.standardError)")
