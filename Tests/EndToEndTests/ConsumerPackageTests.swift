@@ -12,7 +12,8 @@ import Testing
 /// 2. a second build runs no generator;
 /// 3. touching one schema reruns the target's one generator command, which rewrites nothing;
 ///    editing one schema rewrites exactly its output; a schema's warning is printed on every
-///    build until it is fixed, and nothing recompiles meanwhile;
+///    build until it is fixed, and nothing recompiles meanwhile; a deleted schema's output is
+///    removed;
 /// 4. a schema error fails the build with `<schema path>:<line>:<column>: error:`, and an
 ///    attribute named like the member the plugin declares it generates is one;
 /// 5. a plugin product that does not exist is an error naming valuegen.json;
@@ -141,6 +142,18 @@ import Testing
         let quiet = try PackageBuild.swiftBuild(in: consumer)
         #expect(PackageBuild.generatorRuns(in: quiet).isEmpty, "a build after the warning was fixed ran \(PackageBuild.generatorRuns(in: quiet))")
         #expect(PackageBuild.compiledModules(in: quiet).isEmpty)
+
+        // 3c. A schema deleted: its output leaves the build plugin's folder with it.
+        let tag = consumer.appendingPathComponent("Sources/Models/Tag.value")
+        try Data("Tag {\n  name: String\n}\n".utf8).write(to: tag)
+        let added = try PackageBuild.swiftBuild(in: consumer)
+        #expect(added.status == 0, "\(added.standardOutput)\(added.standardError)")
+        #expect(try buildPluginOutputFiles(in: consumer)["Tag.swift"] != nil)
+        try FileManager.default.removeItem(at: tag)
+        let removed = try PackageBuild.swiftBuild(in: consumer)
+        #expect(removed.status == 0, "\(removed.standardOutput)\(removed.standardError)")
+        #expect(PackageBuild.generatorRuns(in: removed) == [generatorCommand])
+        #expect(try buildPluginOutputFiles(in: consumer)["Tag.swift"] == nil, "the output of a deleted schema stays behind")
 
         // 4. A schema error fails the build at the schema's line.
         let counter = consumer.appendingPathComponent("Sources/Models/Counter.object")
