@@ -55,9 +55,10 @@
  *   generate() is called from a host worker thread. Unless the descriptor sets
  *   VALUEGEN_FEATURE_THREAD_SAFE, the host never runs two generate() calls of one plugin at
  *   the same time. begin_module() (ABI 1.3) runs while no generate() of the plugin runs, and
- *   every generate() that starts after it returns sees its module. Host callbacks may be
- *   called only from the thread running generate() or begin_module(), and only during that
- *   call.
+ *   every generate() that starts after it returns sees its module. generate_module() (ABI 1.4)
+ *   runs after every generate() of its run has returned, while no other call of the plugin
+ *   runs. Host callbacks may be called only from the thread running generate(), begin_module()
+ *   or generate_module(), and only during that call.
  *
  * ERRORS
  *
@@ -285,11 +286,11 @@ typedef valuegen_status (*valuegen_begin_module_fn)(const valuegen_host *host,
 /* (ABI 1.4) The module pass: one call per run with every schema file of the run.
  *   request_json / request_length: the module request, UTF-8 JSON owned by the host, valid
  *   until generate_module() returns, not NUL-terminated in general:
- *   {"schemaVersion", "generatorVersion", "files": [{"file", "accessLevel", "imports",
- *   "types"}, ...], "options"?} -- each file exactly as a generate() request has it (types with
- *   their annotations, attributes, cases with subtypeName, comments, locations, codingKey,
+ *   {"schemaVersion", "generatorVersion", "files": [...], "options"?} -- each element of "files"
+ *   exactly the request generate() gets for that file, without "options" and "module" (types
+ *   with their annotations, attributes, cases with subtypeName, comments, locations, codingKey,
  *   coding and adtCoding; type references with "structure"), files in path order
- *   (docs/PluginRequest.schema.json, "moduleRequest").
+ *   (docs/PluginRequest.schema.json, "ModuleRequest").
  * When: once per run, after the generate() calls of the run, when at least one type of the run
  * includes the plugin and no schema file of the run has an error from parsing or resolving. Not
  * at the same time as another call of the plugin. The plugin generates for the types whose

@@ -21,8 +21,8 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
     private let workerExecutable: String
     /// How long one file's `generate` may take before its worker is killed; nil for no limit.
     public let timeout: Double?
-    fileprivate var idle: [PluginWorkerProcess] = []
-    fileprivate let lock = Mutex()
+    private var idle: [PluginWorkerProcess] = []
+    private let lock = Mutex()
 
     /// How long a plugin may take on one schema file unless `--plugin-timeout` or
     /// `pluginTimeout` in valuegen.json says otherwise: far above what generating one file
@@ -71,18 +71,11 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
         }
         let module = takesModuleOnce ? request.module : nil
         let bytes = module == nil ? request.encodedJSON().bytes : request.encodedJSONWithoutModule().bytes
-        let worker: PluginWorkerProcess
-        do {
-            worker = try lock.withLock { idle.popLast() } ?? PluginWorkerProcess.start(executable: workerExecutable, library: libraryPath)
-        } catch {
-            emitter.diagnose(.error, "\(pluginName) could not be started in a worker process: \(error)", at: nil)
-            return
-        }
+        guard let worker = worker(reportingTo: { emitter.diagnose(.error, $0, at: nil) }) else { return }
         if let module, !give(module, to: worker, before: request.file.name, into: emitter) {
             return
         }
-        let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
-        switch worker.run(bytes, deadline: deadline) {
+        switch worker.run(bytes, deadline: deadline()) {
         case .output(let output):
             lock.withLock { idle.append(worker) }
             output.forward(to: emitter, from: pluginName)
@@ -97,12 +90,26 @@ public final class IsolatedPluginFeature: Feature, PluginBacked, @unchecked Send
 }
 
 extension IsolatedPluginFeature {
+    /// An idle worker, or a new one; nil after reporting why none could be started.
+    private func worker(reportingTo report: (String) -> Void) -> PluginWorkerProcess? {
+        do {
+            return try lock.withLock { idle.popLast() } ?? PluginWorkerProcess.start(executable: workerExecutable, library: libraryPath)
+        } catch {
+            report("\(pluginName) could not be started in a worker process: \(error)")
+            return nil
+        }
+    }
+
+    /// When a call that starts now must have answered (uptime in nanoseconds); nil for no limit.
+    private func deadline() -> UInt64? {
+        timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
+    }
+
     /// Hands the module to the worker's `begin_module` unless this worker already took it
     /// (ABI 1.3: once per run in each worker); false when the file must not be generated.
     private func give(_ module: ModuleDescription, to worker: PluginWorkerProcess, before file: String, into emitter: any Emitter) -> Bool {
         if !(worker.moduleTaken?.module.isSameDescription(as: module) ?? false) {
-            let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
-            switch worker.run(WorkerProtocol.beginModuleFrame(module.jsonBytes), deadline: deadline) {
+            switch worker.run(WorkerProtocol.beginModuleFrame(module.jsonBytes), deadline: deadline()) {
             case .output(let output):
                 worker.moduleTaken = (module, output)
             case .crashed:
@@ -253,15 +260,8 @@ extension IsolatedPluginFeature: ModuleFeature {
         guard descriptor.hasModulePass else { return }
         var request = request
         request.options = options
-        let worker: PluginWorkerProcess
-        do {
-            worker = try lock.withLock { idle.popLast() } ?? PluginWorkerProcess.start(executable: workerExecutable, library: libraryPath)
-        } catch {
-            emitter.diagnose(.error, "\(pluginName) could not be started in a worker process: \(error)", in: nil, at: nil)
-            return
-        }
-        let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
-        switch worker.run(WorkerProtocol.generateModuleFrame(JSONSerializer.serialize(request.json)), deadline: deadline) {
+        guard let worker = worker(reportingTo: { emitter.diagnose(.error, $0, in: nil, at: nil) }) else { return }
+        switch worker.run(WorkerProtocol.generateModuleFrame(JSONSerializer.serialize(request.json)), deadline: deadline()) {
         case .output(let output):
             lock.withLock { idle.append(worker) }
             output.forwardModulePass(to: emitter, from: pluginName)

@@ -247,8 +247,8 @@ import Testing
         try Data(manifestText.replacingOccurrences(of: buildPluginUsage, with: "plugins: []").utf8).write(to: manifest)
         let command = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), generateModels)
         #expect(command.status == 0, "\(command.standardOutput)\(command.standardError)")
-        #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Note.swift", "Profile.swift", "Reply.swift", "Shape.swift", "ValuegenModuleSupport.swift"])
-        for name in ["Profile.swift", "ValuegenModuleSupport.swift"] {
+        #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Note.swift", "Profile.swift", "Reply.swift", "SampleCatalog.swift", "Shape.swift", "ValuegenModuleSupport.swift"])
+        for name in ["Profile.swift", "SampleCatalog.swift", "ValuegenModuleSupport.swift"] {
             let built = try buildPluginOutput(in: consumer, named: name)
             #expect(try String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8) == built, "the command plugin and the build plugin generate the same \(name)")
         }

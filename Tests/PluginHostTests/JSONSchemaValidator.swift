@@ -27,6 +27,14 @@ struct JSONSchemaValidator {
         return problems
     }
 
+    /// Where the instance breaks the definition the reference names (`#/$defs/ModuleRequest`).
+    func problems(in instance: JSONValue, against reference: String) -> [String] {
+        guard let definition = resolve(reference) else { return ["the schema has no \(reference)"] }
+        var problems: [String] = []
+        check(instance, against: definition, at: "", into: &problems)
+        return problems
+    }
+
     /// The keywords used anywhere in the schema that this validator does not implement.
     func unsupportedKeywords() -> Set<String> {
         var unsupported: Set<String> = []

@@ -11,6 +11,7 @@ import ValuegenPluginSDK
 @Suite struct ModuleOnceTests {
     static let probeSource = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/ModuleProbe/module_probe.c").path
     static let frozen12HeaderFolder = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/Frozen/ABI-1.2").path
+    static let frozen13HeaderFolder = PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/Frozen/ABI-1.3").path
 
     /// RequestModuleTests' module, with a `%bounds` the probe accepts, in a scratch folder.
     static func moduleFolder() throws -> URL {
@@ -62,6 +63,26 @@ import ValuegenPluginSDK
         #expect(generated.outcome.status == 0, "\(generated.outcome.standardError)")
         #expect(generated.files["Session.swift"]?.contains("// user: named User value\n") == true)
         #expect(!(try PluginLibrary.load(library).takesModuleOnce))
+    }
+
+    /// A plugin built against the frozen 1.3 header (before the module pass) takes the module once
+    /// and generates what it did: its 104-byte descriptor is never read past begin_module.
+    @Test(arguments: [false, true])
+    func pluginBuiltAgainstTheFrozen13HeaderTakesTheModuleOnceAsBefore(isolated: Bool) throws {
+        let frozen = try Self.generate(with: try Self.probe("ModuleProbe13Frozen\(isolated)", defines: ["PROBE_MODULE_ONCE"], headers: Self.frozen13HeaderFolder), isolated: isolated)
+        let current = try Self.generate(with: try Self.probe("ModuleProbeOnceCurrent\(isolated)", defines: ["PROBE_MODULE_ONCE"]), isolated: isolated)
+        #expect(frozen.outcome.status == 0, "\(frozen.outcome.standardError)")
+        #expect(frozen.outcome.standardError == "")
+        #expect(frozen.files.count == 2)
+        #expect(frozen.files == current.files)
+        let library = try PluginLibrary.load(try Self.probe("ModuleProbe13Frozen\(isolated)", defines: ["PROBE_MODULE_ONCE"], headers: Self.frozen13HeaderFolder))
+        #expect(library.takesModuleOnce && !library.descriptor.hasModulePass && library.abiMinor == 3)
+    }
+
+    @Test func frozen13HeaderIsABI13() throws {
+        let header = try String(contentsOfFile: Self.frozen13HeaderFolder + "/valuegen_plugin.h", encoding: .utf8)
+        #expect(header.contains("#define VALUEGEN_ABI_MAJOR 1\n#define VALUEGEN_ABI_MINOR 3\n"))
+        #expect(!header.contains("generate_module"))
     }
 
     @Test func frozen12HeaderIsABI12() throws {

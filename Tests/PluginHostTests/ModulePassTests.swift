@@ -297,6 +297,19 @@ import Testing
         }
     }
 
+    /// docs/WritingPlugins.md's module pass section quotes the fixtures and the real output:
+    /// SchemaIndex's whole source, KotlinExport's descriptor, and the Kotlin file the first test
+    /// compares byte for byte.
+    @Test func writingPluginsQuotesTheExamplesAndTheirOutput() throws {
+        let page = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/WritingPlugins.md"), encoding: .utf8)
+        let swift = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/SchemaIndex/SchemaIndexFeature.swift"), encoding: .utf8)
+        let c = try String(contentsOf: URL(fileURLWithPath: Self.kotlinSource), encoding: .utf8)
+        #expect(RequestSchemaTests.codeBlock(in: page, after: "<!-- ModulePassTests: SchemaIndexFeature.swift -->\n```swift\n") == swift)
+        #expect(RequestSchemaTests.codeBlock(in: page, after: "<!-- ModulePassTests: ValuegenModels.kt -->\n```kotlin\n") == Self.expectedKotlin)
+        let descriptor = try #require(RequestSchemaTests.codeBlock(in: page, after: "so a type of one file refers to a type of another by its Kotlin name:\n\n```c\n"))
+        #expect(c.contains(descriptor), "the descriptor quoted is kotlin_export.c's")
+    }
+
     /// `plugins inspect` names the module pass.
     @Test func inspectShowsTheModulePass() throws {
         let library = try Self.kotlinExport()

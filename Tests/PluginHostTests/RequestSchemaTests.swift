@@ -30,6 +30,19 @@ import ValuegenPluginSDK
         }
     }
 
+    /// The module pass's request (ABI 1.4), made of every example file, matches its definition;
+    /// one with a member the definition does not know does not.
+    @Test func moduleRequestOfTheExamplesMatchesTheSchema() throws {
+        let validator = try Self.validator()
+        let files = try ExampleRequests.captured()
+        let request = ModuleRequest(generatorVersion: files[0].generatorVersion, files: files, options: .object([JSONMember(key: "path", value: .string("kotlin/Models.kt"))]))
+        let wire = try JSONParser.parse(JSONSerializer.serialize(request.json))
+        #expect(validator.problems(in: wire, against: "#/$defs/ModuleRequest") == [])
+        guard case .object(var members) = wire else { return }
+        members.append(JSONMember(key: "module", value: .object([])))
+        #expect(validator.problems(in: .object(members), against: "#/$defs/ModuleRequest") != [])
+    }
+
     @Test func examplesExerciseEveryOptionalMember() throws {
         let requests = try ExampleRequests.captured()
         let attributes = requests.flatMap(\.types).flatMap { $0.attributes + $0.cases.flatMap(\.attributes) }

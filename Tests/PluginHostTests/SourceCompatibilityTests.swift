@@ -18,10 +18,23 @@ import ValuegenPluginSDK
 
     @Test func everyStoredPluginSourceCompilesAgainstTodaysSDK() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasPrefix("SDK-") }.sorted()
-        #expect(folders == ["SDK-1.0", "SDK-1.1", "SDK-1.2", "SDK-1.3"])
+        #expect(folders == ["SDK-1.0", "SDK-1.1", "SDK-1.2", "SDK-1.3", "SDK-1.4"])
         for folder in folders {
             _ = try Self.plugin(String(folder.dropFirst("SDK-".count)))
         }
+    }
+
+    /// ModuleCatalog (SDK 1.4) writes one catalog from every schema file in its module pass.
+    @Test func moduleCatalogOfSDK14WritesOneFileFromEverySchemaFile() throws {
+        let folder = PluginBuilder.buildFolder.appendingPathComponent("source-compatibility-\(UUID().uuidString)")
+        let models = folder.appendingPathComponent("Models")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("Shape includes(ModuleCatalog) {\n  Circle {\n    radius: Double\n  }\n  Empty\n}\n".utf8).write(to: models.appendingPathComponent("Shape.adtValue"))
+        try Data("%catalogName name=Person\nUser includes(ModuleCatalog) {\n  name: String\n}\n".utf8).write(to: models.appendingPathComponent("User.value"))
+        let generate = try ProcessRunner.valuegen(["generate", "Models", "--output", "Generated", "--plugin", Self.plugin("1.4")], in: folder)
+        try #require(generate.status == 0, "\(generate.standardError)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("Generated/catalog.txt"), encoding: .utf8) == "Shape adt Shape.adtValue Circle,Empty\nPerson value User.value \n")
     }
 
     /// TypeScriptExport (SDK 1.1) switches over `ADTCoding.Representation`'s four cases, and

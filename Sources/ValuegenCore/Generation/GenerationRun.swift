@@ -40,10 +40,11 @@ public struct GenerationRun: Sendable {
         var withModuleFiles = generated
         ModulePass.run(
             into: &withModuleFiles,
-            requests: loaded.conflictDiagnostics.isEmpty ? kept.indices.map { module.schemas[$0].request } : [nil],
+            requests: kept.indices.map { module.schemas[$0].request },
             registries: kept.map { plan.entries[$0].pipeline.registry },
             declared: plan.declaredModuleFiles,
-            allowsExtraFiles: options.allowsExtraFiles
+            allowsExtraFiles: options.allowsExtraFiles,
+            leftOut: !loaded.conflictDiagnostics.isEmpty
         )
         ModuleFiles.collect(into: &withModuleFiles)
         var checked = checkExtraFiles(withModuleFiles, options: options)

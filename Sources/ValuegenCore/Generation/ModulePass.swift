@@ -26,9 +26,11 @@ enum ModulePass {
     ///   - registries: the features of each file's pipeline.
     ///   - declared: `"moduleFiles"` of the configurations, by plugin name.
     ///   - allowsExtraFiles: false under the build-tool plugin, which declares its outputs first.
-    static func run(into files: inout [GeneratedFile], requests: [GenerationRequest?], registries: [FeatureRegistry], declared: [String: DeclaredModuleFiles], allowsExtraFiles: Bool) {
+    ///   - leftOut: whether some schema file of the run is not among `files` (its output name
+    ///     clashes with another's), which leaves the pass out as an error in a file does.
+    static func run(into files: inout [GeneratedFile], requests: [GenerationRequest?], registries: [FeatureRegistry], declared: [String: DeclaredModuleFiles], allowsExtraFiles: Bool, leftOut: Bool) {
         let passes = passes(files: files, registries: registries)
-        guard !passes.isEmpty, requests.allSatisfy({ $0 != nil }) else { return }
+        guard !passes.isEmpty, !leftOut, requests.allSatisfy({ $0 != nil }) else { return }
         var indexByPath: [String: Int] = [:]
         for index in files.indices {
             indexByPath[files[index].source.path] = index

@@ -62,7 +62,8 @@ extension SampleFeature {
         printer.line("")
         printer.line("/// Every model type of the target that includes Sample, with its sample, in schema order.")
         printer.block("\(access)enum SampleCatalog") { body in
-            body.line("\(access)static let all: [any HasSample] = [\(included.map { "\($0.type.name).sample" }.joined(separator: ", "))]")
+            // Computed: a stored global of existentials is not Sendable under Swift 6.
+            body.line("\(access)static var all: [any HasSample] { [\(included.map { "\($0.type.name).sample" }.joined(separator: ", "))] }")
         }
         emitter.emitModuleFile(path: "SampleCatalog.swift", contents: printer.text)
     }
