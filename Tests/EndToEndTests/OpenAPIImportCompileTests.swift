@@ -75,7 +75,7 @@ import ValuegenCore
         #expect(run.status == 0 && run.standardError.isEmpty, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Imported 15 components of "), "\(run.standardOutput)")
         let action = try String(contentsOf: schemas.appendingPathComponent("CheckoutAction.adtValue"), encoding: .utf8)
-        #expect(action.hasPrefix("# Action to be taken for completing the payment.\n%coding representation=internal discriminator=\"type\"\n"), "\(action)")
+        #expect(action.hasPrefix("# Imported by valuegen import openapi: importing again rewrites this file, or removes it when no component produces it.\n\n# Action to be taken for completing the payment.\n%coding representation=internal discriminator=\"type\"\n"), "\(action)")
         _ = try generateAndCompile(schemas, in: folder)
     }
 
