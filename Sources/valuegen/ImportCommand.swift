@@ -136,21 +136,16 @@ enum ImportCommand {
         for warning in result.warnings {
             Console.error("\(options.document): warning: \(warning)")
         }
-        var written = 0
+        let outcome: ImportedFolder.Outcome
         do {
-            try FileSystem.createDirectory(options.output)
-            for file in result.files {
-                if try FileSystem.writeIfChanged(file.bytes, to: options.output + "/" + file.name) != .unchanged {
-                    written += 1
-                }
-            }
+            outcome = try ImportedFolder.write(result.files, to: options.output)
         } catch {
             Console.error(error.description)
             return 2
         }
         if !options.quiet {
             let count = result.componentCount == result.documentComponentCount ? "\(result.componentCount)" : "\(result.componentCount) of \(result.documentComponentCount)"
-            var summary = "Imported \(count) components of \(options.document) as \(result.files.count) schema files in \(options.output) (\(written) written or changed)"
+            var summary = "Imported \(count) components of \(options.document) as \(result.files.count) schema files in \(options.output) (\(outcome.written.count) written or changed\(outcome.removed.isEmpty ? "" : ", \(outcome.removed.count) of an earlier import removed"))"
             if result.aliasCount > 0 {
                 summary += "; \(result.aliasCount) scalar, array or map components are written where they are used"
             }

@@ -190,6 +190,68 @@ import Testing
         """)
     }
 
+    @Test func aValueOfSeveralTypesIsAnUntaggedADTOfEachTypeTheNarrowestFirst() throws {
+        let result = try importing(#"""
+        {"Holder": {"type": "object", "required": ["id", "amount"], "properties": {
+          "id": {"type": ["string", "integer"], "description": "A name or a number."},
+          "amount": {"type": ["number", "integer", "null"], "format": "int64"},
+          "when": {"type": ["boolean", "string"], "format": "date-time"},
+          "tags": {"type": ["array", "string"], "items": {"type": "string"}}}}}
+        """#)
+        #expect(result.files["Holder.value"] == """
+        Holder includes(JSON) {
+          # A name or a number.
+          id: HolderId
+          amount: HolderAmount?
+          when: HolderWhen?
+          tags: HolderTags?
+        }
+
+        """)
+        #expect(result.files["HolderId.adtValue"] == """
+        # A name or a number.
+        %coding representation=untagged
+        HolderId includes(JSON) {
+          %singleAttributeSubtype attributeType="Int"
+          Int
+          %singleAttributeSubtype attributeType="String"
+          String
+        }
+
+        """)
+        #expect(result.files["HolderAmount.adtValue"] == """
+        %coding representation=untagged
+        HolderAmount includes(JSON) {
+          %singleAttributeSubtype attributeType="Int64"
+          Int64
+          %singleAttributeSubtype attributeType="Double"
+          Double
+        }
+
+        """)
+        #expect(result.files["HolderWhen.adtValue"] == """
+        %coding representation=untagged
+        HolderWhen includes(JSON) {
+          %singleAttributeSubtype attributeType="Bool"
+          Bool
+          %singleAttributeSubtype attributeType="Date"
+          Date
+        }
+
+        """)
+        #expect(result.files["HolderTags.adtValue"] == """
+        %coding representation=untagged
+        HolderTags includes(JSON) {
+          %singleAttributeSubtype attributeType="[String]"
+          StringList
+          %singleAttributeSubtype attributeType="String"
+          String
+        }
+
+        """)
+        #expect(result.warnings.isEmpty)
+    }
+
     @Test func allOfMergesItsObjectsIntoOneValue() throws {
         let result = try importing(#"""
         {"Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "note": {"type": "string"}}},
@@ -246,7 +308,7 @@ import Testing
 
     @Test func whatTheMappingCannotExpressIsRawJSONWithAWarningNamingItsPointer() throws {
         let result = try importing(#"""
-        {"Mixed": {"type": "object", "properties": {"either": {"type": ["string", "integer"]}, "remote": {"$ref": "other.json#/Thing"}, "level": {"type": "integer", "enum": [1, 2]}}}}
+        {"Mixed": {"type": "object", "properties": {"either": {"enum": ["a", true]}, "remote": {"$ref": "other.json#/Thing"}, "level": {"type": "integer", "enum": [1, 2]}}}}
         """#)
         #expect(result.files["Mixed.value"] == """
         %type name=RawJSON library=ValuegenRuntime sendable=true
@@ -259,7 +321,7 @@ import Testing
 
         """)
         #expect(result.warnings == [
-            "#/components/schemas/Mixed/properties/either: a value of several types (string, integer) is imported as RawJSON",
+            "#/components/schemas/Mixed/properties/either: a value of several types (boolean, string) is imported as RawJSON",
             "#/components/schemas/Mixed/properties/remote: the reference 'other.json#/Thing' is not in the document (only local references, '#/…', are read); imported as RawJSON",
             "#/components/schemas/Mixed/properties/level: the enumeration's values are not checked: it is imported as its type, integer",
         ])

@@ -7,12 +7,17 @@ enum ImportedSchemaWriter {
     /// The features every imported type includes: it is read from and written to JSON.
     static let includes = "JSON"
 
+    /// The first line of every imported file: how a later import knows the file is its own, to
+    /// remove it when no component produces it any more (`ImportedFolder`). A blank line
+    /// follows, so it documents no type.
+    static let header = "# Imported by valuegen import openapi: importing again rewrites this file, or removes it when no component produces it."
+
     static func fileName(of type: ImportedType) -> String {
         type.name + (type.isValue ? ".value" : ".adtValue")
     }
 
     static func text(of type: ImportedType) -> String {
-        var lines: [String] = []
+        var lines = [header, ""]
         if usesRawJSON(type) {
             lines.append("%type name=RawJSON library=ValuegenRuntime sendable=true")
             lines.append("")

@@ -9,6 +9,10 @@ extension OpenAPISchemaMapper {
             append(ImportedType(name: name, pointer: pointer, documentation: documentation, shape: enumeration(values, pointer: pointer)))
             return
         }
+        if Self.types(of: schema).count > 1, schema["properties"] == nil, schema["allOf"] == nil {
+            declareUnion(Self.variantsOfTypes(schema), discriminator: nil, named: name, pointer: pointer + "/type", documentation: documentation)
+            return
+        }
         for key in ["oneOf", "anyOf"] {
             if case .array(let variants)? = schema[key], schema["properties"] == nil, schema["allOf"] == nil {
                 declareUnion(variants, discriminator: schema["discriminator"], named: name, pointer: pointer + "/" + key, documentation: documentation)

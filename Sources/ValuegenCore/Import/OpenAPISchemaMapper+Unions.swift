@@ -204,3 +204,21 @@ extension OpenAPISchemaMapper {
         }
     }
 }
+
+extension OpenAPISchemaMapper {
+    /// `type: [string, integer]` as the variants of an untagged union, one schema of each type,
+    /// with the members that type reads (`format`, `items`, `enum`…); what the union as a whole
+    /// says (its description, `nullable`) stays with the union.
+    static func variantsOfTypes(_ schema: JSONValue) -> [JSONValue] {
+        guard case .object(let members) = schema else { return [] }
+        let objectKeys: Set<String> = ["properties", "required", "additionalProperties"]
+        return types(of: schema).map { type in
+            let kept = members.filter { member in
+                !["type", "description", "title", "nullable"].contains(member.key)
+                    && (type == "object" || !objectKeys.contains(member.key))
+                    && (type == "array" || member.key != "items")
+            }
+            return .object([JSONMember(key: "type", value: .string(type))] + kept)
+        }
+    }
+}

@@ -167,7 +167,7 @@ struct OpenAPISchemaMapper {
         for key in ["oneOf", "anyOf"] {
             if case .array? = schema[key] { return true }
         }
-        return Self.stringEnumeration(schema) != nil
+        return Self.stringEnumeration(schema) != nil || Self.types(of: schema).count > 1
     }
 
     /// The values of a string `enum`, without null.

@@ -70,4 +70,11 @@ section("a value that holds itself") {
     check(category.parent?.name == "animals" && category.parent?.parent == nil, "\(category)")
 }
 
+section("a value of several types reads each of them") {
+    check(try read(Mixed.self, #"{"either": 3}"#).either == .int(3), "an integer")
+    check(try read(Mixed.self, #"{"either": "three"}"#).either == .string("three"), "a string")
+    check((try? read(Mixed.self, #"{"either": true}"#)) == nil, "a Boolean is neither")
+    check(String(decoding: try read(Mixed.self, #"{"either": 3}"#).jsonData(), as: UTF8.self) == #"{"either":3}"#, "written back")
+}
+
 finishChecks()
