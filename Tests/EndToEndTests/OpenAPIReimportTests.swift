@@ -66,8 +66,8 @@ import Testing
         #expect(compat.standardOutput + compat.standardError == #"""
         v1/Coupon.value: warning: [swift-source] type 'Coupon' (v1/Coupon.value:3:1) is removed: code that names it no longer compiles
         v2/Order.value:3:1: warning: [swift-source] attribute 'coupon' (v1/Order.value:7:3) is removed from 'Order': code that uses it no longer compiles
-        v2/Order.value:5:3: error: [json-wire] attribute 'total' is String, was Int (length-delimited, was varint or fixed64): JSON written on either side holds the other type: refused, or read as another value
-        v2/Order.value:5:3: warning: [swift-source] attribute 'total' is String, was Int (length-delimited, was varint or fixed64): code that passes or reads the old type no longer compiles
+        v2/Order.value:5:3: error: [json-wire] attribute 'total' is String, was Int: JSON written on either side holds the other type: refused, or read as another value
+        v2/Order.value:5:3: warning: [swift-source] attribute 'total' is String, was Int: code that passes or reads the old type no longer compiles
         v2/Order.value:6:3: error: [json-wire] required attribute 'currency' without a default is added to 'Order': JSON written before lacks the key: an error (give it a default or make it optional)
         v2/Order.value:6:3: warning: [swift-source] required attribute 'currency' without a default is added to 'Order': every call of the memberwise initializer needs the new argument
         v2/Status.adtValue:3:1: error: [json-wire] case 'cancelled' (v1/Status.adtValue:6:3) is removed from 'Status': JSON written before that holds the case reads it as the unknown case 'unknown': silently another case, not refused
