@@ -27,8 +27,7 @@ import Foundation
 /// string's hash picks among 131,072 (16 KB), all cleared after 4,096 were set, so that at
 /// most one in 32 is set by another string: with one in eight, 65 URLs that all differ now and
 /// then found 17 bits set and grew the slots) and counts a URL whose bit is set as one it would
-/// have found.
-/// A small document keeps its small table, and so does one whose URLs all differ (a page of
+/// have found. A small document keeps its small table, and so does one whose URLs all differ (a page of
 /// charges, each with its receipt's URL), which pays a hash and a store per URL against the
 /// hundreds of nanoseconds each `URL` costs.
 final class DocumentURLs {
