@@ -73,7 +73,7 @@ let package = Package(
             // The PluginSDK for its JSON parser, which keeps members in order (Recorded/).
             dependencies: ["ValuegenRuntime", "ValuegenPluginSDK"],
             path: "Sources/RuntimeBenchmark",
-            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "RecordFile.value", "World/Schemas", "Recorded/Schemas", "Recorded/LICENSE-octokit-fixtures.md", "Recorded/LICENSE-stripe-openapi.txt", "simdjson"]
+            exclude: ["Record.value", "Status.adtValue", "ServerRecord.value", "ServerStatus.adtValue", "Wide.value", "WideBoxed.value", "CheckedRecord.value", "RecordFile.value", "World/Schemas", "Recorded/Schemas", "Recorded/LICENSE-octokit-fixtures.md", "Recorded/LICENSE-stripe-openapi.txt", "Recorded/LICENSE-mastodonkit.txt", "simdjson"]
         ),
         .executableTarget(
             name: "ValuegenBenchmark",

@@ -23,7 +23,8 @@ struct BenchmarkArguments {
                             only decode the world-shaped document SHAPE (tweets, catalog,
                             geojson, payments, issues; or a recorded payload: github-issues,
                             stripe-charges, stripe-charges-full, stripe-customers,
-                            stripe-payment-intents) ROUNDS
+                            stripe-payment-intents, mastodon-timeline,
+                            mastodon-notifications, mastodon-followers) ROUNDS
                             times (1000 by default) with the generated JSON, for a profiler
                             (perf record, valgrind); prints nothing else. SHAPE `records`
                             decodes the N records' JSON, `records-binary` their Binary

@@ -170,6 +170,27 @@ func mutatedURLs(count: Int, seed: UInt64) -> [String] {
         #expect(urls.map(\.absoluteString) == strings + strings)
     }
 
+    @Test func urlsAPageKeepsRepeatingStayAmongURLsThatDoNot() throws {
+        // A page of issues: each has seven URLs of its own and its author's thirteen, the authors
+        // a few dozen. Each author URL is made about once, whatever shares its bucket.
+        var strings: [String] = []
+        // The authors in a fixed pseudo-random order (a linear congruential generator).
+        var state: UInt64 = 38
+        let authors = (0..<40).map { author in (0..<13).map { "https://api.github.com/users/user-\(author)/\($0)" } }
+        for issue in 0..<1_600 {
+            strings += (0..<7).map { "https://api.github.com/repos/o/r/issues/\(issue)/\($0)" }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            strings += authors[Int(state >> 33) % authors.count]
+        }
+        let urls = try [URL](jsonBytes: jsonArray(strings))
+        #expect(urls.map(\.absoluteString) == strings)
+        let authorStrings = Set(authors.joined())
+        let authorStorages = Set(zip(strings, urls).filter { authorStrings.contains($0.0) }.map { storageBytes(of: $0.1) })
+        // 520 author URLs; those seen before the slots grew are made again (1,033 here). Growing
+        // on the URLs found alone, the slots never grew for such a page: 18,844 were made.
+        #expect(authorStorages.count < 1_200)
+    }
+
     @Test func theSlotsGrowWithRepeatedURLsUpToTheirMost() throws {
         func slots(afterReading strings: [String]) throws -> Int {
             try jsonArray(strings).withUnsafeBytes { buffer in

@@ -1,9 +1,10 @@
-// Recorded payloads (issue 38): list pages of GitHub's and Stripe's REST APIs made of the
-// recorded objects of RecordedExcerpt.swift, varied as a server varies one object from the
-// next: new ids, numbers and amounts, the URLs and ids that contain them, new dates and
-// tokens. Nothing else is invented: the members, their order, nulls, escapes and texts are the
-// recorded ones. What repeats, repeats as on a real page: the repository's URL, the authors
-// (a few dozen users write the issues), the labels, the customers of charges.
+// Recorded payloads (issue 38): list pages of GitHub's and Stripe's REST APIs (Mastodon's are in
+// MastodonPayloads.swift) made of the recorded objects of RecordedExcerpt.swift, varied as a
+// server varies one object from the next: new ids, numbers and amounts, the URLs and ids that
+// contain them, new dates and tokens. Nothing else is invented: the members, their order,
+// nulls, escapes and texts are the recorded ones. What repeats, repeats as on a real page: the
+// repository's URL, the authors (a few dozen users write the issues), the labels, the customers
+// of charges.
 import Foundation
 
 enum RecordedPayloads {
@@ -22,7 +23,7 @@ enum RecordedPayloads {
         WorldShape("stripe-charges-full", StripeFullChargeList.self, summary: "the same charges, every key read, nested objects inline (\(MemoryLayout<StripeFullCharge>.stride) bytes a charge)", style: stripeStyle, document: { stripeList("charges", count: Int(1_000 * $0), stripeCharge) }),
         WorldShape("stripe-customers", StripeCustomerList.self, summary: "Stripe customers (stripe/openapi fixtures)", style: stripeStyle, document: { stripeList("customers", count: Int(4_000 * $0), stripeCustomer) }),
         WorldShape("stripe-payment-intents", StripePaymentIntentList.self, summary: "Stripe payment intents (stripe/openapi fixtures)", style: stripeStyle, document: { stripeList("payment_intents", count: Int(3_000 * $0), stripePaymentIntent) }),
-    ] }
+    ] + mastodonShapes }
 
     /// Stripe's API writes its JSON indented by two spaces.
     static let stripeStyle = JSONStyle(layout: .indented(2))

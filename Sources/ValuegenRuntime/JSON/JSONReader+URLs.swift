@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 // URLs. Building a `URL` is the toolchain's work and costs far more than reading its string
@@ -34,142 +29,22 @@ extension JSONReader {
         // Looked up and stored through a reference that is not retained: the reader holds the
         // table, and reading a string cannot let it go.
         let urls = Unmanaged.passUnretained(documentURLs.unsafelyUnwrapped)
-        guard let slot = urls._withUnsafeGuaranteedRef({ $0.slot(of: raw, in: baseAddress) }) else {
+        guard let hash = urls._withUnsafeGuaranteedRef({ $0.key(of: raw, in: baseAddress) }) else {
             position = start
             return try readURLString()
         }
-        if let url = urls._withUnsafeGuaranteedRef({ $0.url(in: slot, matching: raw, in: baseAddress) }) {
+        if let url = urls._withUnsafeGuaranteedRef({ $0.url(for: hash, matching: raw, in: baseAddress) }) {
             return url
         }
         position = start
         let url = try readURLString()
-        urls._withUnsafeGuaranteedRef { $0.remember(url, in: slot, for: raw, in: baseAddress) }
+        urls._withUnsafeGuaranteedRef { $0.remember(url, for: hash, raw: raw, in: baseAddress) }
         return url
     }
 
     /// The string at the offset turned into a URL, with the error every URL read gives.
     mutating func readURLString() throws(JSONError) -> URL {
         try readString(converting: URL.init(faithfulTo:), orFail: { "expected a URL, found \"\($0)\"" })
-    }
-}
-
-/// The URLs a reader has made, keyed by the raw bytes of their strings in the document (escapes
-/// undecoded: the same bytes decode to the same string), each string in the slot its hash picks,
-/// a newer one replacing an older.
-///
-/// The slots start few (64, 2 KB) and grow fourfold, up to 4,096, each time more URLs were
-/// stored than there are slots while at least one was found for every four stored: a page of
-/// issues holds a few hundred URLs that repeat (13 a user, for a few dozen users) among the ones
-/// each issue has alone, and in 64 slots these evicted the users' before they came again. A
-/// small document keeps its small table, and so does one whose URLs all differ (a page of
-/// charges, each with its receipt's URL), which pays a hash and a store per URL against the
-/// hundreds of nanoseconds each `URL` costs.
-final class DocumentURLs {
-    struct Entry {
-        /// Where the string's raw bytes are in the document, between its quotes.
-        var start = 0
-        var count = -1
-        var url: URL?
-    }
-
-    static let firstSlotCount = 64
-    static let mostSlots = 4096
-    /// Longer strings are not remembered: their hash and comparison would cost more than they
-    /// are likely to save.
-    static let longestRemembered = 2048
-
-    /// The slots, in memory of their own rather than an array: a look-up reads one slot's
-    /// fields, without the copies of the whole entry and the exclusivity checks an array stored
-    /// in a class costs (a fifth of the time the table took on a page of issues).
-    private(set) var entries: UnsafeMutablePointer<Entry>
-    private(set) var slotCount = firstSlotCount
-    /// The bits of a hash that pick a slot: its top log2(slotCount).
-    var slotShift: UInt64 = 64 - 6
-    /// The URLs stored, and the URLs found, since the slots last grew.
-    var stored = 0
-    var found = 0
-
-    init() {
-        entries = .allocate(capacity: slotCount)
-        entries.initialize(repeating: Entry(), count: slotCount)
-    }
-
-    deinit {
-        entries.deinitialize(count: slotCount)
-        entries.deallocate()
-    }
-
-    /// The slot for the bytes at `raw`, nil when they are too long to remember.
-    @inline(__always)
-    func slot(of raw: Range<Int>, in document: UnsafeRawPointer) -> Int? {
-        guard raw.count <= Self.longestRemembered else { return nil }
-        // The top bits of a product are the best mixed.
-        return Int(truncatingIfNeeded: Self.hash(of: raw, in: document) &>> slotShift)
-    }
-
-    /// Eight bytes a multiply.
-    static func hash(of raw: Range<Int>, in document: UnsafeRawPointer) -> UInt64 {
-        let count = raw.count
-        let bytes = document + raw.lowerBound
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = UInt64(truncatingIfNeeded: count)
-        var index = 0
-        while index &+ 8 <= count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
-            index &+= 8
-        }
-        if index < count {
-            var tail: UInt64 = 0
-            if count >= 8 {
-                tail = bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            } else {
-                for offset in index..<count {
-                    tail = tail &<< 8 | UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self))
-                }
-            }
-            hash = (hash ^ tail) &* multiplier
-        }
-        return hash
-    }
-
-    /// The URL in `slot` when it was made of the same bytes as `raw`.
-    @inline(__always)
-    func url(in slot: Int, matching raw: Range<Int>, in document: UnsafeRawPointer) -> URL? {
-        let entry = entries + slot
-        guard entry.pointee.count == raw.count,
-              entry.pointee.start == raw.lowerBound || memcmp(document + entry.pointee.start, document + raw.lowerBound, raw.count) == 0 else {
-            return nil
-        }
-        found &+= 1
-        return entry.pointee.url
-    }
-
-    func remember(_ url: URL, in slot: Int, for raw: Range<Int>, in document: UnsafeRawPointer) {
-        entries[slot] = Entry(start: raw.lowerBound, count: raw.count, url: url)
-        stored &+= 1
-        // Grown when the slots are full and the URLs repeat; a document whose URLs differ
-        // keeps its first slots.
-        if stored > slotCount, found >= stored / 4, slotCount < Self.mostSlots {
-            grow(in: document)
-        }
-    }
-
-    /// Four times the slots, with the URLs of the old ones in them.
-    func grow(in document: UnsafeRawPointer) {
-        let old = entries
-        let oldCount = slotCount
-        slotCount = oldCount * 4
-        slotShift -= 2
-        stored = 0
-        found = 0
-        entries = .allocate(capacity: slotCount)
-        entries.initialize(repeating: Entry(), count: slotCount)
-        for entry in UnsafeBufferPointer(start: old, count: oldCount) where entry.url != nil {
-            let range = entry.start ..< entry.start + entry.count
-            entries[Int(truncatingIfNeeded: Self.hash(of: range, in: document) &>> slotShift)] = entry
-        }
-        old.deinitialize(count: oldCount)
-        old.deallocate()
     }
 }
 
