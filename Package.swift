@@ -56,7 +56,7 @@ let package = Package(
             name: "ValuegenCommandPlugin",
             capability: .command(
                 intent: .custom(verb: "generate-models", description: "Generate Swift model files from the .value, .adtValue and .object schemas into Sources/<Target>/Generated"),
-                permissions: [.writeToPackageDirectory(reason: "Valuegen writes the generated model files into Sources/<Target>/Generated")]
+                permissions: [.writeToPackageDirectory(reason: "Valuegen writes the generated model files into Sources/<Target>/Generated, or with import-openapi the schema files of an OpenAPI document into Sources/<Target>/Schemas")]
             ),
             dependencies: ["valuegen"],
             path: "Plugins/ValuegenCommandPlugin"

@@ -8,11 +8,18 @@ import PackagePlugin
 /// `swift package generate-models compat [--target NAME]... [--against REV] [--allow KIND]...
 /// [--format json] [--fix]` runs `valuegen compat` on each target's schemas against a git
 /// revision (HEAD unless `--against` names another): docs/Compatibility.md.
+///
+/// `swift package --allow-writing-to-package-directory generate-models import-openapi DOCUMENT
+/// --target NAME …` imports an OpenAPI document's schemas into the target (`ImportOpenAPI`).
 @main
 struct ValuegenCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         if arguments.first == "compat" {
             try checkCompatibility(context: context, arguments: Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == ImportOpenAPI.verb {
+            try importOpenAPI(context: context, arguments: Array(arguments.dropFirst()))
             return
         }
         var extractor = ArgumentExtractor(arguments)
@@ -163,6 +170,23 @@ struct ValuegenCommandPlugin: CommandPlugin {
         guard failed.isEmpty else {
             throw PluginConfigurationError(description: "valuegen compat found breaking changes or errors in \(failed.joined(separator: ", ")); its messages are above")
         }
+    }
+
+    /// `valuegen import openapi` into the target's folder.
+    private func importOpenAPI(context: PluginContext, arguments: [String]) throws {
+        let request: ImportOpenAPI
+        do {
+            request = try ImportOpenAPI(arguments: arguments)
+        } catch {
+            throw PluginConfigurationError(description: "\(error)")
+        }
+        guard let target = context.package.targets.first(where: { $0.name == request.target }) else {
+            let names = context.package.targets.compactMap { $0 as? SourceModuleTarget }.map(\.name).sorted()
+            throw PluginConfigurationError(description: "the package has no target '\(request.target)' to import into; its targets are \(names.joined(separator: ", ")). Add the target to Package.swift (with ValuegenBuildPlugin among its plugins and ValuegenRuntime among its dependencies) first.")
+        }
+        let tool = try context.tool(named: "valuegen").url
+        let arguments = request.valuegenArguments(targetDirectory: target.directoryURL, packageDirectory: context.package.directoryURL)
+        try run(tool, arguments, target: target.name, in: context.package.directoryURL)
     }
 
     private func run(_ tool: URL, _ arguments: [String], target: String, in directory: URL) throws {

@@ -18,7 +18,9 @@ import Testing
 ///    attribute named like the member the plugin declares it generates is one;
 /// 5. a plugin product that does not exist is an error naming valuegen.json;
 /// 6. the command plugin refuses a target that applies the build plugin, and otherwise writes
-///    the files the build plugin generates.
+///    the files the build plugin generates;
+/// 7. its import-openapi writes an OpenAPI document's schemas into a target that applies the
+///    build plugin, whose next build compiles them, and refuses what it cannot do.
 ///
 /// Models holds a recursive type that spans two schema files (Note.adtValue's `reply` case holds
 /// Reply.value's struct, which holds a Note): the plugin generates all the target's schemas in
@@ -252,6 +254,61 @@ import Testing
             let built = try buildPluginOutput(in: consumer, named: name)
             #expect(try String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8) == built, "the command plugin and the build plugin generate the same \(name)")
         }
+
+        // 7. import-openapi writes an OpenAPI document's schemas into a target that applies the
+        //    build plugin (Sources/API/Schemas), and the next build generates and compiles them:
+        //    import once, commit the schemas, generate at build time.
+        try FileManager.default.removeItem(at: generated)
+        let withAPI = manifestText.replacingOccurrences(of: "        .executableTarget(\n            name: \"consumer-demo\"", with: """
+                .target(
+                    name: "API",
+                    dependencies: [.product(name: "ValuegenRuntime", package: "valuegen")],
+                    plugins: [.plugin(name: "ValuegenBuildPlugin", package: "valuegen")]
+                ),
+                .executableTarget(
+                    name: "consumer-demo"
+        """)
+        try #require(withAPI != manifestText)
+        try Data(withAPI.utf8).write(to: manifest)
+        let api = consumer.appendingPathComponent("Sources/API")
+        try TestSupport.write("""
+            import Foundation
+            import ValuegenRuntime
+
+            /// A pet as the store's API sends it, read with the models imported from its document.
+            public func pet(fromJSON json: String) throws -> Pet {
+                try Pet(jsonData: Data(json.utf8))
+            }
+
+            """, to: api.appendingPathComponent("Pets.swift"))
+        let importOpenAPI = ["swift", "package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "import-openapi"]
+        let document = "../Import/Petstore/openapi.json"
+        let noTarget = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document])
+        #expect(noTarget.status != 0 && (noTarget.standardOutput + noTarget.standardError).contains(
+            "error: import-openapi writes into one target: name it with --target NAME; write generate-models import-openapi DOCUMENT --target NAME [--output FOLDER] [--include GLOB]... [--exclude GLOB]... [--constraints] [--quiet]"
+        ), "\(noTarget.standardOutput)\(noTarget.standardError)")
+        let unknownTarget = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document, "--target", "Store"])
+        #expect(unknownTarget.status != 0 && (unknownTarget.standardOutput + unknownTarget.standardError).contains(
+            "error: the package has no target 'Store' to import into; its targets are API, ConsumerFakes, Models, consumer-demo. Add the target to Package.swift (with ValuegenBuildPlugin among its plugins and ValuegenRuntime among its dependencies) first."
+        ), "\(unknownTarget.standardOutput)\(unknownTarget.standardError)")
+        let outside = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document, "--target", "API", "--output", "../Models"])
+        #expect(outside.status != 0 && (outside.standardOutput + outside.standardError).contains(
+            "error: --output '../Models' must be a folder inside the target, such as Schemas or API/Schemas"
+        ), "\(outside.standardOutput)\(outside.standardError)")
+        let badInclude = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document, "--target", "API", "--include", "Invoice"])
+        #expect(badInclude.status != 0 && (badInclude.standardOutput + badInclude.standardError).contains(
+            "error: --include 'Invoice' matches no component of components/schemas"
+        ) && (badInclude.standardOutput + badInclude.standardError).contains("valuegen failed for target 'API' (exit status 2)"), "\(badInclude.standardOutput)\(badInclude.standardError)")
+        let schemas = api.appendingPathComponent("Schemas")
+        #expect(!FileManager.default.fileExists(atPath: schemas.path), "nothing is written for a refused import")
+        let imported = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document, "--target", "API", "--include", "Pet"])
+        #expect(imported.status == 0 && imported.standardOutput.contains("Imported 2 of 12 components of "), "\(imported.standardOutput)\(imported.standardError)")
+        #expect(try TestSupport.files(in: schemas) == ["Pet.value", "PetCategory.value", "PetStatus.adtValue"])
+        let golden = repository.appendingPathComponent("Fixtures/Import/Petstore/Schemas/Pet.value")
+        #expect(try String(contentsOf: schemas.appendingPathComponent("Pet.value"), encoding: .utf8) == String(contentsOf: golden, encoding: .utf8))
+        let withImport = try PackageBuild.swiftBuild(in: consumer)
+        #expect(withImport.status == 0, "\(withImport.standardOutput)\(withImport.standardError)")
+        #expect(PackageBuild.generatorRuns(in: withImport).contains("Valuegen: generating 3 files from API's schemas"), "\(PackageBuild.generatorRuns(in: withImport))")
     }
 
     /// The display name of the one command the build-tool plugin makes for Models.

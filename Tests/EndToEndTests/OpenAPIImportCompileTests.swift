@@ -67,6 +67,29 @@ import ValuegenCore
         #expect(run.standardOutput.hasSuffix("all checks passed\n"), "\(run.standardOutput)")
     }
 
+    /// An OpenAPI 3.0 document of our own (nullable, a Boolean exclusiveMinimum, a
+    /// discriminator's mapping, allOf, additionalProperties, an enumeration, an expandable
+    /// field), imported with `--constraints`: the golden schemas, which generate, compile and
+    /// read the JSON the document describes, and check its constraints.
+    @Test func anOpenAPI30DocumentImportsAsTheGoldenSchemasWhichReadItsJSONAndCheckItsConstraints() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixture = TestSupport.repositoryRoot.appendingPathComponent("Fixtures/Import/OpenAPI30")
+        let schemas = folder.appendingPathComponent("Schemas")
+        let run = try importing(fixture.appendingPathComponent("openapi.json"), into: schemas, ["--constraints"])
+        #expect(run.status == 0 && run.standardError.isEmpty, "\(run.standardError)")
+        let golden = fixture.appendingPathComponent("Schemas")
+        #expect(try TestSupport.files(in: schemas) == TestSupport.files(in: golden))
+        for name in try TestSupport.files(in: golden) {
+            let written = try String(contentsOf: schemas.appendingPathComponent(name), encoding: .utf8)
+            #expect(written == (try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)), "\(name) differs from Fixtures/Import/OpenAPI30/Schemas/\(name)")
+        }
+        let program = try generateAndCompile(schemas, in: folder, driver: "OpenAPI30Driver")
+        let checks = try runProcess(program, [])
+        #expect(checks.status == 0, "\(checks.standardOutput)\(checks.standardError)")
+        #expect(checks.standardOutput.hasSuffix("all checks passed\n"), "\(checks.standardOutput)")
+    }
+
     @Test func anExcerptOfAdyensCheckoutDocumentImportsWithoutWarningsGeneratesAndCompiles() throws {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
