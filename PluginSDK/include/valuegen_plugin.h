@@ -292,8 +292,9 @@ typedef valuegen_status (*valuegen_begin_module_fn)(const valuegen_host *host,
  *   coding and adtCoding; type references with "structure"), files in path order
  *   (docs/PluginRequest.schema.json, "ModuleRequest").
  * When: once per run, after the generate() calls of the run, when at least one type of the run
- * includes the plugin and no schema file of the run has an error from parsing or resolving. Not
- * at the same time as another call of the plugin. The plugin generates for the types whose
+ * includes the plugin (or valuegen.json declares the plugin's "moduleFiles") and no schema file
+ * of the run has an error from parsing or resolving. Not at the same time as another call of
+ * the plugin. The plugin generates for the types whose
  * "includes" hold its canonical name.
  * The host: emit() takes VALUEGEN_EMIT_MODULE_FILE, VALUEGEN_EMIT_MODULE_DECLARATION and
  * VALUEGEN_EMIT_MODULE_IMPORT and refuses the per-file kinds; diagnose_in() reports at a schema

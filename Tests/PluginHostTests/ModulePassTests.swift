@@ -266,6 +266,25 @@ import Testing
         }
     }
 
+    /// Isolated, a module pass that crashes or passes its time limit is an error about the run,
+    /// on the pass's first file; every schema file is still generated but that one.
+    @Test func isolatedModulePassThatCrashesOrHangsIsReported() throws {
+        let files = ["Models/Thing.value": "Thing {\n  name: String\n}\n", "Models/Widget.value": "Widget {\n  size: Int\n}\n"]
+        for (define, problem) in [
+            ("MODULE_PASS_CRASHES", "crashed (signal 6, SIGABRT: Aborted) in its module pass (generate_module); no module file of it is written"),
+            ("MODULE_PASS_HANGS", "did not finish its module pass (generate_module) within its limit of 0.5 s and was stopped; no module file of it is written. Fix the plugin, or raise the limit with --plugin-timeout SECONDS or \"pluginTimeout\" in valuegen.json"),
+        ] {
+            let library = try PluginFailureTests.brokenPlugin(Self.misbehavingSource, named: "ModulePass\(define)", defines: [define])
+            let folder = try Self.folder(files, #function + define)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let outcome = try Self.run(folder, plugins: [library], isolated: true, extra: ["--plugin-timeout", "0.5"])
+            #expect(outcome.errorLines == ["Models/Thing.value: error: plugin 'dev.valuegen.test.broken' (\(library)) \(problem)"], "\(define)")
+            #expect(outcome.status == 1)
+            #expect(Self.read("out/Thing.swift", in: folder) == nil)
+            #expect(Self.read("out/Widget.swift", in: folder) != nil)
+        }
+    }
+
     /// A schema file with errors leaves the module pass out: its types are missing from the
     /// request, so what the pass would write would be silently different.
     @Test func noModulePassWhenASchemaFileHasErrors() throws {

@@ -3,8 +3,8 @@
 /// module — one Kotlin file of every type, a JSON Schema, an OpenAPI document, a registry.
 ///
 /// The host calls ``generateModule(_:into:)`` once per run, after the per-file calls, when a
-/// type of the run includes the feature and no schema file of the run has an error from
-/// parsing or resolving. What it emits is written only when it reports no error. A feature
+/// type of the run includes the feature (or valuegen.json declares its `"moduleFiles"`) and no
+/// schema file of the run has an error from parsing or resolving. What it emits is written only when it reports no error. A feature
 /// that works only in its module pass does nothing in ``Feature/generate(_:into:)``.
 ///
 /// ``PluginExport`` exports the pass of a feature that conforms (the descriptor's
