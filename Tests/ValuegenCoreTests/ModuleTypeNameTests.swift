@@ -359,3 +359,34 @@ struct ShadowedStandardUseTests {
         #expect(!contents.contains("self.day.encode(to: &writer, style:"))
     }
 }
+
+/// Generated code spells a standard name qualified only in a module that declares it.
+@Suite("Standard names in generated code")
+struct StandardNameSpellingTests {
+    private func supportCode(_ files: [(path: String, text: String)]) -> String {
+        GeneratorPipeline().generate(module: files.map { SchemaSource(path: $0.path, text: $0.text) }, settings: GenerationSettings(), swiftTypes: [])
+            .flatMap(\.moduleDeclarations).map(\.code).joined()
+    }
+
+    @Test func moduleSupportCodeFollowsEachModulesNames() {
+        // One module after the other in one process: nothing printed for the first is reused.
+        let plain = supportCode([("Models/User.value", "User includes(Coding, Builder) {\n  a: Int\n}\n")])
+        #expect(plain.contains("let stringValue: String\n"))
+        let shadowing = supportCode([("Models/String.value", "String includes(Coding, Builder) {\n  a: Int\n}\n")])
+        #expect(shadowing.contains("let stringValue: Swift.String\n"))
+        #expect(shadowing.contains("public let typeName: Swift.String\n"))
+        #expect(supportCode([("Models/User.value", "User includes(Coding, Builder) {\n  a: Int\n}\n")]) == plain)
+    }
+
+    @Test func theSpellingOfEachStandardNameAndItsModule() {
+        let names = StandardNames(moduleDeclares: ["Date", "Hasher", "JSONReader", "Notification", "ObservationRegistrar"])
+        #expect(names.spelling(of: "Date") == "Foundation.Date")
+        #expect(names.spelling(of: "Hasher") == "Swift.Hasher")
+        #expect(names.spelling(of: "JSONReader") == "ValuegenRuntime.JSONReader")
+        #expect(names.spelling(of: "ObservationRegistrar") == "Observation.ObservationRegistrar")
+        #expect(names.spelling(of: "String") == "String")
+        #expect(names.shadowed == ["Date", "Hasher", "JSONReader", "ObservationRegistrar"], "generated code never spells Notification")
+        #expect(StandardNames(moduleDeclares: ["Swift"]).qualifiedSpelling(of: "String") == "String")
+        #expect(StandardNames(moduleDeclares: ["Foundation", "Date"]).unqualifiable.map(\.name) == ["Date"])
+    }
+}
