@@ -285,6 +285,13 @@ struct ModuleTypeNameTests {
         ])
     }
 
+    @Test func typeAndProtocolMayNameATypeButNotAProtocol() {
+        #expect(diagnostics("Models/Type.value", "Type {\n  a: Int\n}\nProtocol {\n  b: Type\n}\n") == [])
+        #expect(diagnostics("Models/P.value", "protocol Type {\n  a: Int\n}\n") == [
+            "Models/P.value:1:10: error: 'Type' is a Swift keyword and cannot name a protocol",
+        ])
+    }
+
     @Test func aTypeNamedLikeAModuleCannotStandBesideATypeGeneratedCodeQualifiesWithIt() {
         #expect(moduleDiagnostics([("Models/Foundation.value", "Foundation {\n  a: Int\n}\n"), ("Models/Date.value", "Date {\n  a: Int\n}\n")]) == [
             "Models/Foundation.value:1:1: error: a type of this module cannot be named 'Foundation' while the module also declares 'Date' (Date.value): generated code then writes Foundation's 'Date' as 'Foundation.Date', which this type hides; rename one of them",
