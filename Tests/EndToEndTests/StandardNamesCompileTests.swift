@@ -4,7 +4,7 @@ import ValuegenCore
 
 /// Schema types may take the names of standard types (issue 40, item 2): a module that
 /// declares `Notification`, `Calendar`, `Progress`, `Duration`, `Date`, `Data`, `URL`, `UUID`,
-/// `Decimal`, `String`, `Result`, `Error`, `Hasher` and `JSONReader`, each with every built-in
+/// `Decimal`, `String`, `Result`, `Error`, `Hasher`, `JSONReader`, `Type` and `Protocol`, each with every built-in
 /// feature, and a type that holds them beside Foundation's `Date` and `URL` and Swift's `String`
 /// written qualified, generates, compiles with warnings as errors, and runs: every model
 /// round-trips through every coding (Drivers/StandardNamesDriver.swift). Generated code then
@@ -32,7 +32,7 @@ import ValuegenCore
 
     static let schemas: [String: String] = {
         var schemas: [String: String] = [:]
-        for name in ["Notification", "Duration", "Data", "URL", "UUID", "Decimal", "Error", "Hasher", "JSONReader"] {
+        for name in ["Notification", "Duration", "Data", "URL", "UUID", "Decimal", "Error", "Hasher", "JSONReader", "Type", "Protocol"] {
             schemas["\(name).value"] = value(named: name)
         }
         schemas["String.value"] = "String includes(\(valueFeatures)) {\n  %length min=1\n  text: Swift.String\n}\n"

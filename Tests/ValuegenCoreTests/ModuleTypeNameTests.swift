@@ -285,6 +285,13 @@ struct ModuleTypeNameTests {
         ])
     }
 
+    @Test func typeAndProtocolMayNameATypeButNotAProtocol() {
+        #expect(diagnostics("Models/Type.value", "Type {\n  a: Int\n}\nProtocol {\n  b: Type\n}\n") == [])
+        #expect(diagnostics("Models/P.value", "protocol Type {\n  a: Int\n}\n") == [
+            "Models/P.value:1:10: error: 'Type' is a Swift keyword and cannot name a protocol",
+        ])
+    }
+
     @Test func aTypeNamedLikeAModuleCannotStandBesideATypeGeneratedCodeQualifiesWithIt() {
         #expect(moduleDiagnostics([("Models/Foundation.value", "Foundation {\n  a: Int\n}\n"), ("Models/Date.value", "Date {\n  a: Int\n}\n")]) == [
             "Models/Foundation.value:1:1: error: a type of this module cannot be named 'Foundation' while the module also declares 'Date' (Date.value): generated code then writes Foundation's 'Date' as 'Foundation.Date', which this type hides; rename one of them",
@@ -357,5 +364,36 @@ struct ShadowedStandardUseTests {
         let contents = try #require(user.contents)
         #expect(contents.contains("self.at.encode(to: &writer, style: .secondsSince1970)") || contents.contains("style: .secondsSince1970"))
         #expect(!contents.contains("self.day.encode(to: &writer, style:"))
+    }
+}
+
+/// Generated code spells a standard name qualified only in a module that declares it.
+@Suite("Standard names in generated code")
+struct StandardNameSpellingTests {
+    private func supportCode(_ files: [(path: String, text: String)]) -> String {
+        GeneratorPipeline().generate(module: files.map { SchemaSource(path: $0.path, text: $0.text) }, settings: GenerationSettings(), swiftTypes: [])
+            .flatMap(\.moduleDeclarations).map(\.code).joined()
+    }
+
+    @Test func moduleSupportCodeFollowsEachModulesNames() {
+        // One module after the other in one process: nothing printed for the first is reused.
+        let plain = supportCode([("Models/User.value", "User includes(Coding, Builder) {\n  a: Int\n}\n")])
+        #expect(plain.contains("let stringValue: String\n"))
+        let shadowing = supportCode([("Models/String.value", "String includes(Coding, Builder) {\n  a: Int\n}\n")])
+        #expect(shadowing.contains("let stringValue: Swift.String\n"))
+        #expect(shadowing.contains("public let typeName: Swift.String\n"))
+        #expect(supportCode([("Models/User.value", "User includes(Coding, Builder) {\n  a: Int\n}\n")]) == plain)
+    }
+
+    @Test func theSpellingOfEachStandardNameAndItsModule() {
+        let names = StandardNames(moduleDeclares: ["Date", "Hasher", "JSONReader", "Notification", "ObservationRegistrar"])
+        #expect(names.spelling(of: "Date") == "Foundation.Date")
+        #expect(names.spelling(of: "Hasher") == "Swift.Hasher")
+        #expect(names.spelling(of: "JSONReader") == "ValuegenRuntime.JSONReader")
+        #expect(names.spelling(of: "ObservationRegistrar") == "Observation.ObservationRegistrar")
+        #expect(names.spelling(of: "String") == "String")
+        #expect(names.shadowed == ["Date", "Hasher", "JSONReader", "ObservationRegistrar"], "generated code never spells Notification")
+        #expect(StandardNames(moduleDeclares: ["Swift"]).qualifiedSpelling(of: "String") == "String")
+        #expect(StandardNames(moduleDeclares: ["Foundation", "Date"]).unqualifiable.map(\.name) == ["Date"])
     }
 }

@@ -103,7 +103,7 @@ extension BuilderFeature {
     /// The error type, in the module support file: public whatever the configured access level,
     /// since a public builder's `MissingAttributeError` names it, so that schema files of every
     /// access level share the one declaration.
-    static let errorTypeDeclaration: String = {
+    static var errorTypeDeclaration: String {
         var printer = CodePrinter()
         printer.line("/// Thrown by a builder's `build()` when a required attribute was never set: the")
         printer.line("/// `MissingAttributeError` of every builder of the module (`UserBuilder.MissingAttributeError`).")
@@ -118,5 +118,5 @@ extension BuilderFeature {
             }
         }
         return printer.text
-    }()
+    }
 }

@@ -42,7 +42,7 @@ struct CodingFeature: Feature {
 
     /// Internal at every access level: only the bodies of `init(from:)` and `encode(to:)` name
     /// it, and no two modules' copies meet.
-    static let keyTypeDeclaration: String = {
+    static var keyTypeDeclaration: String {
         var printer = CodePrinter()
         printer.line("/// The key of every member the module's generated `Codable` conformances read and write.")
         printer.block("struct \(keyTypeName): \(StandardNames.name("CodingKey")), \(StandardNames.name("Sendable"))") { key in
@@ -57,7 +57,7 @@ struct CodingFeature: Feature {
             key.block("init?(intValue: \(StandardNames.name("Int")))") { $0.line("nil") }
         }
         return printer.text
-    }()
+    }
 }
 
 extension CodePrinter {

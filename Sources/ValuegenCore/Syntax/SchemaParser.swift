@@ -460,12 +460,18 @@ struct SchemaParser {
             return
         }
         // Keywords are escaped with backticks, except where Swift cannot use them at all.
-        if (what == "type name" || what == "protocol name") && SwiftLanguage.reservedWords.contains(name.text) {
+        // `Type` and `Protocol` are keywords only after a dot (`User.Type`): swiftc takes them
+        // as a type's name.
+        if (what == "type name" || what == "protocol name") && SwiftLanguage.reservedWords.contains(name.text)
+            && !(what == "type name" && Self.typeNamesAfterADotOnly.contains(name.text)) {
             diagnostics.error("'\(name.text)' is a Swift keyword and cannot name a \(what == "type name" ? "type" : "protocol")", at: name.location)
         } else if what == "attribute name" && Self.unusableAttributeNames.contains(name.text) {
             diagnostics.error("'\(name.text)' cannot name an attribute: Swift reserves it even in backticks", at: name.location)
         }
     }
+
+    /// Keywords that a type may be named, since Swift reads them as keywords only after a dot.
+    static let typeNamesAfterADotOnly: Set<String> = ["Type", "Protocol"]
 
     /// Names that a stored property or initializer parameter cannot have.
     static let unusableAttributeNames: Set<String> = ["_", "self", "Self", "super"]

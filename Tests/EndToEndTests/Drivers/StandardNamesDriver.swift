@@ -1,8 +1,8 @@
 // Compiled with the generated code of StandardNamesCompileTests' schemas (as main.swift), in a
 // module that declares types named String, Date, Data, URL, UUID, Decimal, Error, Result,
-// Hasher, JSONReader, Notification, Duration, Calendar and Progress: so this file, like the
-// generated code, writes Swift's and Foundation's types qualified, and means the module's own
-// types where it writes the names plainly. Then run: every model round-trips through JSON,
+// Hasher, JSONReader, Notification, Duration, Calendar, Progress, Type and Protocol: so this
+// file, like the generated code, writes Swift's and Foundation's types qualified, and means
+// the module's own types where it writes the names plainly. Then run: every model round-trips through JSON,
 // Binary, Codable, property lists and Persistence's three formats, and Builder, With,
 // Diffing, Matching, Validation and Undo work on them.
 import Foundation
@@ -51,6 +51,8 @@ do {
     try roundTrips(UUID(count: 2, title: "a", at: at), "UUID")
     try roundTrips(Decimal(count: 2, title: "a", at: at), "Decimal")
     try roundTrips(JSONReader(count: 2, title: "a", at: at), "JSONReader")
+    try roundTrips(Type(count: 2, title: "a", at: at), "Type")
+    try roundTrips(Protocol(count: 2, title: "a", at: at), "Protocol")
     try roundTrips(result, "Result")
     try roundTrips(Result.failure(message: "no"), "Result.failure")
     try roundTrips(event, "Event")
