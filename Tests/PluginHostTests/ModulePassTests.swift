@@ -305,13 +305,21 @@ import Testing
     @Test func annotationOfAPluginTheTypeDoesNotIncludeWarnsAtTheAnnotation() throws {
         let library = try Self.kotlinExport()
         let schema = "%kotlinName name=Thing\nFoo {\n  %kotlinName name=label\n  name: String\n}\n"
-        for (configuration, name) in [(nil, "KotlinExport"), (#"{"plugins": [{"path": "\#(library)", "as": "Kotlin"}]}"#, "Kotlin")] {
-            let folder = try Self.folder(["Models/Foo.value": schema], configuration: configuration, #function + name)
+        let runs: [(configuration: String?, name: String, warnings: [String])] = [
+            (nil, "KotlinExport", [
+                "Models/Foo.value:1:1: warning: %kotlinName is read by KotlinExport, which 'Foo' does not include; add KotlinExport to its includes(...), or remove the annotation",
+                "Models/Foo.value:3:3: warning: %kotlinName is read by KotlinExport, which 'Foo' does not include; add KotlinExport to its includes(...), or remove the annotation",
+            ]),
+            (#"{"plugins": [{"path": "\#(library)", "as": "Kotlin"}]}"#, "Kotlin", [
+                "Models/Foo.value:1:1: warning: %kotlinName is read by Kotlin, which 'Foo' does not include; add Kotlin to its includes(...), or remove the annotation",
+                "Models/Foo.value:3:3: warning: %kotlinName is read by Kotlin, which 'Foo' does not include; add Kotlin to its includes(...), or remove the annotation",
+            ]),
+        ]
+        for run in runs {
+            let folder = try Self.folder(["Models/Foo.value": schema], configuration: run.configuration, #function + run.name)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let outcome = try Self.run(folder, plugins: configuration == nil ? [library] : [], isolated: false)
-            #expect(outcome.errorLines == [1, 3].map { line in
-                "Models/Foo.value:\(line):\(line == 1 ? 1 : 3): warning: %kotlinName is read by \(name), which 'Foo' does not include; add \(name) to its includes(...), or remove the annotation"
-            })
+            let outcome = try Self.run(folder, plugins: run.configuration == nil ? [library] : [], isolated: false)
+            #expect(outcome.errorLines == run.warnings)
             #expect(outcome.status == 0)
         }
     }
@@ -323,9 +331,9 @@ import Testing
         let page = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("docs/WritingPlugins.md"), encoding: .utf8)
         let swift = try String(contentsOf: PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/SchemaIndex/SchemaIndexFeature.swift"), encoding: .utf8)
         let c = try String(contentsOf: URL(fileURLWithPath: Self.kotlinSource), encoding: .utf8)
-        #expect(RequestSchemaTests.codeBlock(in: page, after: "<!-- ModulePassTests: SchemaIndexFeature.swift -->\n```swift\n") == swift)
-        #expect(RequestSchemaTests.codeBlock(in: page, after: "<!-- ModulePassTests: ValuegenModels.kt -->\n```kotlin\n") == Self.expectedKotlin)
-        let descriptor = try #require(RequestSchemaTests.codeBlock(in: page, after: "so a type of one file refers to a type of another by its Kotlin name:\n\n```c\n"))
+        #expect(RequestSchemaTests.codeBlock(in: page, after: "```swift from=Fixtures/Plugins/SchemaIndex/SchemaIndexFeature.swift\n") == swift)
+        #expect(RequestSchemaTests.codeBlock(in: page, after: "```kotlin tested-by=Tests/PluginHostTests/ModulePassTests.swift\n") == Self.expectedKotlin)
+        let descriptor = try #require(RequestSchemaTests.codeBlock(in: page, after: "so a type of one file refers to a type of another by its Kotlin name:\n\n```c from=Fixtures/Plugins/KotlinExport/kotlin_export.c\n"))
         #expect(c.contains(descriptor), "the descriptor quoted is kotlin_export.c's")
     }
 
