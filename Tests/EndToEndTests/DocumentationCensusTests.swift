@@ -21,6 +21,7 @@ import Testing
         "text tested-by=Tests/PluginHostTests/RustPluginTests.swift": 1,
         "json tested-by=Tests/PluginHostTests/WorkerProtocolDocumentationTests.swift": 2,
         "text tested-by=Tests/RuntimeTests/BinaryMessageTests.swift": 1,
+        "kotlin tested-by=Tests/PluginHostTests/ModulePassTests.swift": 1,
     ]
 
     static func blocks() throws -> [DocumentationBlock] {
