@@ -169,6 +169,17 @@ struct ModuleTypeNameTests {
         ])
     }
 
+    /// A module that declares its own `Error` means that type by `Error`, as Swift does, so
+    /// `any Error` is no longer the standard protocol (a mutant of the examples was accepted and
+    /// failed in swiftc: 'any' has no effect on concrete type 'Error').
+    @Test func anyBeforeTheModulesOwnTypeOfAStandardProtocolsNameIsAnError() {
+        let error = [SwiftTypeDeclaration(name: "Error", kind: "struct", conformances: [], path: "Sources/Models/Error.swift", line: 1, column: 8)]
+        #expect(post("failure: (any Error)?", swiftTypes: error) == [
+            "Models/Post.value:2:17: error: 'Error' is a struct (Sources/Models/Error.swift:1:8), not a protocol; write 'Error' without 'any'",
+        ])
+        #expect(post("failure: (any Error)?") == [])
+    }
+
     /// Remodel's `UIViewController<Themed> *` becomes such a composition.
     @Test func aSwiftClassMayStandWithProtocolsInAComposition() {
         let types = [

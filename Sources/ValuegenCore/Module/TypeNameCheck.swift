@@ -169,9 +169,15 @@ struct TypeNameCheck {
         }
     }
 
+    /// What is wrong with `any name`. The module's own type of a standard protocol's name
+    /// (`Error`) is what the name means in the module, as in Swift.
     private func constraintProblem(_ name: String, in scope: FileScope) -> String? {
-        if KnownTypes.standardProtocols.contains(name) { return nil }
-        switch declarations.meaning(of: name, in: scope) {
+        let meaning = declarations.meaning(of: name, in: scope)
+        switch meaning {
+        case .schema, .swift: break
+        default: if KnownTypes.standardProtocols.contains(name) { return nil }
+        }
+        switch meaning {
         case .schema(let schemaType):
             return "'\(name)' is \(schemaType.type.kind.nounWithArticle) (\(schemaType.fileName)), not a protocol; write '\(name)' without 'any'"
         case .swift(let declaration) where declaration.kind != "protocol" && declaration.kind != "typealias":
