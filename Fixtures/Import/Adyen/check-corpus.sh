@@ -10,8 +10,8 @@
 # `git show HEAD:json/…` (default: /work/.mirror/Adyen+adyen-openapi/repo, where the `fetch` tool
 # leaves it); SCRATCH (default .build-corpus, under the repository) keeps every import, generated
 # file and log. VALUEGEN names the valuegen binary (default: built here in debug). JOBS compiles
-# that many documents at once (default: the number of processors). About 40 minutes of CPU on 2
-# cores; not in CI, whose runs have no copy of the documents. Exits non-zero when any document
+# that many documents at once (default: the number of processors). 2.6 million lines of Swift to compile:
+# hours on 2 loaded cores; not in CI, whose runs have no copy of the documents. Exits non-zero when any document
 # fails to import, generate or compile, naming it and its log.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
@@ -79,7 +79,7 @@ echo "warnings: $(count "$scratch"/logs/*.warnings), by kind:"
 sed -e 's/^[^:]*: warning: [^ ]*: //' -e "s/'[^']*'/'…'/g" -e 's/([^)]*)/(…)/g' -e 's/[A-Za-z0-9_]*\.adtValue:[0-9:]*/….adtValue/g' -e 's/[A-Za-z0-9_]*\.value:[0-9:]*/….value/g' \
     "$scratch"/logs/*.warnings | sort | uniq -c | sort -rn | sed 's/^/  /'
 echo "RawJSON fallbacks (a schema imported as RawJSON with a warning): $(cat "$scratch"/logs/*.warnings | grep -c 'as RawJSON' || true)"
-echo "RawJSON attributes and cases in the schema files (fallbacks and the document's own any-value schemas): $(grep -rhow 'RawJSON' "$scratch/schemas" | wc -l | tr -d ' ')"
+echo "RawJSON attributes and cases in the schema files (fallbacks and the document's own any-value schemas): $(grep -rh 'RawJSON' "$scratch/schemas" | grep -vc '^%type' || true)"
 if [ "$failed" -ne 0 ]; then
     echo "error: some documents failed (above)" >&2
     exit 1
