@@ -120,11 +120,12 @@ timed() {
         END { printf "%.1f %.1f %.0f\n", wall, user + sys, rss / 1024 }' "$output"
 }
 
-# A clean build of a target: its build folder and module removed, so that only it is compiled.
+# A clean build of a target: every source touched, so that the whole module is compiled again
+# (its dependencies are built already). Removing the target's build folder instead makes
+# SwiftPM fail on the output file map it expects there.
 cleanBuild() {
     local configuration="$1" target="$2" output="$3"
-    rm -rf "$work/.build/$configuration/$target.build" "$work/.build/$configuration/Modules/$target.swiftmodule" \
-        "$work/.build/$configuration/$target.swiftmodule"
+    touch "$work/Sources/$target"/*.swift
     timed "$output" swift build -c "$configuration" --package-path "$work" --target "$target"
 }
 
