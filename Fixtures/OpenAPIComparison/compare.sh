@@ -52,7 +52,7 @@ for name in "${documents[@]}"; do
     m="$(module "$name")"
     targets+="        .target(name: \"Anchor$m\", dependencies: [.product(name: \"OpenAPIRuntime\", package: \"swift-openapi-runtime\")]),
         .target(name: \"Valuegen$m\", dependencies: [.product(name: \"ValuegenRuntime\", package: \"valuegen\")]),
-        .executableTarget(name: \"DecodeBench$m\", dependencies: [\"Anchor$m\", \"Valuegen$m\", .product(name: \"OpenAPIRuntime\", package: \"swift-openapi-runtime\")]),
+        .executableTarget(name: \"DecodeBench$m\", dependencies: [\"Anchor$m\", \"Valuegen$m\", .product(name: \"OpenAPIRuntime\", package: \"swift-openapi-runtime\")], swiftSettings: [.swiftLanguageMode(.v5)]),
 "
 done
 cat > "$work/Package.swift" <<EOF
@@ -100,7 +100,7 @@ for name in "${documents[@]}"; do
         fi
     done < "$scratch/logs/mocks-$m.tsv"
     sed -e "s/MODULE/$m/g" "$here/DecodeBench.swift.template" > "$work/Sources/DecodeBench$m/main.swift"
-    printf 'let cases: [Case] = [\n%s]\n' "$cases" > "$work/Sources/DecodeBench$m/Cases.swift"
+    printf 'import Foundation\nimport Anchor%s\nimport Valuegen%s\n\nlet cases: [Case] = [\n%s]\n' "$m" "$m" "$cases" > "$work/Sources/DecodeBench$m/Cases.swift"
 done
 
 log "resolving and building the runtimes (not measured)"
