@@ -12,6 +12,13 @@ import Testing
         ImportedDocument.failure(text, path: path)
     }
 
+    @Test func theResultNamesTheTypeOfEachComponentThatHasAFile() throws {
+        let document = #"{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "components": {"schemas": {"payment_intent": {"type": "object", "properties": {"id": {"type": "string"}}}, "Date": {"type": "object", "properties": {"day": {"type": "string"}}}, "Ids": {"type": "array", "items": {"type": "string"}}}}}"#
+        let result = try OpenAPIImport.run(document: Array(document.utf8), path: "api.json")
+        #expect(result.typeNames == ["payment_intent": "PaymentIntent", "Date": "DateModel"])
+        #expect(result.files.map(\.name) == ["DateModel.value", "PaymentIntent.value"])
+    }
+
     @Test func anObjectBecomesAValueOptionalWhereNotRequiredWithItsDescriptionsAndAKeyStyle() throws {
         let result = try importing(#"""
         {"user_account": {"type": "object", "description": "An account.\nSecond line.", "required": ["account_id", "display_name"],

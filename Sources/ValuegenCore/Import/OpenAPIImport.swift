@@ -20,6 +20,10 @@ public enum OpenAPIImport {
         public var aliasCount: Int
         /// Components written as `RawJSON` because what they map to does not generate.
         public var rawComponents: [String]
+        /// The Swift type name of each component that has a schema file of its own (not an
+        /// alias, not a `RawJSON` fallback): `payment_intent` → `PaymentIntent`, `Date` →
+        /// `DateModel`.
+        public var typeNames: [String: String]
     }
 
     public struct Failure: Error, Sendable, Equatable {
@@ -63,7 +67,8 @@ public enum OpenAPIImport {
                     componentCount: chosen.components.count,
                     documentComponentCount: document.schemas.count,
                     aliasCount: mapper.aliasCount,
-                    rawComponents: rawComponents.sorted()
+                    rawComponents: rawComponents.sorted(),
+                    typeNames: mapper.componentTypeNames
                 )
             }
             for (typeName, error) in failures.sorted(by: { $0.key < $1.key }) {
