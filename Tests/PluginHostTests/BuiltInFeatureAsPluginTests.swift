@@ -21,6 +21,9 @@ import ValuegenPluginHost
             entry,
             features.appendingPathComponent("BuiltInFeature.swift").path,
             features.appendingPathComponent("BuilderFeature.swift").path,
+            // How generated code spells standard names; in a plugin nothing binds the module's
+            // names, so they are written plainly, as in a module that shadows none (the examples').
+            features.deletingLastPathComponent().appendingPathComponent("Generation/StandardNames.swift").path,
         ])
         let plugin = PluginFeature(library: try PluginLibrary.load(library))
         #expect(plugin.descriptor == FeatureRegistry.builtIn.features.first { $0.descriptor.name == "Builder" }?.descriptor)

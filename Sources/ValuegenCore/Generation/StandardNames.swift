@@ -79,9 +79,21 @@ struct StandardNames: Sendable, Equatable {
         for name in swiftNames { table[name] = "Swift" }
         for name in foundationNames { table[name] = "Foundation" }
         for name in ["Observable", "ObservationRegistrar"] { table[name] = "Observation" }
-        for name in KnownTypes.runtimeTypeNames { table[name] = "ValuegenRuntime" }
+        for name in runtimeNames { table[name] = "ValuegenRuntime" }
         return table
     }()
+
+    /// ValuegenRuntime's types that generated code names (Undo's `recordChanges(in:)` takes an
+    /// `UndoRegistrar`; its documentation names the two registrars to pass).
+    static let runtimeNames: Set<String> = [
+        "JSONReader", "JSONWriter", "JSONError", "JSONCodable", "JSONDecodable", "JSONEncodable", "JSONKey", "JSONPathComponent",
+        "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
+        "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds", "BinaryModel", "BinaryModelLayout",
+        "PersistableModel", "PersistenceError", "PersistenceFormat",
+        "DictionaryCodable", "DictionaryDecodable", "DictionaryEncodable", "DictionaryError", "DictionaryMembers",
+        "UnknownCase", "RawJSON", "BinaryRawField", "DateCodingStyle",
+        "UndoRegistrar", "UndoHistory", "UndoManagerRegistrar",
+    ]
 
     private static let swiftNames: Set<String> = [
         "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",

@@ -110,17 +110,8 @@ extension KnownTypes {
     ]
     static let moduleSupportTypeNames = Set(moduleSupportTypes.keys)
 
-    /// ValuegenRuntime's types that generated code names (Undo's `recordChanges(in:)` takes an
-    /// `UndoRegistrar`; its documentation names the two registrars to pass).
-    static let runtimeTypeNames: Set<String> = [
-        "JSONReader", "JSONWriter", "JSONError", "JSONCodable", "JSONDecodable", "JSONEncodable", "JSONKey", "JSONPathComponent",
-        "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
-        "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds", "BinaryModel", "BinaryModelLayout",
-        "PersistableModel", "PersistenceError", "PersistenceFormat",
-        "DictionaryCodable", "DictionaryDecodable", "DictionaryEncodable", "DictionaryError", "DictionaryMembers",
-        "UnknownCase", "RawJSON", "BinaryRawField", "DateCodingStyle",
-        "UndoRegistrar", "UndoHistory", "UndoManagerRegistrar",
-    ]
+    /// ValuegenRuntime's types that generated code names (``StandardNames/runtimeNames``).
+    static var runtimeTypeNames: Set<String> { StandardNames.runtimeNames }
 
     /// Why a schema type or protocol (`declaredAs`) cannot take the reserved name, and the fix.
     static func reservedNameMessage(_ name: String, declaredAs declaration: String) -> String {
