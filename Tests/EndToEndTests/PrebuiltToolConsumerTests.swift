@@ -15,7 +15,7 @@ import Testing
 ///    the prebuilt tool cannot be told where SwiftPM builds products.
 ///
 /// The steps depend on each other, so they are one test.
-@Suite(.serialized) struct PrebuiltToolConsumerTests {
+@Suite(.serialized, .enabled(if: TestSupport.buildsPackages, "skipped: it builds a whole consumer package (minutes); set VALUEGEN_PACKAGE_TESTS=1 to run it, as .ci/run does")) struct PrebuiltToolConsumerTests {
     @Test(.timeLimit(.minutes(15)))
     func consumerBuildsWithThePrebuiltToolWithoutCompilingIt() throws {
         let scratch = try TestSupport.makeScratchFolder()

@@ -3,6 +3,12 @@ import Testing
 
 /// Where things are when the tests run: the repository, the built `valuegen`, scratch folders.
 enum TestSupport {
+    /// Whether the tests that build whole consumer packages with SwiftPM run
+    /// (ConsumerPackageTests, PrebuiltToolConsumerTests: minutes of CPU each on 2 cores). A
+    /// plain `swift test` leaves them out so that it takes under 10 minutes; `.ci/run` sets
+    /// `VALUEGEN_PACKAGE_TESTS=1`, and so may anyone who changes the plugins.
+    static let buildsPackages = ProcessInfo.processInfo.environment["VALUEGEN_PACKAGE_TESTS"] == "1"
+
     /// The repository's root folder (three levels above this file).
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
