@@ -94,7 +94,7 @@ extension KnownTypes {
         "Hasher", "Encoder", "Decoder", "CodingKey", "EncodingError", "DecodingError",
         "KeyedEncodingContainer", "KeyedDecodingContainer", "Observable", "ObservationRegistrar",
         "Swift", "Foundation", "Observation", "ValuegenRuntime", "Dispatch",
-    ]).union(runtimeTypeNames).union(moduleSupportTypeNames)
+    ]).union(StandardNames.runtimeNames).union(moduleSupportTypeNames)
 
     /// Names a schema type may not take: the types built-in features declare in the module
     /// support file, which a second declaration would clash with. Every standard name may be
@@ -110,8 +110,6 @@ extension KnownTypes {
     ]
     static let moduleSupportTypeNames = Set(moduleSupportTypes.keys)
 
-    /// ValuegenRuntime's types that generated code names (``StandardNames/runtimeNames``).
-    static var runtimeTypeNames: Set<String> { StandardNames.runtimeNames }
 
     /// Why a schema type or protocol (`declaredAs`) cannot take the reserved name, and the fix.
     static func reservedNameMessage(_ name: String, declaredAs declaration: String) -> String {

@@ -172,22 +172,18 @@ struct TypeNameCheck {
     /// What is wrong with `any name`. The module's own type of a standard protocol's name
     /// (`Error`) is what the name means in the module, as in Swift.
     private func constraintProblem(_ name: String, in scope: FileScope) -> String? {
-        let meaning = declarations.meaning(of: name, in: scope)
-        switch meaning {
-        case .schema, .swift: break
-        default: if KnownTypes.standardProtocols.contains(name) { return nil }
-        }
-        switch meaning {
+        let isStandardProtocol = KnownTypes.standardProtocols.contains(name)
+        switch declarations.meaning(of: name, in: scope) {
         case .schema(let schemaType):
             return "'\(name)' is \(schemaType.type.kind.nounWithArticle) (\(schemaType.fileName)), not a protocol; write '\(name)' without 'any'"
         case .swift(let declaration) where declaration.kind != "protocol" && declaration.kind != "typealias":
             return "'\(name)' is a \(declaration.kind) (\(declaration.place)), not a protocol; write '\(name)' without 'any'"
         case .standard:
-            return "'\(name)' is not a protocol; write '\(name)' without 'any'"
+            return isStandardProtocol ? nil : "'\(name)' is not a protocol; write '\(name)' without 'any'"
         case .declaredWithPercentType, .swift:
             return nil
         case .unknown:
-            return unknownNameProblem(name, in: scope)
+            return isStandardProtocol ? nil : unknownNameProblem(name, in: scope)
         }
     }
 }
