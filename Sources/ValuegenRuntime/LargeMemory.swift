@@ -40,10 +40,11 @@ extension Array {
     /// Makes room for at least twice the elements, and advises huge pages for the new room when
     /// it is large. Decoders that append elements one by one (a JSON array's count is not known
     /// in advance) call it when the array is full, instead of letting `append` grow it.
+    /// `toHold`, when given, is the room to make instead.
     @inlinable
-    mutating func growAdvisingHugePages() {
+    mutating func growAdvisingHugePages(toHold minimumCapacity: Int? = nil) {
         let stride = MemoryLayout<Element>.stride
-        reserveCapacity(Swift.max(capacity &* 2, 4))
+        reserveCapacity(minimumCapacity ?? Swift.max(capacity &* 2, 4))
         guard capacity &* stride >= LargeMemory.threshold else { return }
         let used = count &* stride
         let room = (capacity &- count) &* stride

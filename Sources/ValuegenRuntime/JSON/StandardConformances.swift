@@ -108,11 +108,12 @@ extension Array: JSONDecodable where Element: JSONDecodable {
             // Room for a few elements at once: growing from one slot reallocates twice before
             // the fourth element, which makes short arrays cost more than their elements.
             elements.reserveCapacity(4)
+            let first = reader.position
             var index = 0
             repeat {
                 let start = reader.beginElement()
                 if elements.count == elements.capacity {
-                    elements.growAdvisingHugePages()
+                    elements.growForElements(read: start &- first, left: reader.byteCount &- start)
                 }
                 do {
                     elements.append(try Element(from: &reader))
