@@ -235,6 +235,68 @@ import Testing
         #expect(result.warnings.isEmpty)
     }
 
+    @Test func anObjectOrAScalarIsAnUntaggedADTWithAnObjectCaseNeverTheObjectAlone() throws {
+        let result = try importing(#"""
+        {"Holder": {"type": "object", "required": ["limit"], "properties": {
+          "limit": {"type": ["object", "string", "null"], "description": "A limit or its name.", "required": ["amount"], "properties": {"amount": {"type": "integer"}, "currency": {"type": "string"}}}}},
+         "Part": {"type": ["object", "integer"], "properties": {"note": {"type": ["string", "object"], "properties": {"text": {"type": "string"}}}}},
+         "Merged": {"allOf": [{"type": ["object", "string"], "properties": {"id": {"type": "string"}}}, {"type": "object", "properties": {"n": {"type": "integer"}}}]}}
+        """#)
+        #expect(result.files["Holder.value"] == """
+        Holder includes(JSON) {
+          # A limit or its name.
+          limit: HolderLimit?
+        }
+
+        """)
+        #expect(result.files["HolderLimit.adtValue"] == """
+        # A limit or its name.
+        %coding representation=untagged
+        HolderLimit includes(JSON) {
+          Object {
+            amount: Int
+            currency: String?
+          }
+          %singleAttributeSubtype attributeType="String"
+          String
+        }
+
+        """)
+        #expect(result.files["Part.adtValue"] == """
+        %coding representation=untagged
+        Part includes(JSON) {
+          Object {
+            note: PartObjectNote?
+          }
+          %singleAttributeSubtype attributeType="Int"
+          Int
+        }
+
+        """)
+        #expect(result.files["PartObjectNote.adtValue"] == """
+        %coding representation=untagged
+        PartObjectNote includes(JSON) {
+          Object {
+            text: String?
+          }
+          %singleAttributeSubtype attributeType="String"
+          String
+        }
+
+        """)
+        // Merged into an object by allOf, the other type cannot be held: a warning, not a drop.
+        #expect(result.files["Merged.value"] == """
+        Merged includes(JSON) {
+          id: String?
+          n: Int?
+        }
+
+        """)
+        #expect(result.warnings == [
+            "#/components/schemas/Merged/allOf/0/type: a value of type string is not imported here, only the object's members (a type array is a union only where no object merges it)",
+        ])
+    }
+
     @Test func allOfMergesItsObjectsIntoOneValue() throws {
         let result = try importing(#"""
         {"Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "note": {"type": "string"}}},
