@@ -139,6 +139,26 @@ import Testing
         """)
     }
 
+    @Test func aTagThatNamesTwoVariantsReadsTheFirstWithAWarningForTheOther() throws {
+        let result = try importing(#"""
+        {"Shape": {"oneOf": [{"type": "object", "properties": {"kind": {"type": "string", "enum": ["round"]}, "radius": {"type": "number"}}},
+                             {"type": "object", "properties": {"kind": {"type": "string", "enum": ["round"]}, "diameter": {"type": "number"}}}],
+                   "discriminator": {"propertyName": "kind"}}}
+        """#)
+        #expect(result.files["Shape.adtValue"] == """
+        %coding representation=internal discriminator="kind"
+        Shape includes(JSON) {
+          Round {
+            radius: Double?
+          }
+          %unknownCase
+          Unknown
+        }
+
+        """)
+        #expect(result.warnings == ["#/components/schemas/Shape/oneOf/1: the tag 'round' of the discriminator 'kind' already names an earlier variant, which reads it; this variant is not read under it"])
+    }
+
     @Test func aPropertyWithADifferentConstantInEachVariantIsTakenAsTheDiscriminator() throws {
         let result = try importing(#"""
         {"Action": {"oneOf": [{"$ref": "#/components/schemas/Redirect"}, {"$ref": "#/components/schemas/Await"}]},

@@ -83,7 +83,10 @@ extension OpenAPISchemaMapper {
                     return nil
                 }
             }
-            variantTags = variantTags.filter { tags.insert($0).inserted }
+            for tag in variantTags where !tags.insert(tag).inserted {
+                warn(variantPointer, "the tag '\(tag)' of the discriminator '\(property)' already names an earlier variant, which reads it; this variant is not read under it")
+                variantTags.removeAll { $0 == tag }
+            }
             for tag in variantTags {
                 let subtype = ImportNames.unique(ImportNames.subtypeName(tag), in: taken)
                 taken.insert(subtype)
