@@ -317,6 +317,23 @@ import Testing
         ])
     }
 
+    @Test func propertiesBesideATypeThatIsNotAnObjectAreLeftOutWithAWarning() throws {
+        let result = try importing(#"""
+        {"Holder": {"type": "object", "properties": {"code": {"type": "string", "properties": {"x": {"type": "integer"}}}, "either": {"type": ["string", "integer"], "properties": {"y": {"type": "integer"}}}}}}
+        """#)
+        #expect(result.files["Holder.value"] == """
+        Holder includes(JSON) {
+          code: String?
+          either: HolderEither?
+        }
+
+        """)
+        #expect(result.warnings == [
+            "#/components/schemas/Holder/properties/code/properties: 'properties' apply to objects only, and the type is string: they are not imported",
+            "#/components/schemas/Holder/properties/either/properties: 'properties' apply to objects only, and the type is string, integer: they are not imported",
+        ])
+    }
+
     @Test func allOfMergesItsObjectsIntoOneValue() throws {
         let result = try importing(#"""
         {"Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "note": {"type": "string"}}},

@@ -10,6 +10,7 @@ extension OpenAPISchemaMapper {
             return
         }
         if Self.types(of: schema).count > 1 {
+            warnAboutPropertiesOfANonObject(schema, pointer: pointer)
             declareUnion(Self.variantsOfTypes(schema), discriminator: nil, named: name, pointer: pointer + "/type", membersPointer: pointer, documentation: documentation)
             return
         }
