@@ -282,28 +282,11 @@ import Testing
         }
 
         """)
-        #expect(result.files["Part.adtValue"] == """
-        %coding representation=untagged
-        Part includes(JSON) {
-          Object {
-            note: PartObjectNote?
-          }
-          %singleAttributeSubtype attributeType="Int"
-          Int
+        // A component and a type array inline in its object case: each the same shape.
+        for (name, member, scalar) in [("Part", "note: PartObjectNote?", "Int"), ("PartObjectNote", "text: String?", "String")] {
+            let text = "%coding representation=untagged\n\(name) includes(JSON) {\n  Object {\n    \(member)\n  }\n  %singleAttributeSubtype attributeType=\"\(scalar)\"\n  \(scalar)\n}\n"
+            #expect(result.files[name + ".adtValue"] == text, "\(name)")
         }
-
-        """)
-        #expect(result.files["PartObjectNote.adtValue"] == """
-        %coding representation=untagged
-        PartObjectNote includes(JSON) {
-          Object {
-            text: String?
-          }
-          %singleAttributeSubtype attributeType="String"
-          String
-        }
-
-        """)
         // Merged into an object by allOf, the other type cannot be held: a warning, not a drop.
         #expect(result.files["Merged.value"] == """
         Merged includes(JSON) {
