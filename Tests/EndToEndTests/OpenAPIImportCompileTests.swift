@@ -90,6 +90,27 @@ import ValuegenCore
         #expect(checks.standardOutput.hasSuffix("all checks passed\n"), "\(checks.standardOutput)")
     }
 
+    /// `type: [object, string, null]` with `properties`: an untagged ADT of an object case and a
+    /// string case (the string was dropped silently before), which compiles and reads both.
+    @Test func anObjectOrAStringTypeArrayImportsAsAUnionThatCompilesAndReadsBoth() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("api.json")
+        try TestSupport.write(#"""
+        {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "components": {"schemas": {
+          "Holder": {"type": "object", "properties": {"limit": {"type": ["object", "string", "null"], "required": ["amount"],
+            "properties": {"amount": {"type": "integer"}, "currency": {"type": "string"}}}}}}}}
+        """#, to: document)
+        let schemas = folder.appendingPathComponent("Schemas")
+        let run = try importing(document, into: schemas)
+        #expect(run.status == 0 && run.standardError.isEmpty, "\(run.standardError)")
+        #expect(try TestSupport.files(in: schemas) == ["Holder.value", "HolderLimit.adtValue"])
+        let program = try generateAndCompile(schemas, in: folder, driver: "OpenAPITypeArrayDriver")
+        let checks = try runProcess(program, [])
+        #expect(checks.status == 0, "\(checks.standardOutput)\(checks.standardError)")
+        #expect(checks.standardOutput.hasSuffix("all checks passed\n"), "\(checks.standardOutput)")
+    }
+
     @Test func anExcerptOfAdyensCheckoutDocumentImportsWithoutWarningsGeneratesAndCompiles() throws {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

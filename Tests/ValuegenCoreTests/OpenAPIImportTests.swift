@@ -139,6 +139,26 @@ import Testing
         """)
     }
 
+    @Test func aTagThatNamesTwoVariantsReadsTheFirstWithAWarningForTheOther() throws {
+        let result = try importing(#"""
+        {"Shape": {"oneOf": [{"type": "object", "properties": {"kind": {"type": "string", "enum": ["round"]}, "radius": {"type": "number"}}},
+                             {"type": "object", "properties": {"kind": {"type": "string", "enum": ["round"]}, "diameter": {"type": "number"}}}],
+                   "discriminator": {"propertyName": "kind"}}}
+        """#)
+        #expect(result.files["Shape.adtValue"] == """
+        %coding representation=internal discriminator="kind"
+        Shape includes(JSON) {
+          Round {
+            radius: Double?
+          }
+          %unknownCase
+          Unknown
+        }
+
+        """)
+        #expect(result.warnings == ["#/components/schemas/Shape/oneOf/1: the tag 'round' of the discriminator 'kind' already names an earlier variant, which reads it; this variant is not read under it"])
+    }
+
     @Test func aPropertyWithADifferentConstantInEachVariantIsTakenAsTheDiscriminator() throws {
         let result = try importing(#"""
         {"Action": {"oneOf": [{"$ref": "#/components/schemas/Redirect"}, {"$ref": "#/components/schemas/Await"}]},
@@ -233,6 +253,68 @@ import Testing
             #expect(result.files[name + ".adtValue"] == "%coding representation=untagged\n\(name) includes(JSON) {\n\(body)}\n", "\(name)")
         }
         #expect(result.warnings.isEmpty)
+    }
+
+    @Test func anObjectOrAScalarIsAnUntaggedADTWithAnObjectCaseNeverTheObjectAlone() throws {
+        let result = try importing(#"""
+        {"Holder": {"type": "object", "required": ["limit"], "properties": {
+          "limit": {"type": ["object", "string", "null"], "description": "A limit or its name.", "required": ["amount"], "properties": {"amount": {"type": "integer"}, "currency": {"type": "string"}}}}},
+         "Part": {"type": ["object", "integer"], "properties": {"note": {"type": ["string", "object"], "properties": {"text": {"type": "string"}}}}},
+         "Merged": {"allOf": [{"type": ["object", "string"], "properties": {"id": {"type": "string"}}}, {"type": "object", "properties": {"n": {"type": "integer"}}}]}}
+        """#)
+        #expect(result.files["Holder.value"] == """
+        Holder includes(JSON) {
+          # A limit or its name.
+          limit: HolderLimit?
+        }
+
+        """)
+        #expect(result.files["HolderLimit.adtValue"] == """
+        # A limit or its name.
+        %coding representation=untagged
+        HolderLimit includes(JSON) {
+          Object {
+            amount: Int
+            currency: String?
+          }
+          %singleAttributeSubtype attributeType="String"
+          String
+        }
+
+        """)
+        // A component and a type array inline in its object case: each the same shape.
+        for (name, member, scalar) in [("Part", "note: PartObjectNote?", "Int"), ("PartObjectNote", "text: String?", "String")] {
+            let text = "%coding representation=untagged\n\(name) includes(JSON) {\n  Object {\n    \(member)\n  }\n  %singleAttributeSubtype attributeType=\"\(scalar)\"\n  \(scalar)\n}\n"
+            #expect(result.files[name + ".adtValue"] == text, "\(name)")
+        }
+        // Merged into an object by allOf, the other type cannot be held: a warning, not a drop.
+        #expect(result.files["Merged.value"] == """
+        Merged includes(JSON) {
+          id: String?
+          n: Int?
+        }
+
+        """)
+        #expect(result.warnings == [
+            "#/components/schemas/Merged/allOf/0/type: a value of type string is not imported here, only the object's members (a type array is a union only where no object merges it)",
+        ])
+    }
+
+    @Test func propertiesBesideATypeThatIsNotAnObjectAreLeftOutWithAWarning() throws {
+        let result = try importing(#"""
+        {"Holder": {"type": "object", "properties": {"code": {"type": "string", "properties": {"x": {"type": "integer"}}}, "either": {"type": ["string", "integer"], "properties": {"y": {"type": "integer"}}}}}}
+        """#)
+        #expect(result.files["Holder.value"] == """
+        Holder includes(JSON) {
+          code: String?
+          either: HolderEither?
+        }
+
+        """)
+        #expect(result.warnings == [
+            "#/components/schemas/Holder/properties/code/properties: 'properties' apply to objects only, and the type is string: they are not imported",
+            "#/components/schemas/Holder/properties/either/properties: 'properties' apply to objects only, and the type is string, integer: they are not imported",
+        ])
     }
 
     @Test func allOfMergesItsObjectsIntoOneValue() throws {

@@ -9,8 +9,9 @@ extension OpenAPISchemaMapper {
             append(ImportedType(name: name, pointer: pointer, documentation: documentation, shape: enumeration(values, pointer: pointer)))
             return
         }
-        if Self.types(of: schema).count > 1, schema["properties"] == nil, schema["allOf"] == nil {
-            declareUnion(Self.variantsOfTypes(schema), discriminator: nil, named: name, pointer: pointer + "/type", documentation: documentation)
+        if Self.types(of: schema).count > 1 {
+            warnAboutPropertiesOfANonObject(schema, pointer: pointer)
+            declareUnion(Self.variantsOfTypes(schema), discriminator: nil, named: name, pointer: pointer + "/type", membersPointer: pointer, documentation: documentation)
             return
         }
         for key in ["oneOf", "anyOf"] {
@@ -75,7 +76,10 @@ extension OpenAPISchemaMapper {
             warn(pointer + "/additionalProperties", "members beyond the declared properties are not kept")
         }
         let types = Self.types(of: schema)
-        if !types.isEmpty, types != ["object"], schema["properties"] == nil, schema["allOf"] == nil {
+        let others = types.filter { $0 != "object" }
+        if !others.isEmpty, types.contains("object") || schema["properties"] != nil || schema["allOf"] != nil {
+            warn(pointer + "/type", "a value of type \(others.joined(separator: ", ")) is not imported here, only the object's members (a type array is a union only where no object merges it)")
+        } else if !others.isEmpty {
             warn(pointer, "a \(types.joined(separator: ", ")) merged into an object by allOf is not imported")
         }
     }

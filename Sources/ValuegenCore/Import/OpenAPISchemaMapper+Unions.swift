@@ -3,7 +3,9 @@ import ValuegenPluginSDK
 // `oneOf`/`anyOf`: internally tagged ADTs where a discriminator names the tag, untagged ADTs
 // ordered so that the first case that fits is the right one otherwise.
 extension OpenAPISchemaMapper {
-    mutating func declareUnion(_ variants: [JSONValue], discriminator: JSONValue?, named name: String, pointer: String, documentation: String?) {
+    /// `membersPointer`: where every variant's members are in the document, when the variants
+    /// are not at `pointer/0`, `pointer/1`… (a type array's variants are the schema itself).
+    mutating func declareUnion(_ variants: [JSONValue], discriminator: JSONValue?, named name: String, pointer: String, membersPointer: String? = nil, documentation: String?) {
         let kept = variants.enumerated().filter { !Self.isNullSchema($0.element) }
         let inferred = discriminator == nil ? inferredDiscriminator(kept) : nil
         if let property = discriminator?["propertyName"]?.stringValue ?? inferred?.property,
@@ -15,10 +17,10 @@ extension OpenAPISchemaMapper {
         var cases: [(case: ImportedUnionCase, rank: Int)] = []
         var taken: Set<String> = []
         for (index, variant) in kept {
-            let variantPointer = pointer + "/\(index)"
+            let variantPointer = membersPointer ?? pointer + "/\(index)"
             var payload: ImportedUnionCase.Payload
             var subtype: String
-            if variant["$ref"] == nil, Self.singleSchema(variant) == nil, case .object(let properties)? = variant["properties"], !properties.isEmpty {
+            if variant["$ref"] == nil, Self.singleSchema(variant) == nil, Self.types(of: variant).count < 2, case .object(let properties)? = variant["properties"], !properties.isEmpty {
                 var object = MergedObject()
                 var visited: Set<String> = []
                 merge(variant, pointer: variantPointer, into: &object, visited: &visited)
@@ -81,7 +83,10 @@ extension OpenAPISchemaMapper {
                     return nil
                 }
             }
-            variantTags = variantTags.filter { tags.insert($0).inserted }
+            for tag in variantTags where !tags.insert(tag).inserted {
+                warn(variantPointer, "the tag '\(tag)' of the discriminator '\(property)' already names an earlier variant, which reads it; this variant is not read under it")
+                variantTags.removeAll { $0 == tag }
+            }
             for tag in variantTags {
                 let subtype = ImportNames.unique(ImportNames.subtypeName(tag), in: taken)
                 taken.insert(subtype)
@@ -208,17 +213,19 @@ extension OpenAPISchemaMapper {
 extension OpenAPISchemaMapper {
     /// `type: [string, integer]` as the variants of an untagged union, one schema of each type,
     /// with the members that type reads (`format`, `items`, `enum`…); what the union as a whole
-    /// says (its description, `nullable`) stays with the union.
+    /// says (its description, `nullable`) stays with the union. The object's variant, with the
+    /// schema's `properties` (`type: [object, string]`), is the case `Object`.
     static func variantsOfTypes(_ schema: JSONValue) -> [JSONValue] {
         guard case .object(let members) = schema else { return [] }
-        let objectKeys: Set<String> = ["properties", "required", "additionalProperties"]
+        let objectKeys: Set<String> = ["properties", "required", "additionalProperties", "allOf"]
         return types(of: schema).map { type in
             let kept = members.filter { member in
                 !["type", "description", "title", "nullable"].contains(member.key)
                     && (type == "object" || !objectKeys.contains(member.key))
                     && (type == "array" || member.key != "items")
             }
-            return .object([JSONMember(key: "type", value: .string(type))] + kept)
+            let title = type == "object" ? [JSONMember(key: "title", value: .string("Object"))] : []
+            return .object([JSONMember(key: "type", value: .string(type))] + title + kept)
         }
     }
 }

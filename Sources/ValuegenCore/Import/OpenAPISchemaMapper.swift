@@ -162,12 +162,25 @@ struct OpenAPISchemaMapper {
     /// Whether the schema declares a type of its own, rather than being held as a Swift type.
     func declaresType(_ schema: JSONValue) -> Bool {
         if schema["$ref"] != nil || Self.singleSchema(schema) != nil { return false }
-        if case .object(let properties)? = schema["properties"], !properties.isEmpty { return true }
+        if case .object(let properties)? = schema["properties"], !properties.isEmpty, Self.mayBeAnObject(schema) { return true }
         if case .array? = schema["allOf"] { return true }
         for key in ["oneOf", "anyOf"] {
             if case .array? = schema[key] { return true }
         }
         return Self.stringEnumeration(schema) != nil || Self.types(of: schema).count > 1
+    }
+
+    /// Whether `properties` apply: the schema names no type, or `object` among its types.
+    static func mayBeAnObject(_ schema: JSONValue) -> Bool {
+        let types = types(of: schema)
+        return types.isEmpty || types.contains("object")
+    }
+
+    /// `properties` beside a type that is not an object (`type: string`) describe no value the
+    /// schema holds: they are left out, with a warning rather than silently.
+    mutating func warnAboutPropertiesOfANonObject(_ schema: JSONValue, pointer: String) {
+        guard case .object(let properties)? = schema["properties"], !properties.isEmpty, !Self.mayBeAnObject(schema) else { return }
+        warn(pointer + "/properties", "'properties' apply to objects only, and the type is \(Self.types(of: schema).joined(separator: ", ")): they are not imported")
     }
 
     /// The values of a string `enum`, without null.
@@ -192,6 +205,7 @@ struct OpenAPISchemaMapper {
     // MARK: - Scalars, arrays and maps
 
     private mutating func scalar(_ schema: JSONValue, pointer: String, nameHint: String) -> ImportedTypeReference {
+        warnAboutPropertiesOfANonObject(schema, pointer: pointer)
         var types = Self.types(of: schema)
         if types.isEmpty {
             if schema["items"] != nil {
