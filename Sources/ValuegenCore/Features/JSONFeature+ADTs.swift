@@ -10,6 +10,8 @@ extension CodePrinter {
         switch coding.knownForm {
         case .string:
             stringJSON(type, access: access)
+        case .internallyTagged where coding.flattensSingleValues:
+            flattenedJSON(type, coding: coding, access: access)
         case .internallyTagged:
             internallyTaggedJSON(type, coding: coding, access: access)
         case .externallyTagged:
@@ -355,7 +357,7 @@ extension CodePrinter {
     /// Reads a known case's content, the value at the reader (externally and adjacently
     /// tagged): its single value, its attributes' object, or (no payload) anything, skipped;
     /// then returns the case, or assigns it to `variable`.
-    private mutating func readCaseContent(_ adtCase: ADTCase, assigning variable: String? = nil) {
+    mutating func readCaseContent(_ adtCase: ADTCase, assigning variable: String? = nil) {
         if let single = adtCase.singleValueType {
             let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
             let value = ".\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))"
@@ -385,13 +387,13 @@ extension CodePrinter {
 
     /// `default:` of a switch over tags: the statement `keeping` makes for the ADT's
     /// `%unknownCase`, or `failure` when it has none.
-    private mutating func unknownTagArm(_ type: ModelType, keeping: (ADTCase) -> String, otherwise failure: String) {
+    mutating func unknownTagArm(_ type: ModelType, keeping: (ADTCase) -> String, otherwise failure: String) {
         line("default:")
         indented { $0.line(type.unknownCase.map(keeping) ?? failure) }
     }
 
     /// `"unknown Shape tag '\(tag)'"` as a Swift string literal.
-    private static func unknownJSONTag(_ type: ModelType, _ tag: String) -> String {
+    static func unknownJSONTag(_ type: ModelType, _ tag: String) -> String {
         "\"unknown \(type.name) tag '\\(\(tag))'\""
     }
 }

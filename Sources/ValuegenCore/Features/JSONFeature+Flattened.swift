@@ -1,0 +1,56 @@
+import ValuegenPluginSDK
+
+// `JSONCodable` for an internally tagged ADT whose single values are flattened
+// (`%coding payloads=flattened`): `case ach(AchDetails)` is `{"type": "ach", …AchDetails' members}`.
+// Cases with attributes or without payload are written as in `internallyTaggedJSON`.
+
+extension CodePrinter {
+    mutating func flattenedJSON(_ type: ModelType, coding: ADTCoding, access: String) {
+        block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
+            // The tag wherever it stands, found without moving the reader; then the case from
+            // the same object, the tag skipped as any member the case does not code.
+            let missing = SwiftLanguage.stringLiteral("missing member \"\(coding.discriminator)\" naming the case of \(type.name)")
+            method.block("guard let tag = try reader.peekDiscriminator(\(SwiftLanguage.stringLiteral(coding.discriminator))) else") { body in
+                body.line("throw reader.error(\(missing))")
+            }
+            method.line("switch tag {")
+            for adtCase in type.knownCases {
+                method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                method.indented { $0.readCaseContent(adtCase, assigning: "self") }
+            }
+            method.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+            method.line("}")
+            method.readerValidation(of: type)
+        }
+        line()
+        block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
+            method.returnWhenWriterSkipsNestedValues()
+            method.line("switch self {")
+            for adtCase in type.cases {
+                method.line("case \(adtCase.codingBindingPattern):")
+                method.indented { body in
+                    if adtCase.isUnknownCase(of: type) {
+                        // What was read is written back whole, its tag included.
+                        body.branches([("let json = value.json", { $0.line("writer.writeRaw(json)") })], otherwise: { bare in
+                            bare.line("writer.beginObject()")
+                            bare.line("writer.writeRawKey(\(Self.rawKey(coding.discriminator)))")
+                            bare.line("writer.writeString(value.tag)")
+                            bare.line("writer.endObject()")
+                        })
+                        return
+                    }
+                    if adtCase.singleValueType != nil {
+                        body.line("writer.writeFlattened(value, tagKey: \(Self.rawKey(coding.discriminator)), tag: \(SwiftLanguage.stringLiteral(adtCase.tag)))")
+                        return
+                    }
+                    body.line("writer.beginObject()")
+                    body.line("writer.writeRawKey(\(Self.rawKey(coding.discriminator)))")
+                    body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.tag)))")
+                    body.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
+                    body.line("writer.endObject()")
+                }
+            }
+            method.line("}")
+        }
+    }
+}
