@@ -32,10 +32,7 @@ extension CodePrinter {
                     if adtCase.isUnknownCase(of: type) {
                         // What was read is written back whole, its tag included.
                         body.branches([("let json = value.json", { $0.line("writer.writeRaw(json)") })], otherwise: { bare in
-                            bare.line("writer.beginObject()")
-                            bare.line("writer.writeRawKey(\(Self.rawKey(coding.discriminator)))")
-                            bare.line("writer.writeString(value.tag)")
-                            bare.line("writer.endObject()")
+                            bare.taggedObject(coding.discriminator, tag: "value.tag") { _ in }
                         })
                         return
                     }
@@ -43,14 +40,22 @@ extension CodePrinter {
                         body.line("writer.writeFlattened(value, tagKey: \(Self.rawKey(coding.discriminator)), tag: \(SwiftLanguage.stringLiteral(adtCase.tag)))")
                         return
                     }
-                    body.line("writer.beginObject()")
-                    body.line("writer.writeRawKey(\(Self.rawKey(coding.discriminator)))")
-                    body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.tag)))")
-                    body.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
-                    body.line("writer.endObject()")
+                    body.taggedObject(coding.discriminator, tag: SwiftLanguage.stringLiteral(adtCase.tag)) { members in
+                        members.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
+                    }
                 }
             }
             method.line("}")
         }
+    }
+
+    /// `{"type": tag, …}`: an object whose first member is the tag, `tag` an expression, then
+    /// what `members` writes.
+    private mutating func taggedObject(_ discriminator: String, tag: String, members: (inout CodePrinter) -> Void) {
+        line("writer.beginObject()")
+        line("writer.writeRawKey(\(Self.rawKey(discriminator)))")
+        line("writer.writeString(\(tag))")
+        members(&self)
+        line("writer.endObject()")
     }
 }
