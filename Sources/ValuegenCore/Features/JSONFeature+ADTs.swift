@@ -293,13 +293,7 @@ extension CodePrinter {
         line()
         line("/// The case named `tag`, its payload read from the content member's value.")
         block("private static func readAdjacentContent(of tag: \(StandardNames.name("String")), from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError"))) -> Self") { method in
-            method.line("switch tag {")
-            for adtCase in type.knownCases {
-                method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
-                method.indented { $0.readCaseContent(adtCase) }
-            }
-            method.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
-            method.line("}")
+            method.readCaseContentSwitch(type)
         }
         line()
         block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
@@ -354,10 +348,26 @@ extension CodePrinter {
         }
     }
 
+    /// `switch tag { … }` over the case named `tag`: each known case's content read at the
+    /// reader (`readCaseContent`), any other tag the unknown case holding the value as read, or
+    /// an error; each arm returns the case, or assigns it to `variable`.
+    mutating func readCaseContentSwitch(_ type: ModelType, assigning variable: String? = nil) {
+        line("switch tag {")
+        for adtCase in type.knownCases {
+            line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+            indented { $0.readCaseContent(adtCase, assigning: variable) }
+        }
+        unknownTagArm(type, keeping: { unknownCase in
+            let value = ".\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))"
+            return variable.map { "\($0) = \(value)" } ?? "return \(value)"
+        }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+        line("}")
+    }
+
     /// Reads a known case's content, the value at the reader (externally and adjacently
     /// tagged): its single value, its attributes' object, or (no payload) anything, skipped;
     /// then returns the case, or assigns it to `variable`.
-    mutating func readCaseContent(_ adtCase: ADTCase, assigning variable: String? = nil) {
+    private mutating func readCaseContent(_ adtCase: ADTCase, assigning variable: String? = nil) {
         if let single = adtCase.singleValueType {
             let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
             let value = ".\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))"
@@ -387,13 +397,13 @@ extension CodePrinter {
 
     /// `default:` of a switch over tags: the statement `keeping` makes for the ADT's
     /// `%unknownCase`, or `failure` when it has none.
-    mutating func unknownTagArm(_ type: ModelType, keeping: (ADTCase) -> String, otherwise failure: String) {
+    private mutating func unknownTagArm(_ type: ModelType, keeping: (ADTCase) -> String, otherwise failure: String) {
         line("default:")
         indented { $0.line(type.unknownCase.map(keeping) ?? failure) }
     }
 
     /// `"unknown Shape tag '\(tag)'"` as a Swift string literal.
-    static func unknownJSONTag(_ type: ModelType, _ tag: String) -> String {
+    private static func unknownJSONTag(_ type: ModelType, _ tag: String) -> String {
         "\"unknown \(type.name) tag '\\(\(tag))'\""
     }
 }

@@ -13,13 +13,7 @@ extension CodePrinter {
             method.block("guard let tag = try reader.peekDiscriminator(\(SwiftLanguage.stringLiteral(coding.discriminator))) else") { body in
                 body.line("throw reader.error(\(missing))")
             }
-            method.line("switch tag {")
-            for adtCase in type.knownCases {
-                method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
-                method.indented { $0.readCaseContent(adtCase, assigning: "self") }
-            }
-            method.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
-            method.line("}")
+            method.readCaseContentSwitch(type, assigning: "self")
             method.readerValidation(of: type)
         }
         line()
