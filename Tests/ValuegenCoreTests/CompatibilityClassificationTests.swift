@@ -144,6 +144,14 @@ import ValuegenPluginSDK
         ])
     }
 
+    @Test func flatteningTheSingleValuesChangesTheRepresentation() {
+        let circle = ("C.value", "C includes(JSON) {\n  r: Double\n}\n")
+        let shape = "S includes(JSON) {\n  %singleAttributeSubtype attributeType=C\n  Round\n}\n"
+        let findings = compare([circle, ("S.adtValue", shape)], [circle, ("S.adtValue", "%coding payloads=flattened\n" + shape)])
+        #expect(findings.map { "\($0.kind.rawValue) \($0.change.rawValue) \($0.owner)" } == ["json-wire representation-changed S"])
+        #expect(findings.first?.message.contains(#"'internal' (discriminator "type") before and 'internal' (discriminator "type", payloads flattened) now"#) == true, "\(findings.map(\.message))")
+    }
+
     @Test func aChangedKeyStyleIsOneFindingForTheType() {
         #expect(classify("U.value", "U includes(JSON) {\n  firstName: String\n  lastName: String\n}\n", "U includes(JSON) {\n  firstName: String\n  lastName: String\n}\n", newSettings: GenerationSettings(codingKeyStyle: .snakeCase)) == [
             "json-wire key-style-changed U",

@@ -122,21 +122,56 @@ import Testing
          "Card": {"type": "object", "required": ["kind", "last4"], "properties": {"kind": {"type": "string"}, "last4": {"type": "string"}}},
          "Bank": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}, "iban": {"type": "string"}}}}
         """#)
+        // Used only as the union's variants, Card and Bank are held whole, without "kind".
         #expect(result.files["Payment.adtValue"] == """
-        %coding representation=internal discriminator="kind"
+        %coding representation=internal discriminator="kind" payloads=flattened
         %caseKeys style=snake_case
         Payment includes(JSON) {
-          Card {
-            last4: String
-          }
-          BankTransfer {
-            iban: String?
+          %singleAttributeSubtype attributeType="Card"
+          Card
+          %singleAttributeSubtype attributeType="Bank"
+          BankTransfer
+          %unknownCase
+          Unknown
+        }
+
+        """)
+        #expect(result.files["Card.value"] == "Card includes(JSON) {\n  last4: String\n}\n")
+        #expect(result.files["Bank.value"] == "Bank includes(JSON) {\n  iban: String?\n}\n")
+    }
+
+    @Test func aVariantAlsoUsedElsewhereIsHeldAsACopyAndAnInlineOneHasItsMembersInTheCase() throws {
+        // Card is also a property's type, where its "kind" must stay: the union holds a copy
+        // without it, CardVariant. An inline variant's members are the case's.
+        let result = try importing(#"""
+        {"Payment": {"oneOf": [{"$ref": "#/components/schemas/Card"}, {"$ref": "#/components/schemas/Bank"},
+            {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string", "enum": ["cash"]}, "till": {"type": "integer"}}}],
+           "discriminator": {"propertyName": "kind"}},
+         "Card": {"type": "object", "required": ["kind", "last4"], "properties": {"kind": {"type": "string", "enum": ["Card"]}, "last4": {"type": "string"}}},
+         "Bank": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string", "enum": ["Bank"]}, "iban": {"type": "string"}}},
+         "Wallet": {"type": "object", "properties": {"card": {"$ref": "#/components/schemas/Card"}}}}
+        """#)
+        #expect(result.files["Payment.adtValue"] == """
+        %coding representation=internal discriminator="kind" payloads=flattened
+        %caseKeys style=PascalCase
+        Payment includes(JSON) {
+          %singleAttributeSubtype attributeType="CardVariant"
+          Card
+          %singleAttributeSubtype attributeType="Bank"
+          Bank
+          %caseKey name="cash"
+          Cash {
+            till: Int?
           }
           %unknownCase
           Unknown
         }
 
         """)
+        #expect(result.files["Card.value"]?.contains("kind: CardKind") == true)
+        #expect(result.files["CardVariant.value"] == "CardVariant includes(JSON) {\n  last4: String\n}\n")
+        #expect(result.files["Bank.value"] == "Bank includes(JSON) {\n  iban: String?\n}\n")
+        #expect(result.files["BankKind.adtValue"] == nil)
     }
 
     @Test func aTagThatNamesTwoVariantsReadsTheFirstWithAWarningForTheOther() throws {
@@ -166,18 +201,20 @@ import Testing
          "Await": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["await", "awaitLater"]}}}}
         """#)
         #expect(result.files["Action.adtValue"] == """
-        %coding representation=internal discriminator="type"
+        %coding representation=internal discriminator="type" payloads=flattened
         Action includes(JSON) {
-          Redirect {
-            url: String
-          }
+          %singleAttributeSubtype attributeType="Redirect"
+          Redirect
+          %singleAttributeSubtype attributeType="Await"
           Await
+          %singleAttributeSubtype attributeType="Await"
           AwaitLater
           %unknownCase
           Unknown
         }
 
         """)
+        #expect(result.files.keys.sorted() == ["Action.adtValue", "Await.value", "Redirect.value"])
     }
 
     @Test func withoutADiscriminatorAUnionIsUntaggedTheMostDemandingCaseFirst() throws {

@@ -141,6 +141,12 @@ public struct ADTCoding: Codable, Sendable, Equatable {
     public var contentKey: String
     /// The Swift name of the case marked `%unknownCase`, which receives unknown tags.
     public var unknownCase: String?
+    /// Internally tagged only (`%coding payloads=flattened`): a case's single value, a value
+    /// type coded as an object, is written as that object's members beside the tag
+    /// (`{"type": "ach", "bankAccountNumber": …}`) and read from the same object, as serde's
+    /// `#[serde(tag = "type")]` writes a newtype variant; false (the default) writes it under
+    /// ``contentKey``. A request from a host before it lacks the member: false.
+    public var flattensSingleValues = false
 
     /// An ADT's coding; the defaults are those of a type without settings.
     public init(representation: Representation = .internallyTagged, discriminator: String = "type", contentKey: String = "value", unknownCase: String? = nil) {
@@ -163,7 +169,7 @@ public struct ADTCoding: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case representation, discriminator, contentKey, unknownCase
+        case representation, discriminator, contentKey, unknownCase, flattensSingleValues
     }
 
     /// Decodes the request's shape: `representation` holds the form's spelling.
@@ -175,6 +181,7 @@ public struct ADTCoding: Codable, Sendable, Equatable {
             contentKey: try container.decode(String.self, forKey: .contentKey),
             unknownCase: try container.decodeIfPresent(String.self, forKey: .unknownCase)
         )
+        flattensSingleValues = try container.decodeIfPresent(Bool.self, forKey: .flattensSingleValues) ?? false
     }
 
     /// Encodes the request's shape: `representation` holds the form's spelling.
@@ -184,6 +191,10 @@ public struct ADTCoding: Codable, Sendable, Equatable {
         try container.encode(discriminator, forKey: .discriminator)
         try container.encode(contentKey, forKey: .contentKey)
         try container.encodeIfPresent(unknownCase, forKey: .unknownCase)
+        // Only when set, so that every other request is as before.
+        if flattensSingleValues {
+            try container.encode(true, forKey: .flattensSingleValues)
+        }
     }
 }
 

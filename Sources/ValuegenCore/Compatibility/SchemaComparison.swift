@@ -82,7 +82,8 @@ public struct SchemaComparison: Sendable {
     private func compareCases(_ subject: Subject, into findings: inout FindingList) {
         let oldType = subject.oldType, newType = subject.newType
         let (oldCoding, newCoding) = (oldType.codingOfCases, newType.codingOfCases)
-        if oldCoding.form != newCoding.form || oldCoding.discriminator != newCoding.discriminator || oldCoding.contentKey != newCoding.contentKey {
+        if oldCoding.form != newCoding.form || oldCoding.discriminator != newCoding.discriminator || oldCoding.contentKey != newCoding.contentKey
+            || oldCoding.flattensSingleValues != newCoding.flattensSingleValues {
             findings.report(.representationChanged, subject, "'\(newType.name)' is coded \(oldCoding.summary) before and \(newCoding.summary) now")
         }
         if oldType.isPlainEnumeration != newType.isPlainEnumeration {
@@ -215,7 +216,7 @@ private extension ADTCoding {
         var text = "'\(form.rawValue)'"
         if form == .internallyTagged || form == .adjacentlyTagged {
             text += " (discriminator \"\(discriminator)\""
-            text += form == .adjacentlyTagged ? ", content \"\(contentKey)\")" : ")"
+            text += form == .adjacentlyTagged ? ", content \"\(contentKey)\")" : flattensSingleValues ? ", payloads flattened)" : ")"
         }
         return text
     }

@@ -65,7 +65,12 @@ extension CodePrinter {
             method.line("let container = try decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
             method.line("let tag = try container.decode(\(StandardNames.name("String")).self, forKey: \(discriminator))")
             method.tagSwitch(type, tag: "tag", decodingCase: { body, adtCase in
-                body.decodeCase(adtCase, key: content, payload: "decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
+                if coding.flattensSingleValues, let single = adtCase.singleValueType {
+                    // The value's members stand beside the tag: it reads the same object.
+                    body.line("self = .\(adtCase.swiftName)(try \(single.wrapped)(from: decoder))")
+                } else {
+                    body.decodeCase(adtCase, key: content, payload: "decoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
+                }
             }, unknown: { body, unknownCase in
                 body.line("self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try \(StandardNames.name("RawJSON"))(from: decoder)))")
             }, failure: "throw \(StandardNames.name("DecodingError")).dataCorruptedError(forKey: \(discriminator), in: container, debugDescription: \(Self.unknownTagMessage(type, "tag")))")
@@ -90,7 +95,10 @@ extension CodePrinter {
                         return
                     }
                     body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: \(discriminator))")
-                    if let single = adtCase.singleValueType {
+                    if coding.flattensSingleValues, adtCase.singleValueType != nil {
+                        // Its members into the object that holds the tag.
+                        body.line("try value.encode(to: encoder)")
+                    } else if let single = adtCase.singleValueType {
                         body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: \(content))")
                     } else if !adtCase.codedAttributes.isEmpty {
                         body.line("var payload = encoder.container(keyedBy: \(CodingFeature.keyTypeName).self)")
@@ -209,7 +217,10 @@ extension CodePrinter {
                         return
                     }
                     body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: \(discriminator))")
-                    if let single = adtCase.singleValueType {
+                    if coding.flattensSingleValues, adtCase.singleValueType != nil {
+                        // Its members into the object that holds the tag.
+                        body.line("try value.encode(to: encoder)")
+                    } else if let single = adtCase.singleValueType {
                         body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: \(content))")
                     } else if !adtCase.attributes.isEmpty {
                         let codedAttributes = adtCase.codedAttributes

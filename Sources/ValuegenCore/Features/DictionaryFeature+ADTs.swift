@@ -58,7 +58,10 @@ extension CodePrinter {
             method.line("let \(locals.members) = try \(StandardNames.name("DictionaryMembers"))(propertyListValue: propertyListValue)")
             method.readTag(type, coding: coding, locals: locals)
             method.tagSwitch(type, tag: locals.tag, cases: type.knownCases, unknown: "\(StandardNames.name("UnknownCase"))(tag: \(locals.tag), json: try \(StandardNames.name("RawJSON"))(propertyListValue: propertyListValue))") { body, adtCase in
-                if let single = adtCase.singleValueType {
+                if coding.flattensSingleValues, let single = adtCase.singleValueType {
+                    // The value's members stand beside the tag: it reads the same dictionary.
+                    body.line("self = .\(adtCase.swiftName)(try \(single.wrapped)(propertyListValue: propertyListValue))")
+                } else if let single = adtCase.singleValueType {
                     body.readSingleValue(single, key: coding.contentKey, of: adtCase, from: locals.members)
                 } else {
                     body.dictionaryReadMembers(adtCase.codedAttributes, from: locals.members)
@@ -78,6 +81,12 @@ extension CodePrinter {
                         // What was read is written back whole, its tag included.
                         body.block("if let json = value.json, let tree = json.propertyListValue") { $0.line("return tree") }
                         body.line("\(locals.dictionary)[\(SwiftLanguage.stringLiteral(coding.discriminator))] = value.tag")
+                        return
+                    }
+                    if coding.flattensSingleValues, adtCase.singleValueType != nil {
+                        // The value's members (a value type's dictionary), and the tag beside them.
+                        body.line("\(locals.dictionary) = value.propertyListValue as? [\(StandardNames.name("String")): Any] ?? [:]")
+                        body.line("\(locals.dictionary)[\(SwiftLanguage.stringLiteral(coding.discriminator))] = \(SwiftLanguage.stringLiteral(adtCase.tag))")
                         return
                     }
                     body.line("\(locals.dictionary)[\(SwiftLanguage.stringLiteral(coding.discriminator))] = \(SwiftLanguage.stringLiteral(adtCase.tag))")

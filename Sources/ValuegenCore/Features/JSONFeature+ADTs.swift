@@ -10,6 +10,8 @@ extension CodePrinter {
         switch coding.knownForm {
         case .string:
             stringJSON(type, access: access)
+        case .internallyTagged where coding.flattensSingleValues:
+            flattenedJSON(type, coding: coding, access: access)
         case .internallyTagged:
             internallyTaggedJSON(type, coding: coding, access: access)
         case .externallyTagged:
@@ -291,13 +293,7 @@ extension CodePrinter {
         line()
         line("/// The case named `tag`, its payload read from the content member's value.")
         block("private static func readAdjacentContent(of tag: \(StandardNames.name("String")), from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError"))) -> Self") { method in
-            method.line("switch tag {")
-            for adtCase in type.knownCases {
-                method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
-                method.indented { $0.readCaseContent(adtCase) }
-            }
-            method.unknownTagArm(type, keeping: { unknownCase in "return .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
-            method.line("}")
+            method.readCaseContentSwitch(type)
         }
         line()
         block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
@@ -350,6 +346,22 @@ extension CodePrinter {
             writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
             line("writer.endObject()")
         }
+    }
+
+    /// `switch tag { … }` over the case named `tag`: each known case's content read at the
+    /// reader (`readCaseContent`), any other tag the unknown case holding the value as read, or
+    /// an error; each arm returns the case, or assigns it to `variable`.
+    mutating func readCaseContentSwitch(_ type: ModelType, assigning variable: String? = nil) {
+        line("switch tag {")
+        for adtCase in type.knownCases {
+            line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+            indented { $0.readCaseContent(adtCase, assigning: variable) }
+        }
+        unknownTagArm(type, keeping: { unknownCase in
+            let value = ".\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))"
+            return variable.map { "\($0) = \(value)" } ?? "return \(value)"
+        }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
+        line("}")
     }
 
     /// Reads a known case's content, the value at the reader (externally and adjacently

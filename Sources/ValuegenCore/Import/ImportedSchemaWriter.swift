@@ -55,7 +55,9 @@ enum ImportedSchemaWriter {
             }
             let style = keyStyle(attributes)
             if let discriminator = union.discriminator {
-                lines.append("%coding representation=internal discriminator=\(quoted(discriminator))")
+                // A tagged union's single values are components it holds whole, beside the tag.
+                let holdsWhole = union.cases.contains { if case .single = $0.payload { return true } else { return false } }
+                lines.append("%coding representation=internal discriminator=\(quoted(discriminator))" + (holdsWhole ? " payloads=flattened" : ""))
             } else {
                 lines.append("%coding representation=untagged")
             }

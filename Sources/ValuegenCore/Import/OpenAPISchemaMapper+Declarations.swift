@@ -3,7 +3,8 @@ import ValuegenPluginSDK
 // The schemas that declare a type of their own: objects (and `allOf` merges) as values, string
 // enumerations as plain ADTs, `oneOf`/`anyOf` as tagged or untagged ADTs.
 extension OpenAPISchemaMapper {
-    mutating func declare(_ schema: JSONValue, named name: String, pointer: String) {
+    /// `leavingOut`: a property a tagged union holding the component writes as its tag.
+    mutating func declare(_ schema: JSONValue, named name: String, pointer: String, leavingOut left: String? = nil) {
         let documentation = schema["description"]?.stringValue
         if let values = Self.stringEnumeration(schema), schema["properties"] == nil {
             append(ImportedType(name: name, pointer: pointer, documentation: documentation, shape: enumeration(values, pointer: pointer)))
@@ -23,7 +24,7 @@ extension OpenAPISchemaMapper {
         var object = MergedObject()
         var visited: Set<String> = []
         merge(schema, pointer: pointer, into: &object, visited: &visited)
-        append(ImportedType(name: name, pointer: pointer, documentation: documentation, shape: .value(attributes(object, pointer: pointer, typeName: name))))
+        append(ImportedType(name: name, pointer: pointer, documentation: documentation, shape: .value(attributes(object, pointer: pointer, typeName: name, leavingOut: left))))
     }
 
     // MARK: - Objects

@@ -52,11 +52,13 @@ extension OpenAPISchemaMapper {
     }
 
     /// The cases of a discriminated union, each the members of the object it names with the
-    /// discriminator left out; nil (an untagged union instead) when a variant is not an object.
+    /// discriminator left out, or the component itself when the union holds it whole
+    /// (`FlattenedVariants`); nil (an untagged union instead) when a variant is not an object.
     private mutating func taggedCases(_ variants: [(offset: Int, element: JSONValue)], property: String, mapping: JSONValue?, inferredTags: [Int: [String]]?, typeName: String, pointer: String) -> [ImportedUnionCase]? {
         var cases: [ImportedUnionCase] = []
         var taken: Set<String> = []
         var tags: Set<String> = []
+        var referenced: [String] = []
         for (index, variant) in variants {
             let variantPointer = pointer + "/\(index)"
             var object = MergedObject()
@@ -83,6 +85,11 @@ extension OpenAPISchemaMapper {
                     return nil
                 }
             }
+            let component = reference.flatMap(OpenAPIDocument.componentName(ofReference:))
+            if let component {
+                referenced.append(component)
+            }
+            let held = component.flatMap { heldVariantType($0, property: property) }
             for tag in variantTags where !tags.insert(tag).inserted {
                 warn(variantPointer, "the tag '\(tag)' of the discriminator '\(property)' already names an earlier variant, which reads it; this variant is not read under it")
                 variantTags.removeAll { $0 == tag }
@@ -90,9 +97,13 @@ extension OpenAPISchemaMapper {
             for tag in variantTags {
                 let subtype = ImportNames.unique(ImportNames.subtypeName(tag), in: taken)
                 taken.insert(subtype)
-                let members = attributes(object, pointer: variantPointer, typeName: typeName + subtype, leavingOut: property)
-                cases.append(ImportedUnionCase(subtypeName: subtype, tag: tag, payload: .attributes(members), documentation: variant["description"]?.stringValue))
+                let payload: ImportedUnionCase.Payload = held.map { .single(.model($0)) }
+                    ?? .attributes(attributes(object, pointer: variantPointer, typeName: typeName + subtype, leavingOut: property))
+                cases.append(ImportedUnionCase(subtypeName: subtype, tag: tag, payload: payload, documentation: variant["description"]?.stringValue))
             }
+        }
+        for component in referenced {
+            taggedVariants.recordVariant(component, property: property)
         }
         cases.append(ImportedUnionCase(subtypeName: ImportNames.unique("Unknown", in: taken), tag: nil, payload: .unknown, documentation: nil))
         return cases

@@ -31,6 +31,14 @@ struct OpenAPISchemaMapper {
     private var resolvingAliases: Set<String> = []
     /// The component being mapped, the owner of the inline types declared meanwhile.
     private var currentComponent = ""
+    /// The `$ref` variants of tagged unions met while mapping.
+    var taggedVariants = FlattenedVariants()
+    /// Component → discriminator: the components tagged unions hold whole (`FlattenedVariants`),
+    /// imported without that property, or (used elsewhere too) through a copy without it.
+    var flattenedVariants: [String: String] = [:]
+    var copiedVariants: [String: String] = [:]
+    /// Component → the type of its copy without the discriminator, once declared.
+    var variantCopies: [String: String] = [:]
 
     init(document: OpenAPIDocument, rawComponents: Set<String> = [], chosen: ImportSelection.Chosen, checksConstraints: Bool = false) {
         self.document = document
@@ -48,7 +56,26 @@ struct OpenAPISchemaMapper {
         }
     }
 
+    /// Maps every chosen component: once to find the components tagged unions may hold whole,
+    /// and, when there are any, again holding them so.
     mutating func mapAll() {
+        var first = self
+        first.mapComponents()
+        guard !first.taggedVariants.isEmpty else {
+            self = first
+            return
+        }
+        let holdable = first.taggedVariants.holdable(in: document.root, types: first.types, typeNames: first.componentTypeNames)
+        guard !holdable.only.isEmpty || !holdable.alsoElsewhere.isEmpty else {
+            self = first
+            return
+        }
+        flattenedVariants = holdable.only
+        copiedVariants = holdable.alsoElsewhere
+        mapComponents()
+    }
+
+    private mutating func mapComponents() {
         for member in document.schemas where chosen.components.contains(member.key) {
             currentComponent = member.key
             let pointer = OpenAPIDocument.pointer(ofComponent: member.key)
@@ -56,12 +83,31 @@ struct OpenAPISchemaMapper {
                 continue
             }
             if let name = componentTypeNames[member.key] {
-                declare(member.value, named: name, pointer: pointer)
+                declare(member.value, named: name, pointer: pointer, leavingOut: flattenedVariants[member.key])
             } else {
                 aliasCount += 1
                 _ = componentReference(member.key)
             }
         }
+    }
+
+    /// The type a union tagged by `property` holds for its `$ref` variant `component`: the
+    /// component's own, or its copy without the property (declared the first time); nil when
+    /// the union copies the variant's members into the case instead.
+    mutating func heldVariantType(_ component: String, property: String) -> String? {
+        guard let name = componentTypeNames[component] else { return nil }
+        if flattenedVariants[component] == property {
+            return name
+        }
+        guard copiedVariants[component] == property, let schema = document.schemaNamed[component] else { return nil }
+        if let copy = variantCopies[component] {
+            return copy
+        }
+        let copy = ImportNames.unique(name + "Variant", in: takenTypeNames)
+        takenTypeNames.insert(copy)
+        variantCopies[component] = copy
+        declare(schema, named: copy, pointer: OpenAPIDocument.pointer(ofComponent: component), leavingOut: property)
+        return copy
     }
 
     // MARK: - References

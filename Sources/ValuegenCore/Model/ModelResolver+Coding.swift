@@ -8,14 +8,19 @@ struct TypeCodingAnnotation {
     var representation: ADTCoding.Form?
     var discriminator: String?
     var contentKey: String?
+    /// `payloads=flattened` (true) or `payloads=content` (false).
+    var flattensSingleValues: Bool?
     var dateStyle: DateStyle?
     var lenientIntegers: Bool?
-    /// Where `%coding` is written.
+    /// Where `%coding` is written, and its `payloads=` value.
     var location: SourceLocation?
+    var payloadsLocation: SourceLocation?
 }
 
 extension ModelResolver {
-    static let typeCodingArguments = ["content", "dateFormat", "dates", "discriminator", "lenient", "representation"]
+    static let typeCodingArguments = ["content", "dateFormat", "dates", "discriminator", "lenient", "payloads", "representation"]
+    /// The spellings of `%coding payloads=`: where an internally tagged case's single value goes.
+    static let payloadPlacements = ["content", "flattened"]
     static let attributeCodingArguments = ["dateFormat", "dates", "lenient"]
 
     /// The integer types `%coding lenient=true` applies to.
@@ -45,6 +50,15 @@ extension ModelResolver {
                 coding.contentKey = text
             } else {
                 coding.discriminator = text
+            }
+        }
+        if let text = annotation["payloads"] {
+            coding.payloadsLocation = argumentLocation("payloads", of: annotation)
+            if Self.payloadPlacements.contains(text) {
+                coding.flattensSingleValues = text == "flattened"
+            } else {
+                let hint = Suggestion.hint(forValue: text, among: Self.payloadPlacements, listing: "write payloads=flattened (each single value's members beside the tag) or payloads=content (under the content key, the default)")
+                diagnostics.error("unknown payload placement '\(text)' in '%coding'\(hint)", at: argumentLocation("payloads", of: annotation))
             }
         }
         coding.dateStyle = dateStyle(of: annotation)
@@ -116,12 +130,19 @@ extension ModelResolver {
         } else if isPlain && settings.coding.plainEnumerationsAsStrings {
             coding.form = .string
         }
+        if let flattens = typeCoding.flattensSingleValues {
+            if coding.form == .internallyTagged {
+                coding.flattensSingleValues = flattens
+            } else {
+                diagnostics.error("'payloads=' in '%coding' places the single values of an internally tagged ADT, and '\(owner)' is coded '\(coding.form.rawValue)'; remove 'payloads=', or write representation=internal", at: typeCoding.payloadsLocation ?? typeCoding.location)
+            }
+        }
         if coding.form == .untagged {
             checkUntaggedCases(cases, owner: owner, typeCoding: typeCoding, annotations: annotations)
             return coding
         }
         let usesContentKey = coding.form == .adjacentlyTagged
-            || coding.form == .internallyTagged && knownCases.contains { $0.singleValueType != nil }
+            || coding.form == .internallyTagged && !coding.flattensSingleValues && knownCases.contains { $0.singleValueType != nil }
         if usesContentKey && coding.contentKey == coding.discriminator {
             diagnostics.error("'\(owner)' would code the case's tag and its payload under the same key \"\(coding.discriminator)\"; give 'content=' or 'discriminator=' in '%coding' another key", at: typeCoding.location ?? cases.first?.location)
         }

@@ -31,11 +31,13 @@ struct ModuleResolver {
         let defaults = DefaultValueCheck(declarations: declarations)
         let checkFunctions = CheckFunctions(declarations: declarations)
         let shadowedUses = ShadowedStandardUses(declarations: declarations)
+        let flattenedPayloads = FlattenedPayloads(declarations: declarations)
         for index in order {
             found += shadowedUses.diagnostics(for: schemas[index])
             found += typeNames.diagnostics(for: schemas[index])
             found += defaults.diagnostics(for: schemas[index])
             found += checkFunctions.diagnostics(for: schemas[index])
+            found += flattenedPayloads.diagnostics(for: schemas[index])
         }
         shadowedUses.apply(to: &schemas)
         found += FeatureRequirements(declarations: declarations, registry: registry).apply(to: &schemas)

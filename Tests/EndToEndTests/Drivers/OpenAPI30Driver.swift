@@ -45,8 +45,10 @@ section("an expandable field reads an id or the object") {
 }
 
 section("a discriminator's mapping names the cases, a bare component name too") {
-    check(try read(Parcel.self, parcel).handling == .fragile(maxTiltDegrees: 15), "fragile")
-    check(try read(Handling.self, #"{"kind": "standard"}"#) == .standard, "standard")
+    check(try read(Parcel.self, parcel).handling == .fragile(Fragile(maxTiltDegrees: 15)), "fragile")
+    check(try read(Handling.self, #"{"kind": "standard"}"#) == .standard(Standard()), "standard")
+    // The variant's members beside the tag: written back so, the tag first.
+    check(String(decoding: Handling.fragile(Fragile(maxTiltDegrees: 15)).jsonData(), as: UTF8.self) == #"{"kind":"fragile","max_tilt_degrees":15}"#, "written flattened")
     guard case .unknown(let drone) = try read(Handling.self, #"{"kind": "drone", "height": 3}"#) else {
         check(false, "a tag the document does not name is the unknown case")
         return
