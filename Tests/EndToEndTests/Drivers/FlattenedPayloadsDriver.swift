@@ -66,6 +66,7 @@ section("the tag first or last") {
     try readsEverywhere(#"{"type":"ach","bankAccountNumber":"9"}"#, as: PaymentMethod.ach(details))
     try readsEverywhere(#"{"bankAccountNumber":"9","type":"ach"}"#, as: PaymentMethod.ach(details))
     try readsEverywhere(#"{"bankAccountNumber":"9","extra":[1,{"type":"x"}],"type":"ach"}"#, as: PaymentMethod.ach(details))
+    try readsEverywhere(#"{"type":"ach","extra":{"type":"x","note":"a \"type\""},"bankAccountNumber":"9"}"#, as: PaymentMethod.ach(details))
     try readsEverywhere(#"{"code":"V","type":"voucher"}"#, as: PaymentMethod.voucher(code: "V"))
     try readsEverywhere(#"{"method":{"number":"1","type":"scheme"},"methods":[]}"#, as: Payment(method: .card(CardDetails(number: "1", cvc: nil)), methods: [], backup: nil))
 }
@@ -85,6 +86,9 @@ section("errors say where") {
     check(jsonError(Payment.self, #"{"methods":[],"method":{"type":"ach"}}"#).hasSuffix("($.method)"), jsonError(Payment.self, #"{"methods":[],"method":{"type":"ach"}}"#))
     check(jsonError(PaymentMethod.self, #"{"type":"ach","type":"scheme","number":"1"}"#).hasPrefix(#"the member "type" appears twice"#), jsonError(PaymentMethod.self, #"{"type":"ach","type":"scheme","number":"1"}"#))
     check(jsonError(PaymentMethod.self, #"{"type":7}"#).hasPrefix("expected a string"), jsonError(PaymentMethod.self, #"{"type":7}"#))
+    // Read in one pass with the tag first, a second tag is still found.
+    check(jsonError(PaymentMethod.self, #"{"type":"ach","bankAccountNumber":"1","type":"scheme"}"#).hasPrefix(#"the member "type" appears twice"#), jsonError(PaymentMethod.self, #"{"type":"ach","bankAccountNumber":"1","type":"scheme"}"#))
+    check(jsonError(PaymentMethod.self, #"{"type":"ach","bankAccountNumber":"1","typ\u0065":"scheme"}"#).hasPrefix(#"the member "type" appears twice"#), jsonError(PaymentMethod.self, #"{"type":"ach","bankAccountNumber":"1","typ\u0065":"scheme"}"#))
     do {
         _ = try JSONDecoder().decode(Payment.self, from: Data(#"{"methods":[],"method":{"type":"scheme","number":5}}"#.utf8))
         check(false, "JSONDecoder read a number as a string")
