@@ -82,7 +82,10 @@ enum RecordedResponse {
     /// Builds the program and runs it on `mocks`: it prints `same MOCK` for each row that holds,
     /// and a reason for each that does not, exiting 1 then.
     static func verify(_ rows: [Row], documents: [String: URL], mocks: URL, in folder: URL) throws -> ProcessResult {
-        let runtime = try TestSupport.buildRuntime(in: folder)
+        let runtime = try SharedRuntime.folder()
+        // The documents' modules, beside the shared runtime, which nothing may write into.
+        let modules = folder.appendingPathComponent("Modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         var typeNames: [String: [String: String]] = [:]
         for (name, url) in documents.sorted(by: { $0.key < $1.key }) {
             let module = moduleName(name)
@@ -96,7 +99,7 @@ enum RecordedResponse {
             let report = GenerationRun().run(GenerationOptions(inputs: [schemas.path], outputDirectory: generated.path, includes: ["Coding"]))
             guard report.exitCode == 0, report.diagnostics.isEmpty else { throw TestFailure("\(name) does not generate: \(report.diagnostics.map(\.description))") }
             let sources = try TestSupport.files(in: generated).map { generated.appendingPathComponent($0).path }
-            let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-emit-library", "-static", "-emit-module", "-module-name", module, "-I", runtime.path, "-o", runtime.appendingPathComponent("lib\(module).a").path, "-emit-module-path", runtime.appendingPathComponent("\(module).swiftmodule").path] + sources)
+            let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-emit-library", "-static", "-emit-module", "-module-name", module, "-I", runtime.path, "-o", modules.appendingPathComponent("lib\(module).a").path, "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path] + sources)
             guard compile.status == 0 else { throw TestFailure("\(name) does not compile:\n\(compile.standardError)") }
         }
         var checks: [String] = []
@@ -108,7 +111,7 @@ enum RecordedResponse {
         try TestSupport.write(driver(importing: documents.keys.sorted().map(moduleName), checks: checks), to: main)
         let program = folder.appendingPathComponent("RecordedResponses")
         let libraries = documents.keys.sorted().flatMap { ["-l\(moduleName($0))"] }
-        let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", runtime.path, "-L", runtime.path] + libraries + ["-lValuegenRuntime", "-o", program.path, main.path])
+        let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", runtime.path, "-L", runtime.path, "-I", modules.path, "-L", modules.path] + libraries + ["-lValuegenRuntime", "-o", program.path, main.path])
         guard compile.status == 0 else { throw TestFailure("the driver does not compile:\n\(compile.standardError)") }
         return try runProcess(program, [mocks.path])
     }

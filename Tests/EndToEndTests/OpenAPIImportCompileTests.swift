@@ -28,7 +28,7 @@ import ValuegenCore
         } else {
             try TestSupport.write("", to: generated.appendingPathComponent("main.swift"))
         }
-        let runtime = try TestSupport.buildRuntime(in: folder)
+        let runtime = try SharedRuntime.folder()
         let program = folder.appendingPathComponent("Program")
         try TestSupport.compileProgram(try TestSupport.files(in: generated).map { generated.appendingPathComponent($0).path }, linking: runtime, to: program)
         return program

@@ -88,7 +88,7 @@ import ValuegenCore
         // The driver is compiled into the module, so it must not be DriverChecks.swift, which
         // writes `String` meaning Swift's.
         try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Drivers/StandardNamesDriver.swift"), to: generated.appendingPathComponent("main.swift"))
-        let runtime = try TestSupport.buildRuntime(in: folder)
+        let runtime = try SharedRuntime.folder()
         let executable = folder.appendingPathComponent("StandardNamesDriver")
         try TestSupport.compileProgram(try TestSupport.files(in: generated).map { generated.appendingPathComponent($0).path }, linking: runtime, to: executable)
         let run = try runProcess(executable, [])

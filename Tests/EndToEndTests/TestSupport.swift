@@ -50,34 +50,21 @@ enum TestSupport {
 
     /// Compiles the generated code in `generated` with Drivers/`driver`.swift (as main.swift)
     /// and Drivers/DriverChecks.swift, in the Swift 6 language mode with warnings as errors,
-    /// linking ValuegenRuntime (built into `scratch`), and runs the program.
+    /// linking ValuegenRuntime (`SharedRuntime`), and runs the program, built into `scratch`.
     static func runDriver(_ driver: String, with generated: URL, scratch: URL) throws -> ProcessResult {
         let drivers = repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Drivers")
         try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: drivers.appendingPathComponent("\(driver).swift"), to: generated.appendingPathComponent("main.swift"))
         try FileManager.default.copyItem(at: drivers.appendingPathComponent("DriverChecks.swift"), to: generated.appendingPathComponent("DriverChecks.swift"))
         let sources = try files(in: generated).map { generated.appendingPathComponent($0).path }
-        let runtime = try buildRuntime(in: scratch)
+        let runtime = try SharedRuntime.folder()
         let executable = scratch.appendingPathComponent(driver)
         try compileProgram(sources, linking: runtime, to: executable)
         return try runProcess(executable, [])
     }
 
-    /// Builds ValuegenRuntime, which generated code links, as a static library and module of
-    /// its own in `scratch`/Runtime, and returns that folder.
-    static func buildRuntime(in scratch: URL) throws -> URL {
-        let runtime = scratch.appendingPathComponent("Runtime")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-        let runtimeSources = try files(in: repositoryRoot.appendingPathComponent("Sources/ValuegenRuntime"))
-            .filter { $0.hasSuffix(".swift") }
-            .map { repositoryRoot.appendingPathComponent("Sources/ValuegenRuntime/\($0)").path }
-        let runtimeBuild = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-emit-library", "-static", "-emit-module", "-parse-as-library", "-module-name", "ValuegenRuntime", "-o", runtime.appendingPathComponent("libValuegenRuntime.a").path, "-emit-module-path", runtime.appendingPathComponent("ValuegenRuntime.swiftmodule").path] + runtimeSources)
-        guard runtimeBuild.status == 0 else { throw TestFailure("building ValuegenRuntime failed:\n\(runtimeBuild.standardError)") }
-        return runtime
-    }
-
     /// Compiles a program (one of the sources is main.swift) in the Swift 6 language mode with
-    /// warnings as errors, linking the runtime `buildRuntime(in:)` built.
+    /// warnings as errors, linking the runtime in `runtime` (`SharedRuntime.folder()`).
     static func compileProgram(_ sources: [String], linking runtime: URL, to executable: URL) throws {
         let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", runtime.path, "-L", runtime.path, "-lValuegenRuntime", "-o", executable.path] + sources)
         guard compile.status == 0 else { throw TestFailure("swiftc failed:\n\(compile.standardError)\(compile.standardOutput)") }

@@ -55,7 +55,7 @@ enum EvolutionPrograms {
     static func saveAndLoad(_ rows: [EvolutionRow], sampleCount: Int) throws -> [String] {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let runtime = try TestSupport.buildRuntime(in: folder)
+        let runtime = try SharedRuntime.folder()
         let writer = try build(old: true, rows: rows, in: folder.appendingPathComponent("Old"), runtime: runtime)
         let reader = try build(old: false, rows: rows, in: folder.appendingPathComponent("New"), runtime: runtime)
         let data = folder.appendingPathComponent("Data")
