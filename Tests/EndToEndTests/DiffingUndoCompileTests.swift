@@ -5,8 +5,9 @@ import ValuegenCore
 /// Diffing and Undo, compiled in the Swift 6 language mode with warnings as errors and run
 /// with Drivers/DiffingUndoDriver.swift: values, ADTs and objects with attributes named like
 /// keywords (`default`, `Type`), like Swift types (`Set`), like the generated code's
-/// parameters and locals (`other`, `changed`, `new0`, `old0`, `registrar`, `old`) and like
-/// `CaseIterable`'s `allCases`, all generated without an error and compiled without a warning;
+/// parameters and locals (`other`, `changed`, `new0`, `old0`, `registrar`, `old`), all
+/// generated without an error and compiled without a warning (an attribute named like
+/// `CaseIterable`'s `allCases` is an error at the schema: MemberCollisionTests);
 /// then diffs, undo, redo, groups, vetoes, the limit and the objects' lifetimes checked.
 @Suite struct DiffingUndoCompileTests {
     static let schemas = [
@@ -24,7 +25,6 @@ import ValuegenCore
               Set: Int
               other: Int
               changed: Int
-              allCases: Int
               new0: Int
             }
 

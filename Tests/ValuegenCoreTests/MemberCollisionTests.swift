@@ -51,6 +51,15 @@ struct MemberCollisionTests {
         ])
     }
 
+    /// Diffing's `enum Attribute: CaseIterable` has a case per attribute: a case `allCases`
+    /// redeclares the synthesized `allCases` (swiftc reports it only in whole-module builds).
+    @Test func reportsAllCasesWhichDiffingsAttributeEnumSynthesizes() throws {
+        #expect(try collisions("Models/Names.value", "Names includes(Diffing) {\n  allCases: Int\n  other: Int\n}\n") == [
+            "Models/Names.value:2:3: error: attribute 'allCases' collides with 'static var allCases' of 'enum Names.Attribute', whose cases are the attributes' names, which the Diffing feature generates for 'Names'; rename the attribute or add excludes(Diffing)",
+        ])
+        #expect(try collisions("Models/Names.value", "Names {\n  allCases: Int\n}\n") == [])
+    }
+
     @Test func reportsHasherOnlyWhenEqualityIsWrittenOut() throws {
         #expect(try collisions("Models/User.value", "User {\n  hasher: Int\n}\n") == [])
         #expect(try collisions("Models/User.value", "User {\n  hasher: Int\n  %skipEquality\n  note: String\n}\n") == [

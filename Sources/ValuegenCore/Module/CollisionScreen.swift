@@ -113,7 +113,7 @@ enum CollisionScreen {
         "toBuilder", "builder", "build", "MissingAttributeError", "encoder", "container",
         "payload", "DecodingError", "reader", "writer", "field", "binaryWireType", "binaryLayout", "Attribute",
         "dictionaryRepresentation", "propertyListValue", "validate", "ValidationError",
-        "WithReplacement",
+        "WithReplacement", "allCases",
     ]
 
     /// Types the features nest in a type or its builder.

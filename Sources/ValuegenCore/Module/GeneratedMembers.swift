@@ -345,8 +345,11 @@ private extension GeneratedMembers {
             nested.append(NestedType(name: "Difference", keyword: "enum", container: type.name))
             return GeneratedMembers(nestedTypes: nested)
         }
+        // `Attribute` has a case per attribute, and CaseIterable's synthesized `allCases` would
+        // be redeclared by a case of that name (an error that only whole-module builds report).
+        let allCases = GeneratedName(name: "allCases", spelling: "'static var allCases' of 'enum \(type.name).Attribute', whose cases are the attributes' names")
         return GeneratedMembers(
-            attributeNames: nested.map { GeneratedName(name: $0.name, spelling: $0.spelling) },
+            attributeNames: nested.map { GeneratedName(name: $0.name, spelling: $0.spelling) } + [allCases],
             nestedTypes: nested,
             spellsTypeNameIn: type.kind == .object ? [type.name] : []
         )
