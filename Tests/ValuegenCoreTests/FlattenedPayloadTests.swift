@@ -33,6 +33,19 @@ import ValuegenPluginSDK
         #expect(try JSONDecoder().decode(ADTCoding.self, from: Data(plain.utf8)).flattensSingleValues == false)
     }
 
+    /// A value or an object has no cases to code: `%coding`'s ADT arguments there change nothing,
+    /// and say so (a warning: such schemas generated without a word before).
+    @Test func caseCodingArgumentsOnAValueOrAnObjectAreWarnedAbout() {
+        #expect(resolve("Models/User.value", "%coding discriminator=kind payloads=flattened\nUser {\n  name: String\n}\n").diagnostics == [
+            "Models/User.value:1:23: warning: 'discriminator=' in '%coding' says how an ADT's cases are coded, and 'User' is a value, so it changes nothing; remove it",
+            "Models/User.value:1:37: warning: 'payloads=' in '%coding' says how an ADT's cases are coded, and 'User' is a value, so it changes nothing; remove it",
+        ])
+        #expect(resolve("Models/Settings.object", "%coding representation=internal\nSettings {\n  name: String\n}\n").diagnostics == [
+            "Models/Settings.object:1:24: warning: 'representation=' in '%coding' says how an ADT's cases are coded, and 'Settings' is an object, so it changes nothing; remove it",
+        ])
+        #expect(resolve("Models/User.value", "%coding dates=secondsSince1970\nUser {\n  name: String\n}\n").diagnostics == [])
+    }
+
     @Test func payloadsOnAnotherRepresentationIsAnErrorAtTheArgument() {
         #expect(resolve("Models/Shape.adtValue", "%coding representation=external payloads=flattened\nShape {\n  %singleAttributeSubtype attributeType=Int\n  Count\n}\n").diagnostics
             == ["Models/Shape.adtValue:1:42: error: 'payloads=' in '%coding' places the single values of an internally tagged ADT, and 'Shape' is coded 'external'; remove 'payloads=', or write representation=internal"])

@@ -66,6 +66,16 @@ extension ModelResolver {
         return coding
     }
 
+    /// `%coding`'s ADT arguments on a value or an object, which has no cases to code: a warning
+    /// at each, since such schemas generated before without a word (an error would break them).
+    mutating func warnAboutCaseCodingArguments(_ annotations: [Annotation], typeName: String) {
+        guard file.kind != .adtValue, let annotation = annotations.first(where: { $0.name == "coding" }) else { return }
+        let kind = file.kind == .object ? "an object" : "a value"
+        for key in ["representation", "discriminator", "content", "payloads"] where annotation[key] != nil {
+            diagnostics.warning("'\(key)=' in '%coding' says how an ADT's cases are coded, and '\(typeName)' is \(kind), so it changes nothing; remove it", at: argumentLocation(key, of: annotation))
+        }
+    }
+
     /// The attribute's coding after `%transient`, its `%coding`, its type's `%coding` and the
     /// configuration; nil when nothing differs from the defaults.
     mutating func resolveAttributeCoding(_ syntax: AttributeSyntax, type: ResolvedType, typeCoding: TypeCodingAnnotation) -> AttributeCoding? {

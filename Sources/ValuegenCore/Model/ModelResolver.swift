@@ -58,6 +58,7 @@ struct ModelResolver {
             let keyStyle = resolveKeyStyle(declaration.annotations, configured: settings.codingKeyStyle)
             let caseKeyStyle = resolveCaseKeyStyle(declaration)
             let typeCoding = resolveTypeCoding(declaration.annotations)
+            warnAboutCaseCodingArguments(declaration.annotations, typeName: declaration.name.text)
             checkStorage(declaration.annotations, kind: file.kind, typeName: declaration.name.text)
             checkTypeInvariants(declaration.annotations, typeName: declaration.name.text)
             var type = ModelType(
