@@ -139,6 +139,13 @@ struct DiffingFeatureTests {
         ])
     }
 
+    @Test func reportsAPayloadValueThatWouldBeCaseIterablesAllCases() {
+        let schema = "Clash includes(Diffing) {\n  All { cases: Int }\n}\n"
+        #expect(diagnostics("Models/Clash.adtValue", schema) == [
+            "Models/Clash.adtValue:2:9: error: attribute 'cases' of subtype 'All' would be 'Attribute.allCases' of Diffing, which CaseIterable gives 'Clash.Attribute'; rename it or exclude Diffing",
+        ])
+    }
+
     @Test func reportsAnExistentialItCannotCompare() {
         #expect(diagnostics("Models/Job.value", "Job includes(Diffing) excludes(Equality) {\n  failure: any Error\n}\n") == [
             "Models/Job.value:2:3: error: attribute 'failure' has type 'any Error', which Diffing cannot compare; mark it %skipEquality or exclude Diffing",

@@ -58,6 +58,12 @@ struct DiffingFeature: Feature {
                 named.append((adtCase.name + SwiftLanguage.upperFirst(attribute.name), position, "attribute '\(attribute.name)' of subtype '\(adtCase.subtypeName)'", attribute.location))
             }
             for entry in named {
+                // CaseIterable's synthesized `allCases` would be redeclared (whole-module and batch builds).
+                if entry.name == "allCases" {
+                    emitter.diagnose(.error, "\(entry.what) would be 'Attribute.allCases' of Diffing, which CaseIterable gives '\(type.name).Attribute'; rename it or exclude Diffing", at: entry.location)
+                    clashes = true
+                    continue
+                }
                 if let owner = owners[entry.name] {
                     emitter.diagnose(.error, "\(entry.what) and \(owner) would both be 'Attribute.\(entry.name)' of Diffing; rename one of them or exclude Diffing", at: entry.location)
                     clashes = true
