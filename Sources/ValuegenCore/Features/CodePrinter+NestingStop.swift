@@ -11,3 +11,16 @@ extension CodePrinter {
         line("if writer.skipsNestedValues { return }")
     }
 }
+
+extension CodePrinter {
+    /// `switch self { case <binding pattern>: … }` over every case of the ADT, the body of each
+    /// written by `write` one level in: the shape of every representation's JSON `encode(to:)`.
+    mutating func switchOverCodedCases(of type: ModelType, _ write: (inout CodePrinter, ADTCase) -> Void) {
+        line("switch self {")
+        for adtCase in type.cases {
+            line("case \(adtCase.codingBindingPattern):")
+            indented { write(&$0, adtCase) }
+        }
+        line("}")
+    }
+}

@@ -206,30 +206,25 @@ extension CodePrinter {
         line()
         block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
-            method.line("switch self {")
-            for adtCase in type.cases {
-                method.line("case \(adtCase.codingBindingPattern):")
-                method.indented { body in
-                    if adtCase.isUnknownCase(of: type) {
-                        body.branches([("let json = value.json", { known in
-                            known.line("writer.beginObject()")
-                            known.line("writer.writeKey(value.tag)")
-                            known.line("writer.writeRaw(json)")
-                            known.line("writer.endObject()")
-                        })], otherwise: { $0.line("writer.writeString(value.tag)") })
-                        return
-                    }
-                    if adtCase.isPlain {
-                        body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.tag)))")
-                        return
-                    }
-                    body.line("writer.beginObject()")
-                    body.line("writer.writeRawKey(\(Self.rawKey(adtCase.tag)))")
-                    body.writeCasePayload(adtCase)
-                    body.line("writer.endObject()")
+            method.switchOverCodedCases(of: type) { body, adtCase in
+                if adtCase.isUnknownCase(of: type) {
+                    body.branches([("let json = value.json", { known in
+                        known.line("writer.beginObject()")
+                        known.line("writer.writeKey(value.tag)")
+                        known.line("writer.writeRaw(json)")
+                        known.line("writer.endObject()")
+                    })], otherwise: { $0.line("writer.writeString(value.tag)") })
+                    return
                 }
+                if adtCase.isPlain {
+                    body.line("writer.writeString(\(SwiftLanguage.stringLiteral(adtCase.tag)))")
+                    return
+                }
+                body.line("writer.beginObject()")
+                body.line("writer.writeRawKey(\(Self.rawKey(adtCase.tag)))")
+                body.writeCasePayload(adtCase)
+                body.line("writer.endObject()")
             }
-            method.line("}")
         }
     }
 

@@ -19,27 +19,22 @@ extension CodePrinter {
         line()
         block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
-            method.line("switch self {")
-            for adtCase in type.cases {
-                method.line("case \(adtCase.codingBindingPattern):")
-                method.indented { body in
-                    if adtCase.isUnknownCase(of: type) {
-                        // What was read is written back whole, its tag included.
-                        body.branches([("let json = value.json", { $0.line("writer.writeRaw(json)") })], otherwise: { bare in
-                            bare.taggedObject(coding.discriminator, tag: "value.tag") { _ in }
-                        })
-                        return
-                    }
-                    if adtCase.singleValueType != nil {
-                        body.line("writer.writeFlattened(value, tagKey: \(Self.rawKey(coding.discriminator)), tag: \(SwiftLanguage.stringLiteral(adtCase.tag)))")
-                        return
-                    }
-                    body.taggedObject(coding.discriminator, tag: SwiftLanguage.stringLiteral(adtCase.tag)) { members in
-                        members.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
-                    }
+            method.switchOverCodedCases(of: type) { body, adtCase in
+                if adtCase.isUnknownCase(of: type) {
+                    // What was read is written back whole, its tag included.
+                    body.branches([("let json = value.json", { $0.line("writer.writeRaw(json)") })], otherwise: { bare in
+                        bare.taggedObject(coding.discriminator, tag: "value.tag") { _ in }
+                    })
+                    return
+                }
+                if adtCase.singleValueType != nil {
+                    body.line("writer.writeFlattened(value, tagKey: \(Self.rawKey(coding.discriminator)), tag: \(SwiftLanguage.stringLiteral(adtCase.tag)))")
+                    return
+                }
+                body.taggedObject(coding.discriminator, tag: SwiftLanguage.stringLiteral(adtCase.tag)) { members in
+                    members.writeMembers(adtCase.codedAttributes, source: { $0.swiftName })
                 }
             }
-            method.line("}")
         }
     }
 

@@ -25,12 +25,7 @@ extension CodePrinter {
         line()
         block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
             method.returnWhenWriterSkipsNestedValues()
-            method.line("switch self {")
-            for adtCase in type.cases {
-                method.line("case \(adtCase.codingBindingPattern):")
-                method.indented { $0.writeCasePayload(adtCase) }
-            }
-            method.line("}")
+            method.switchOverCodedCases(of: type) { body, adtCase in body.writeCasePayload(adtCase) }
         }
     }
 }
