@@ -217,10 +217,7 @@ extension CodePrinter {
                         return
                     }
                     body.line("try container.encode(\(SwiftLanguage.stringLiteral(adtCase.tag)), forKey: \(discriminator))")
-                    if coding.flattensSingleValues, adtCase.singleValueType != nil {
-                        // Its members into the object that holds the tag.
-                        body.line("try value.encode(to: encoder)")
-                    } else if let single = adtCase.singleValueType {
+                    if let single = adtCase.singleValueType {
                         body.line("try container.\(single.isOptional ? "encodeIfPresent" : "encode")(value, forKey: \(content))")
                     } else if !adtCase.attributes.isEmpty {
                         let codedAttributes = adtCase.codedAttributes
