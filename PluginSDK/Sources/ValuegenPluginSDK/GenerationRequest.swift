@@ -20,6 +20,9 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
     public var protocols: [ModelProtocol]
     /// The options that the configuration gives the feature receiving the request, if any.
     public var options: JSONValue?
+    /// valuegen.json's `optimizeFor`: nil when it does not say, which is ``OptimizationGoal/speed``.
+    /// Absent from requests of older hosts.
+    public var optimizeFor: OptimizationGoal?
     /// Every type of the run, from every schema file: present in requests of schemaVersion 2
     /// and later that the host makes; nil in a request of version 1 or one built by hand.
     public var module: ModuleDescription?
@@ -38,7 +41,8 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
         types: [ModelType],
         protocols: [ModelProtocol] = [],
         options: JSONValue? = nil,
-        module: ModuleDescription? = nil
+        module: ModuleDescription? = nil,
+        optimizeFor: OptimizationGoal? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.generatorVersion = generatorVersion
@@ -49,6 +53,7 @@ public struct GenerationRequest: Codable, Sendable, Equatable {
         self.protocols = protocols
         self.options = options
         self.module = module
+        self.optimizeFor = optimizeFor
     }
 
     /// The types that include the feature with the given canonical name, in declaration order.

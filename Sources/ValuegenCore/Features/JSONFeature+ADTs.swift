@@ -5,21 +5,21 @@ import ValuegenPluginSDK
 // `%unknownCase`: only the `default:` of each switch reads an unknown one.
 
 extension CodePrinter {
-    mutating func adtJSON(_ type: ModelType, access: String) {
+    mutating func adtJSON(_ type: ModelType, access: String, members: JSONMemberMatching) {
         let coding = type.codingOfCases
         switch coding.knownForm {
         case .string:
             stringJSON(type, access: access)
         case .internallyTagged where coding.flattensSingleValues:
-            flattenedJSON(type, coding: coding, access: access)
+            flattenedJSON(type, coding: coding, access: access, members: members)
         case .internallyTagged:
-            internallyTaggedJSON(type, coding: coding, access: access)
+            internallyTaggedJSON(type, coding: coding, access: access, members: members)
         case .externallyTagged:
-            externallyTaggedJSON(type, access: access)
+            externallyTaggedJSON(type, access: access, members: members)
         case .adjacentlyTagged:
-            adjacentlyTaggedJSON(type, coding: coding, access: access)
+            adjacentlyTaggedJSON(type, coding: coding, access: access, members: members)
         case .untagged:
-            untaggedJSON(type, access: access)
+            untaggedJSON(type, access: access, members: members)
         }
     }
 
@@ -54,7 +54,7 @@ extension CodePrinter {
         }
     }
 
-    private mutating func internallyTaggedJSON(_ type: ModelType, coding: ADTCoding, access: String) {
+    private mutating func internallyTaggedJSON(_ type: ModelType, coding: ADTCoding, access: String, members: JSONMemberMatching) {
         block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             // One pass when the tag comes first, as `encode(to:)` writes it; two when it stands
             // elsewhere (see `readVariant`).
@@ -84,13 +84,13 @@ extension CodePrinter {
                     variant.indented { body in
                         if let single = adtCase.singleValueType {
                             let value = Attribute(name: "value", type: single, codingKey: coding.contentKey, location: adtCase.location)
-                            body.readMembers([value], reader: "reader", through: "readCaseMembers")
+                            body.readMembers([value], reader: "reader", through: "readCaseMembers", matching: members)
                             body.line("return .\(adtCase.swiftName)(\([value].valueExpressions[value.name]!))")
                         } else if adtCase.codedAttributes.isEmpty {
                             body.line("try reader.readCaseMembers { _, _ throws(\(StandardNames.name("JSONError"))) in }")
                             body.caseReturn(adtCase)
                         } else {
-                            body.readMembers(adtCase.codedAttributes, reader: "reader", through: "readCaseMembers")
+                            body.readMembers(adtCase.codedAttributes, reader: "reader", through: "readCaseMembers", matching: members)
                             body.caseReturn(adtCase)
                         }
                     }
@@ -157,7 +157,7 @@ extension CodePrinter {
         }
     }
 
-    private mutating func externallyTaggedJSON(_ type: ModelType, access: String) {
+    private mutating func externallyTaggedJSON(_ type: ModelType, access: String, members: JSONMemberMatching) {
         let names = Set(type.cases.flatMap { $0.attributes.map(\.swiftName) })
         let result = Self.unique("result", avoiding: names)
         let tag = Self.unique("tag", avoiding: names)
@@ -192,7 +192,7 @@ extension CodePrinter {
                 object.line("switch \(tag) {")
                 for adtCase in type.knownCases {
                     object.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
-                    object.indented { $0.readCaseContent(adtCase, assigning: result) }
+                    object.indented { $0.readCaseContent(adtCase, assigning: result, members: members) }
                 }
                 object.unknownTagArm(type, keeping: { unknownCase in "\(result) = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: \(tag).string, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
                 object.line("}")
@@ -228,7 +228,7 @@ extension CodePrinter {
         }
     }
 
-    private mutating func adjacentlyTaggedJSON(_ type: ModelType, coding: ADTCoding, access: String) {
+    private mutating func adjacentlyTaggedJSON(_ type: ModelType, coding: ADTCoding, access: String, members: JSONMemberMatching) {
         let missingContent = { (adtCase: ADTCase) in
             SwiftLanguage.stringLiteral("missing member \"\(coding.contentKey)\" with the payload of \(type.name).\(adtCase.name)")
         }
@@ -288,7 +288,7 @@ extension CodePrinter {
         line()
         line("/// The case named `tag`, its payload read from the content member's value.")
         block("private static func readAdjacentContent(of tag: \(StandardNames.name("String")), from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError"))) -> Self") { method in
-            method.readCaseContentSwitch(type)
+            method.readCaseContentSwitch(type, members: members)
         }
         line()
         block("\(access)func encode(to writer: inout \(StandardNames.name("JSONWriter")))") { method in
@@ -346,11 +346,11 @@ extension CodePrinter {
     /// `switch tag { … }` over the case named `tag`: each known case's content read at the
     /// reader (`readCaseContent`), any other tag the unknown case holding the value as read, or
     /// an error; each arm returns the case, or assigns it to `variable`.
-    mutating func readCaseContentSwitch(_ type: ModelType, assigning variable: String? = nil) {
+    mutating func readCaseContentSwitch(_ type: ModelType, assigning variable: String? = nil, members: JSONMemberMatching) {
         line("switch tag {")
         for adtCase in type.knownCases {
             line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
-            indented { $0.readCaseContent(adtCase, assigning: variable) }
+            indented { $0.readCaseContent(adtCase, assigning: variable, members: members) }
         }
         unknownTagArm(type, keeping: { unknownCase in
             let value = ".\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))"
@@ -362,7 +362,7 @@ extension CodePrinter {
     /// Reads a known case's content, the value at the reader (externally and adjacently
     /// tagged): its single value, its attributes' object, or (no payload) anything, skipped;
     /// then returns the case, or assigns it to `variable`.
-    private mutating func readCaseContent(_ adtCase: ADTCase, assigning variable: String? = nil) {
+    private mutating func readCaseContent(_ adtCase: ADTCase, assigning variable: String? = nil, members: JSONMemberMatching) {
         if let single = adtCase.singleValueType {
             let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
             let value = ".\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))"
@@ -372,7 +372,7 @@ extension CodePrinter {
         if adtCase.codedAttributes.isEmpty {
             line("try reader.skipValue()")
         } else {
-            readMembers(adtCase.codedAttributes, reader: "reader")
+            readMembers(adtCase.codedAttributes, reader: "reader", matching: members)
         }
         caseReturn(adtCase, assigning: variable)
     }

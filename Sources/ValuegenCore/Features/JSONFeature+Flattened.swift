@@ -5,7 +5,7 @@ import ValuegenPluginSDK
 // Cases with attributes or without payload are written as in `internallyTaggedJSON`.
 
 extension CodePrinter {
-    mutating func flattenedJSON(_ type: ModelType, coding: ADTCoding, access: String) {
+    mutating func flattenedJSON(_ type: ModelType, coding: ADTCoding, access: String, members: JSONMemberMatching) {
         block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             // The tag wherever it stands, found without moving the reader; then the case from
             // the same object, the tag skipped as any member the case does not code.
@@ -13,7 +13,7 @@ extension CodePrinter {
             method.block("guard let tag = try reader.peekDiscriminator(\(SwiftLanguage.stringLiteral(coding.discriminator))) else") { body in
                 body.line("throw reader.error(\(missing))")
             }
-            method.readCaseContentSwitch(type, assigning: "self")
+            method.readCaseContentSwitch(type, assigning: "self", members: members)
             method.readerValidation(of: type)
         }
         line()

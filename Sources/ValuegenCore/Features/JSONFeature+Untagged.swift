@@ -7,7 +7,7 @@ import ValuegenPluginSDK
 // and the first that reads wins.
 
 extension CodePrinter {
-    mutating func untaggedJSON(_ type: ModelType, access: String) {
+    mutating func untaggedJSON(_ type: ModelType, access: String, members: JSONMemberMatching) {
         block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             method.firstFittingCase(of: type, attempts: "var attempts = UntaggedAttempts()", opening: { adtCase in
                 "try reader.attemptCase(\(SwiftLanguage.stringLiteral(adtCase.name)), &attempts, { reader throws(\(StandardNames.name("JSONError"))) -> Self in"
@@ -16,7 +16,7 @@ extension CodePrinter {
                     let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
                     body.line("return .\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))")
                 } else {
-                    body.readMembers(adtCase.codedAttributes, reader: "reader")
+                    body.readMembers(adtCase.codedAttributes, reader: "reader", matching: members)
                     body.caseReturn(adtCase)
                 }
             }, failure: "throw attempts.noCaseFits(\(SwiftLanguage.stringLiteral(type.name)), at: reader)")

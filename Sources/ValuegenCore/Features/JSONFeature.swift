@@ -8,23 +8,38 @@ struct JSONFeature: Feature {
     let descriptor = FeatureDescriptor.builtIn("JSON", annotations: FeatureDescriptor.codingAnnotations)
 
     func generate(_ request: GenerationRequest, into emitter: any Emitter) throws {
+        let members = JSONMemberMatching(request.optimizeFor)
         CodingRules.emitRuntimeConformances(request, feature: descriptor.name, conformance: "JSONCodable", emitter: emitter) { body, type, access in
             if type.kind == .adtValue {
-                body.adtJSON(type, access: access)
+                body.adtJSON(type, access: access, members: members)
             } else {
-                body.attributesJSON(type, access: access)
+                body.attributesJSON(type, access: access, members: members)
             }
         }
+    }
+}
+
+/// How a generated JSON reader finds which of its type's members a key names.
+enum JSONMemberMatching {
+    /// A `switch` over the key's length and string literals, inlined with the reading of the
+    /// object: the fastest (`"optimizeFor": "speed"`, the default).
+    case inlined
+    /// The runtime's `JSONMemberNames` and `readObject(_:_:)`, not inlined; the generated code a
+    /// `switch` over the member's index (`"optimizeFor": "codeSize"`).
+    case inTheRuntime
+
+    init(_ goal: OptimizationGoal?) {
+        self = goal == .codeSize ? .inTheRuntime : .inlined
     }
 }
 
 extension CodePrinter {
     // MARK: Values and objects
 
-    fileprivate mutating func attributesJSON(_ type: ModelType, access: String) {
+    fileprivate mutating func attributesJSON(_ type: ModelType, access: String, members: JSONMemberMatching) {
         let initializer = type.kind == .object ? "\(access)convenience init" : "\(access)init"
         block("\(initializer)(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
-            method.readMembers(type.codedAttributes, reader: "reader")
+            method.readMembers(type.codedAttributes, reader: "reader", matching: members)
             method.parameterList(opening: "self.init(", type.initializerArguments(type.attributes.valueExpressions), closing: ")")
             method.readerValidation(of: type)
         }
@@ -44,7 +59,7 @@ extension CodePrinter {
     /// counts as absent unless the attribute is required.
     /// `through` is the reader's method that reads the object: `readObject`, or
     /// `readCaseMembers` for an ADT case's members.
-    mutating func readMembers(_ attributes: [Attribute], reader: String, through method: String = "readObject") {
+    mutating func readMembers(_ attributes: [Attribute], reader: String, through method: String = "readObject", matching: JSONMemberMatching) {
         let names = Set(attributes.map(\.name))
         let member = Self.unique("member", avoiding: names)
         for attribute in attributes {
@@ -58,6 +73,27 @@ extension CodePrinter {
             line("try \(reader).skipValue()")
             return
         }
+        switch matching {
+        case .inlined:
+            readMembersMatchingInline(attributes, reader: reader, through: method, member: member)
+        case .inTheRuntime:
+            readMembersMatchingInTheRuntime(attributes, reader: reader, through: method, member: member)
+        }
+        // `take()`, not a copy: the optional is left nil and the value moves into the `let`,
+        // where a copy of a String, an array or a box would be retained here and released when
+        // the optional goes out of scope (one pair of atomic operations a member).
+        for attribute in attributes where attribute.decodesStrictly || attribute.needsMissingValueError {
+            let variable = attribute.jsonSlots[0].variable
+            let chain = attribute.jsonSlots.map { "\($0.variable).take()" }.joined(separator: " ?? ")
+            block("guard let \(variable) = \(chain) else") { body in
+                body.line("throw \(reader).error(\(SwiftLanguage.stringLiteral("missing member \"\(attribute.codingKey)\"")))")
+            }
+        }
+    }
+
+    /// The members matched by a `switch` over the key's length, then over string literals of
+    /// that length: the fastest reader, and the most code for the compiler.
+    private mutating func readMembersMatchingInline(_ attributes: [Attribute], reader: String, through method: String, member: String) {
         // The keys grouped by their length in UTF-8, in their order: a key is compared only with
         // the keys as long as it is, and the first that matches still wins.
         var groups: [(length: Int, slots: [(key: String, variable: String, attribute: Attribute)])] = []
@@ -79,12 +115,7 @@ extension CodePrinter {
                     cases.line("switch \(member) {")
                     for slot in group.slots {
                         cases.line("case \(SwiftLanguage.stringLiteral(slot.key)):")
-                        cases.indented { assign in
-                            // null means absent unless the attribute is required (as decodeIfPresent does).
-                            let read = slot.attribute.jsonReadExpression(reader: reader)
-                            let null = slot.attribute.writesExplicitNil ? "\(StandardNames.name("Optional"))<\(slot.attribute.type.wrapped)>.none" : "nil"
-                            assign.line("\(slot.variable) = try " + (slot.attribute.decodesStrictly ? read : "\(reader).decodeNull() ? \(null) : \(read)"))
-                        }
+                        cases.indented { $0.assignMember(slot.variable, slot.attribute, reader: reader) }
                     }
                     cases.line("default:")
                     cases.indented { $0.line("break") }
@@ -95,16 +126,46 @@ extension CodePrinter {
             body.indented { $0.line("break") }
             body.line("}")
         }
-        // `take()`, not a copy: the optional is left nil and the value moves into the `let`,
-        // where a copy of a String, an array or a box would be retained here and released when
-        // the optional goes out of scope (one pair of atomic operations a member).
-        for attribute in attributes where attribute.decodesStrictly || attribute.needsMissingValueError {
-            let variable = attribute.jsonSlots[0].variable
-            let chain = attribute.jsonSlots.map { "\($0.variable).take()" }.joined(separator: " ?? ")
-            block("guard let \(variable) = \(chain) else") { body in
-                body.line("throw \(reader).error(\(SwiftLanguage.stringLiteral("missing member \"\(attribute.codingKey)\"")))")
+    }
+
+    /// The members matched by the runtime against a table of their keys made once
+    /// (`JSONMemberNames`), the generated code a `switch` over the index of the key
+    /// (`"optimizeFor": "codeSize"`).
+    private mutating func readMembersMatchingInTheRuntime(_ attributes: [Attribute], reader: String, through method: String, member: String) {
+        let slots = attributes.flatMap { attribute in attribute.jsonSlots.map { (key: $0.key, variable: $0.variable, attribute: attribute) } }
+        let table = Self.unique("JSONMembers", avoiding: Set(attributes.flatMap { Self.identifiers(in: $0.type.wrapped) }))
+        block("enum \(table)") { members in
+            members.line("static let names = \(StandardNames.name("JSONMemberNames"))([")
+            members.indented { names in
+                for slot in slots {
+                    names.line(SwiftLanguage.stringLiteral(slot.key) + ",")
+                }
             }
+            members.line("])")
         }
+        closure("try \(reader).\(method)(\(table).names) { \(reader), \(member) throws(\(StandardNames.name("JSONError"))) in") { body in
+            body.line("switch \(member) {")
+            for (index, slot) in slots.enumerated() {
+                body.line("case \(index):")
+                body.indented { $0.assignMember(slot.variable, slot.attribute, reader: reader) }
+            }
+            body.line("default:")
+            body.indented { $0.line("break") }
+            body.line("}")
+        }
+    }
+
+    /// `name = try …`: the member's value read into its local; `null` means absent unless the
+    /// attribute is required (as `decodeIfPresent` does).
+    private mutating func assignMember(_ variable: String, _ attribute: Attribute, reader: String) {
+        let read = attribute.jsonReadExpression(reader: reader)
+        let null = attribute.writesExplicitNil ? "\(StandardNames.name("Optional"))<\(attribute.type.wrapped)>.none" : "nil"
+        line("\(variable) = try " + (attribute.decodesStrictly ? read : "\(reader).decodeNull() ? \(null) : \(read)"))
+    }
+
+    /// The identifiers a type's spelling holds (`[String: Foo.Bar]`: String, Foo, Bar).
+    static func identifiers(in spelling: String) -> [String] {
+        spelling.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }
 
     /// `"key": value` for each attribute; nil optionals are left out, as `Coding` does, but

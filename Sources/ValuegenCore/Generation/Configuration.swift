@@ -25,6 +25,10 @@ public struct Configuration: Sendable, Equatable {
     /// (`accountIDs`: `account_ids`) without the warning that earlier versions split it; nil
     /// when the file does not say (the warning stays, as in projects older than the rule).
     public var adoptsPluralAcronymKeys: Bool?
+    /// `optimizeFor`: `"speed"` (the default) or `"codeSize"`, which features that can write
+    /// less code for the compiler follow (JSON's readers, docs/Performance.md); nil when the
+    /// file does not say.
+    public var optimizeFor: OptimizationGoal?
 
     public init(defaultIncludes: [String] = [], defaultExcludes: [String] = [], accessLevel: AccessLevel? = nil, plugins: [PluginReference] = []) {
         self.defaultIncludes = defaultIncludes
@@ -38,7 +42,7 @@ public struct Configuration: Sendable, Equatable {
         public var description: String
     }
 
-    static let knownKeys = ["accessLevel", "adoptPluralAcronymKeys", "caseKeys", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "pluginTimeout", "plugins"]
+    static let knownKeys = ["accessLevel", "adoptPluralAcronymKeys", "caseKeys", "coding", "codingKeys", "defaultExcludes", "defaultIncludes", "optimizeFor", "pluginTimeout", "plugins"]
     static let knownPluginKeys = ["as", "moduleFiles", "options", "path", "product"]
 
     /// Reads the file at the path and checks its feature names against the registry.
@@ -107,6 +111,11 @@ public struct Configuration: Sendable, Equatable {
                 configuration.caseKeyStyle = try keyStyle(member, fail: fail)
             case "coding":
                 configuration.coding = try CodingDefaults.parse(member.value, fail: fail)
+            case "optimizeFor":
+                guard let text = member.value.stringValue, OptimizationGoal.known.contains(OptimizationGoal(rawValue: text)) else {
+                    throw fail("'optimizeFor' must be \"speed\" (the fastest coders, the default) or \"codeSize\" (less code to compile: JSON readers that match member names in the runtime)")
+                }
+                configuration.optimizeFor = OptimizationGoal(rawValue: text)
             case "pluginTimeout":
                 guard case .number(let seconds) = member.value, PluginTimeLimit.isValid(seconds) else {
                     throw fail("'pluginTimeout' must be \(PluginTimeLimit.expected), such as 120")

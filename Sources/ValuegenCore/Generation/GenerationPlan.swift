@@ -336,6 +336,7 @@ struct GenerationPlan {
             )
             settings.importableModules = options.importableModules
             settings.adoptsPluralAcronymKeys = configuration.adoptsPluralAcronymKeys ?? false
+            settings.optimizeFor = configuration.optimizeFor
             return settings
         }
 

@@ -22,6 +22,8 @@ public struct GenerationSettings: Sendable, Equatable {
     /// valuegen.json's `adoptPluralAcronymKeys`: a key the plural-acronym rule changed is not
     /// warned about (a project that never had the old keys).
     public var adoptsPluralAcronymKeys = false
+    /// valuegen.json's `optimizeFor`, handed to every feature in its request; nil for speed.
+    public var optimizeFor: OptimizationGoal?
 
     public init(accessLevel: AccessLevel = .public, defaultIncludes: [String] = [], defaultExcludes: [String] = [], codingKeyStyle: CodingKeyStyle? = nil, caseKeyStyle: CodingKeyStyle? = nil, coding: CodingDefaults = CodingDefaults()) {
         self.accessLevel = accessLevel

@@ -86,7 +86,7 @@ struct StandardNames: Sendable, Equatable {
     /// ValuegenRuntime's types that generated code names (Undo's `recordChanges(in:)` takes an
     /// `UndoRegistrar`; its documentation names the two registrars to pass).
     static let runtimeNames: Set<String> = [
-        "JSONReader", "JSONWriter", "JSONError", "JSONCodable", "JSONDecodable", "JSONEncodable", "JSONKey", "JSONPathComponent",
+        "JSONReader", "JSONWriter", "JSONError", "JSONCodable", "JSONDecodable", "JSONEncodable", "JSONKey", "JSONMemberNames", "JSONPathComponent",
         "BinaryReader", "BinaryWriter", "BinaryError", "BinaryCodable", "BinaryDecodable", "BinaryEncodable", "BinaryWireType",
         "BinaryFormat", "BinaryLengthPrefix", "BinaryMessageBounds", "BinaryModel", "BinaryModelLayout",
         "PersistableModel", "PersistenceError", "PersistenceFormat",

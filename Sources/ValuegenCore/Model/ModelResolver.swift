@@ -110,7 +110,8 @@ struct ModelResolver {
             accessLevel: settings.accessLevel,
             imports: imports.sorted(),
             types: types,
-            protocols: protocolModels
+            protocols: protocolModels,
+            optimizeFor: settings.optimizeFor
         )
     }
 

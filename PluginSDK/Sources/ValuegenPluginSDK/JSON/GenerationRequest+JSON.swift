@@ -65,6 +65,10 @@ extension GenerationRequest {
         if let options {
             members.append(JSONMember(key: "options", value: options))
         }
+        // Written only when valuegen.json says, so other requests read as before.
+        if let optimizeFor {
+            members.append(JSONMember(key: "optimizeFor", value: .string(optimizeFor.rawValue)))
+        }
         return .object(members)
     }
 
@@ -85,7 +89,8 @@ extension GenerationRequest {
             types: try reader.member("types").array { reader throws(JSONShapeError) in try ModelType(reader) },
             protocols: try reader.optionalMember("protocols")?.array { reader throws(JSONShapeError) in try ModelProtocol(reader) } ?? [],
             options: reader.optionalMember("options")?.value,
-            module: try reader.optionalMember("module").map { reader throws(JSONShapeError) in try ModuleDescription(reader) }
+            module: try reader.optionalMember("module").map { reader throws(JSONShapeError) in try ModuleDescription(reader) },
+            optimizeFor: try reader.optionalMember("optimizeFor").map { reader throws(JSONShapeError) in OptimizationGoal(rawValue: try reader.string()) }
         )
     }
 

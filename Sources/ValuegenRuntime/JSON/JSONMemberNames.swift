@@ -1,0 +1,126 @@
+/// The member names a generated reader knows, matched by the runtime instead of by a `switch`
+/// over string literals in the generated code: the shape of JSON readers generated for
+/// `"optimizeFor": "codeSize"` (docs/Performance.md, issue 41).
+///
+/// A member's index is its position in the list; when a name is listed twice, the first wins,
+/// as the first matching `case` of a `switch` does. Generated code makes one table per object
+/// shape, once (a `static let` of a local type), and switches over the index:
+///
+///     enum Members { static let names = JSONMemberNames(["id", "name"]) }
+///     try reader.readObject(Members.names) { reader, member throws(JSONError) in
+///         switch member {
+///         case 0: id = try Int(from: &reader)
+///         case 1: name = try String(from: &reader)
+///         default: break
+///         }
+///     }
+///
+/// Names are found through an open-addressed hash table of their length and first and last
+/// eight bytes, then compared whole: one probe for most keys, whatever the number of names.
+public final class JSONMemberNames: @unchecked Sendable {
+    // Immutable after `init`; the storage is never written again, so sharing it between
+    // threads is safe.
+    /// Every name's UTF-8 bytes, one after another.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Where each name starts in `bytes`; `starts[count]` is the end of the last one.
+    private let starts: UnsafeMutablePointer<Int>
+    /// The hash table: a name's index, or -1 for an empty slot.
+    private let slots: UnsafeMutablePointer<Int32>
+    private let slotMask: Int
+    /// The number of names.
+    public let count: Int
+
+    /// A table of the names, each given its index in the list.
+    public init(_ names: [StaticString]) {
+        count = names.count
+        let total = names.reduce(0) { $0 + $1.utf8CodeUnitCount }
+        bytes = .allocate(capacity: max(total, 1))
+        starts = .allocate(capacity: names.count + 1)
+        var slotCount = 8
+        while slotCount < names.count * 2 {
+            slotCount *= 2
+        }
+        slotMask = slotCount - 1
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: -1, count: slotCount)
+        var end = 0
+        for (index, name) in names.enumerated() {
+            starts[index] = end
+            if name.utf8CodeUnitCount > 0 {
+                (bytes + end).initialize(from: name.utf8Start, count: name.utf8CodeUnitCount)
+            }
+            end += name.utf8CodeUnitCount
+        }
+        starts[names.count] = end
+        for index in names.indices where self.index(ofBytes: UnsafeRawBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])) == nil {
+            var slot = Self.hash(UnsafeRawBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])) & slotMask
+            while slots[slot] >= 0 {
+                slot = (slot + 1) & slotMask
+            }
+            slots[slot] = Int32(index)
+        }
+    }
+
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
+        slots.deallocate()
+    }
+
+    /// The index of the member the key names, or nil when it names none of them.
+    public func index(of key: JSONKey) -> Int? {
+        if var unescaped = key.unescaped {
+            return unescaped.withUTF8 { index(ofBytes: UnsafeRawBufferPointer($0)) }
+        }
+        return index(ofBytes: key.bytes)
+    }
+
+    /// The name at the index.
+    public subscript(index: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index]), as: UTF8.self)
+    }
+
+    private func index(ofBytes key: UnsafeRawBufferPointer) -> Int? {
+        var slot = Self.hash(key) & slotMask
+        while true {
+            let candidate = Int(slots[slot])
+            if candidate < 0 {
+                return nil
+            }
+            let start = starts[candidate]
+            if starts[candidate + 1] - start == key.count {
+                if key.count == 0 {
+                    return candidate
+                }
+                if let base = key.baseAddress, JSONKey.equalBytes(base, UnsafeRawPointer(bytes + start), count: key.count) {
+                    return candidate
+                }
+            }
+            slot = (slot + 1) & slotMask
+        }
+    }
+
+    /// A hash of the length and the first and last bytes (eight of each where there are that
+    /// many), read as words without a loop.
+    private static func hash(_ key: UnsafeRawBufferPointer) -> Int {
+        let count = key.count
+        var word: UInt64 = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        if let base = key.baseAddress, count > 0 {
+            if count >= 8 {
+                word ^= base.loadUnaligned(as: UInt64.self) &* 0xC2B2_AE3D_27D4_EB4F
+                word ^= base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) &* 0x1656_67B1_9E37_79F9
+            } else if count >= 4 {
+                word ^= UInt64(base.loadUnaligned(as: UInt32.self)) &* 0xC2B2_AE3D_27D4_EB4F
+                word ^= UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) &* 0x1656_67B1_9E37_79F9
+            } else {
+                let bytes = UInt64(base.load(as: UInt8.self)) | UInt64(base.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
+                    | UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self)) << 16
+                word ^= bytes &* 0xC2B2_AE3D_27D4_EB4F
+            }
+        }
+        word ^= word >> 29
+        word = word &* 0xBF58_476D_1CE4_E5B9
+        word ^= word >> 32
+        return Int(truncatingIfNeeded: word)
+    }
+}
