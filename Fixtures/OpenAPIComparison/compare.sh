@@ -16,7 +16,10 @@
 # package's ValuegenRuntime) and a DecodeBenchX executable. Needs python3 (map-mocks.py),
 # jq, farm-bench and /usr/bin/time. About an hour on 2 loaded cores, most of it the builds.
 # VALUEGEN names a valuegen binary to use instead of building one in release (its generation
-# time is then that binary's).
+# time is then that binary's). VALUEGEN_CONFIG is the valuegen.json written beside the imported
+# schemas, default {"optimizeFor": "codeSize", "defaultExcludes": ["Description", "Equality"]}:
+# JSON models (and Sendable) in the shape that compiles fastest, as a user who wants API models
+# chooses; '{}' measures the imported schemas' own includes in the default shape.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -25,6 +28,7 @@ work="$scratch/work"
 documentsMirror="${ADYEN_OPENAPI:-/work/.mirror/Adyen+adyen-openapi/repo}"
 mocksMirror="${ADYEN_JAVA:-/work/.mirror/Adyen+adyen-java-api-library/repo}"
 runs="${RUNS:-5}"
+config="${VALUEGEN_CONFIG:-{\"optimizeFor\": \"codeSize\", \"defaultExcludes\": [\"Description\", \"Equality\"]\}}"
 documents=("$@")
 if [ ${#documents[@]} -eq 0 ]; then documents=(CheckoutService-v71 ManagementService-v3); fi
 log() { echo "== $*" >&2; }
@@ -81,11 +85,13 @@ for name in "${documents[@]}"; do
     out="$scratch/generation/$m"
     log "generating $name with both tools"
     farm-bench -n "$runs" --timeout 600 -- sh -c "rm -rf '$out/anchor' && mkdir -p '$out/anchor' && exec '$anchor' generate --mode types --access-modifier public --output-directory '$out/anchor' '$document'" > "$scratch/logs/generate-anchor-$m.txt" 2>&1
-    farm-bench -n "$runs" --timeout 600 -- sh -c "rm -rf '$out/valuegen' && '$valuegen' import openapi '$document' --output '$out/valuegen/schemas' --quiet && exec '$valuegen' generate '$out/valuegen/schemas' --output '$out/valuegen/swift' --quiet" > "$scratch/logs/generate-valuegen-$m.txt" 2>&1
+    printf '%s\n' "$config" > "$scratch/valuegen.json"
+    farm-bench -n "$runs" --timeout 600 -- sh -c "rm -rf '$out/valuegen' && '$valuegen' import openapi '$document' --output '$out/valuegen/schemas' --quiet && cp '$scratch/valuegen.json' '$out/valuegen/schemas/' && exec '$valuegen' generate '$out/valuegen/schemas' --output '$out/valuegen/swift' --quiet" > "$scratch/logs/generate-valuegen-$m.txt" 2>&1
     rm -rf "$work/Sources/Anchor$m" "$work/Sources/Valuegen$m" "$work/Sources/DecodeBench$m"
     mkdir -p "$work/Sources/Anchor$m" "$work/Sources/DecodeBench$m"
     cp "$out/anchor/"*.swift "$work/Sources/Anchor$m/"
     "$valuegen" import openapi "$document" --output "$scratch/schemas/$m" --quiet
+    cp "$scratch/valuegen.json" "$scratch/schemas/$m/"
     "$valuegen" generate "$scratch/schemas/$m" --output "$work/Sources/Valuegen$m" --quiet
     generation+=("$m $(cat "$work/Sources/Anchor$m"/*.swift | wc -l) $(ls "$work/Sources/Anchor$m" | wc -l) $(cat "$work/Sources/Valuegen$m"/*.swift | wc -l) $(ls "$work/Sources/Valuegen$m" | wc -l)")
 
@@ -172,7 +178,8 @@ done
 median() { awk -v kind="$1" '$1 == "A" && $2 == kind && $3 == "s" { print $5; exit }' "$2"; }
 echo
 echo "OpenAPI comparison, $(date -u +%Y-%m-%d), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "swift-openapi-generator 1.14.3 (Types, public) against valuegen import openapi + generate (JSON); paths emptied"
+echo "swift-openapi-generator 1.14.3 (Types, public) against valuegen import openapi + generate; paths emptied"
+echo "valuegen.json beside the imported schemas: $config"
 echo
 printf '%-22s %-9s %10s %10s %12s %9s\n' document tool "gen cpu s" "gen wall s" "Swift lines" "files"
 for row in "${generation[@]}"; do

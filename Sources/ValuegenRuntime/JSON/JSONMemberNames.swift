@@ -27,6 +27,9 @@ public final class JSONMemberNames: @unchecked Sendable {
     /// The hash table: a name's index, or -1 for an empty slot.
     private let slots: UnsafeMutablePointer<Int32>
     private let slotMask: Int
+    /// Whether a name is listed twice: then a key is always looked up in the table, which holds
+    /// the first, and never taken for the name expected next.
+    private let hasRepeatedNames: Bool
     /// The number of names.
     public let count: Int
 
@@ -52,13 +55,20 @@ public final class JSONMemberNames: @unchecked Sendable {
             end += name.utf8CodeUnitCount
         }
         starts[names.count] = end
-        for index in names.indices where self.index(ofBytes: UnsafeRawBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])) == nil {
-            var slot = Self.hash(UnsafeRawBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])) & slotMask
+        var repeated = false
+        for index in names.indices {
+            let name = UnsafeRawBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])
+            guard Self.lookUp(name, slots: slots, slotMask: slotMask, bytes: bytes, starts: starts) == nil else {
+                repeated = true
+                continue
+            }
+            var slot = Self.hash(name) & slotMask
             while slots[slot] >= 0 {
                 slot = (slot + 1) & slotMask
             }
             slots[slot] = Int32(index)
         }
+        hasRepeatedNames = repeated
     }
 
     deinit {
@@ -75,12 +85,35 @@ public final class JSONMemberNames: @unchecked Sendable {
         return index(ofBytes: key.bytes)
     }
 
+    /// ``index(of:)``, trying first the name at `expected`: servers write an object's members
+    /// in the same order every time, often the order the schema lists them in, so after one
+    /// member the next is most often the one listed after it, and one compare finds it.
+    func index(of key: JSONKey, expecting expected: Int) -> Int? {
+        let length = key.bytes.count
+        if key.unescaped == nil, expected < count, !hasRepeatedNames, length > 0, let base = key.bytes.baseAddress {
+            let start = starts[expected]
+            if starts[expected + 1] - start == length, JSONKey.equalBytes(base, UnsafeRawPointer(bytes + start), count: length) {
+                return expected
+            }
+        }
+        return index(of: key)
+    }
+
     /// The name at the index.
     public subscript(index: Int) -> String {
         String(decoding: UnsafeBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index]), as: UTF8.self)
     }
 
     private func index(ofBytes key: UnsafeRawBufferPointer) -> Int? {
+        Self.lookUp(key, slots: slots, slotMask: slotMask, bytes: bytes, starts: starts)
+    }
+
+    /// The table's look-up, a static function so that `init` can use it before every stored
+    /// property is set.
+    private static func lookUp(
+        _ key: UnsafeRawBufferPointer, slots: UnsafeMutablePointer<Int32>, slotMask: Int,
+        bytes: UnsafeMutablePointer<UInt8>, starts: UnsafeMutablePointer<Int>
+    ) -> Int? {
         var slot = Self.hash(key) & slotMask
         while true {
             let candidate = Int(slots[slot])

@@ -4,8 +4,10 @@ extension JSONReader {
     /// members and matches their names is the runtime's, compiled once, and a generated reader
     /// is a `switch` over integers (the `"optimizeFor": "codeSize"` shape).
     public mutating func readObject(_ names: JSONMemberNames, _ body: (inout JSONReader, Int) throws(JSONError) -> Void) throws(JSONError) {
+        var expected = 0
         try readObject { reader, key throws(JSONError) in
-            if let index = names.index(of: key) {
+            if let index = names.index(of: key, expecting: expected) {
+                expected = index &+ 1
                 try body(&reader, index)
             }
         }
@@ -14,8 +16,10 @@ extension JSONReader {
     /// ``readCaseMembers(_:)`` with the members matched as ``readObject(_:_:)-(JSONMemberNames,_)``
     /// matches them.
     public mutating func readCaseMembers(_ names: JSONMemberNames, _ body: (inout JSONReader, Int) throws(JSONError) -> Void) throws(JSONError) {
+        var expected = 0
         try readCaseMembers { reader, key throws(JSONError) in
-            if let index = names.index(of: key) {
+            if let index = names.index(of: key, expecting: expected) {
+                expected = index &+ 1
                 try body(&reader, index)
             }
         }
