@@ -72,7 +72,7 @@ struct ConfigurationTests {
 
     @Test func refusesAnUnknownKeyListingTheKnownOnes() {
         #expect(failure(#"{"generators": []}"#)
-            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, adoptPluralAcronymKeys, caseKeys, coding, codingKeys, defaultExcludes, defaultIncludes, pluginTimeout, plugins")
+            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, adoptPluralAcronymKeys, caseKeys, coding, codingKeys, defaultExcludes, defaultIncludes, optimizeFor, pluginTimeout, plugins")
     }
 
     @Test func readsWhetherTheProjectAdoptedPluralAcronymKeys() throws {
@@ -85,6 +85,14 @@ struct ConfigurationTests {
         for value in [#""yes""#, "1", "null"] {
             #expect(failure(#"{"adoptPluralAcronymKeys": \#(value)}"#)
                 == "Models/valuegen.json: error: 'adoptPluralAcronymKeys' must be true or false: true takes a plural acronym's key as one word (accountIDs: account_ids) without a warning, as valuegen init writes for a new project; false or no key keeps the warning where earlier versions spelled the key otherwise", "\(value)")
+        }
+    }
+
+    /// docs/Language.md ("Configuration") shows this message.
+    @Test func refusesAnOptimizationGoalItDoesNotKnow() {
+        for value in [#""size""#, #""CodeSize""#, "1", "null"] {
+            #expect(failure(#"{"optimizeFor": \#(value)}"#)
+                == "Models/valuegen.json: error: 'optimizeFor' must be \"speed\" (the fastest coders, the default) or \"codeSize\" (less code to compile: JSON readers that match member names in the runtime)", "\(value)")
         }
     }
 

@@ -9,8 +9,10 @@
 ///
 /// A value the feature does not know (a later version's) is to be read as ``speed``.
 public struct OptimizationGoal: RawRepresentable, Codable, Sendable, Equatable, Hashable {
+    /// The spelling in valuegen.json's `optimizeFor` and in the request's `optimizeFor`.
     public var rawValue: String
 
+    /// The goal spelled `rawValue`, known to this SDK or not.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
