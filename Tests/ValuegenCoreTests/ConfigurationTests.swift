@@ -72,7 +72,25 @@ struct ConfigurationTests {
 
     @Test func refusesAnUnknownKeyListingTheKnownOnes() {
         #expect(failure(#"{"generators": []}"#)
-            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, adoptPluralAcronymKeys, caseKeys, coding, codingKeys, defaultExcludes, defaultIncludes, pluginTimeout, plugins")
+            == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, adoptPluralAcronymKeys, caseKeys, coding, codingKeys, defaultExcludes, defaultIncludes, optimizeFor, pluginTimeout, plugins")
+    }
+
+    @Test func readsWhatTheGeneratedCodeIsOptimizedFor() throws {
+        #expect(try parse(#"{"optimizeFor": "speed"}"#).optimizeFor == .speed)
+        #expect(try parse(#"{"optimizeFor": "codeSize"}"#).optimizeFor == .codeSize)
+        #expect(try parse("{}").optimizeFor == nil)
+    }
+
+    @Test func refusesAnOptimizationGoalItDoesNotKnowNamingBoth() {
+        for value in [#""size""#, #""codesize""#, #""CodeSize""#, #""code size""#, #""""#, "1", "true", "null", #"["codeSize"]"#, #"{"json": "codeSize"}"#] {
+            #expect(failure(#"{"optimizeFor": \#(value)}"#)
+                == #"Models/valuegen.json: error: 'optimizeFor' must be "speed" (the fastest coders, the default) or "codeSize" (less code to compile: JSON readers that match member names in the runtime)"#, "\(value)")
+        }
+    }
+
+    @Test func suggestsOptimizeForForAKeySpelledNearIt() {
+        #expect(failure(#"{"optimiseFor": "codeSize"}"#) == "Models/valuegen.json: error: unknown key 'optimiseFor'; did you mean 'optimizeFor'?")
+        #expect(failure(#"{"optimizefor": "codeSize"}"#) == "Models/valuegen.json: error: unknown key 'optimizefor'; did you mean 'optimizeFor'?")
     }
 
     @Test func readsWhetherTheProjectAdoptedPluralAcronymKeys() throws {
