@@ -14,7 +14,6 @@ enum TestSupport {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let examplesFolder = repositoryRoot.appendingPathComponent("Fixtures/Examples")
-    static let goldenFolder = repositoryRoot.appendingPathComponent("Fixtures/Golden")
 
     /// The `valuegen` built beside the test bundle (the test target depends on it).
     static var valuegenExecutable: URL {
