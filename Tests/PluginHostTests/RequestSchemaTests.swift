@@ -109,7 +109,8 @@ import ValuegenPluginSDK
     /// the file says, and no such member when it does not.
     @Test func requestsCrossingTheABICarryOptimizeForOnlyWhenSaid() throws {
         let validator = try Self.validator()
-        let plugin = try PluginBuilder.cPlugin(named: "RequestEcho", sources: [
+        // A library of its own: the test above builds RequestEcho's at the same time.
+        let plugin = try PluginBuilder.cPlugin(named: "RequestEchoOptimizeFor", sources: [
             PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/RequestEcho/request_echo.c").path,
         ])
         let folder = try ProcessRunner.makeScratchFolder()
@@ -118,7 +119,7 @@ import ValuegenPluginSDK
         for (goal, expected) in [(#", "optimizeFor": "codeSize""#, JSONValue.string("codeSize")), ("", nil)] {
             try Data(#"{"defaultIncludes": ["JSON"], "plugins": [{"path": "\#(plugin)"}]\#(goal)}"#.utf8).write(to: folder.appendingPathComponent("valuegen.json"))
             let outcome = try ProcessRunner.valuegen(["generate", "User.value", "--config", "valuegen.json", "--output", "out", "--quiet"], in: folder)
-            #expect(outcome.status == 0, "\(outcome.standardError)")
+            try #require(outcome.status == 0, "\(outcome.standardError)")
             let request = try JSONParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent("out/requests/User.value.json"))))
             #expect(validator.problems(in: request) == [])
             #expect(request["optimizeFor"] == expected, "\(goal)")
