@@ -6,7 +6,8 @@ import ValuegenCore
 /// the runtime, `JSONMemberNames`, and a `switch` over the index), never what they read or
 /// what the writers write: the same schemas generated both ways, compiled into two modules of
 /// one program, read every document to the same value and write the same bytes, or fail with
-/// the same error at the same byte and path (Drivers/OptimizeForDriver.swift).
+/// the same error at the same byte and path, and so do thousands of variants of those
+/// documents (Drivers/OptimizeForDriver.swift).
 @Suite struct OptimizeForCodeSizeCompileTests {
     /// Values with every kind of attribute, an object, every ADT representation, nesting.
     static let schemas: [String: String] = [
@@ -218,6 +219,9 @@ import ValuegenCore
         let counts = try #require(run.standardOutput.split(separator: "\n").first { $0.hasSuffix(" errors read alike") })
         let numbers = counts.split(separator: " ").compactMap { Int($0) }
         #expect(numbers.count == 2 && numbers.allSatisfy { $0 > 50 }, "\(counts)")
+        // And 40 variants of each (an escape, a byte left out or doubled, a space).
+        let variants = try #require(run.standardOutput.split(separator: "\n").first { $0.hasSuffix(" variants read alike") })
+        #expect((Int(variants.prefix { $0 != " " }) ?? 0) > 4_000, "\(variants)")
     }
 
     /// codeSize changes the readers only: with them left out, both files are the same.

@@ -10,9 +10,9 @@ import SizeModels
 
 /// What reading the document gives: the value and what it writes, or the error; the value's
 /// description without a module name, should one appear in it.
-func outcome<T: JSONCodable & CustomStringConvertible>(_ type: T.Type, _ json: String) -> (text: String, isValue: Bool) {
+func outcome<T: JSONCodable & CustomStringConvertible>(_ type: T.Type, _ json: [UInt8]) -> (text: String, isValue: Bool) {
     do {
-        let value = try T(jsonBytes: Array(json.utf8))
+        let value = try T(jsonBytes: json)
         let written = String(decoding: value.jsonBytes(), as: UTF8.self)
         let again = try T(jsonBytes: value.jsonBytes())
         let description = value.description.replacingOccurrences(of: "SpeedModels.", with: "").replacingOccurrences(of: "SizeModels.", with: "")
@@ -24,19 +24,60 @@ func outcome<T: JSONCodable & CustomStringConvertible>(_ type: T.Type, _ json: S
 
 var values = 0
 var errors = 0
+var variantsReadAlike = 0
+/// SplitMix64, so that the variants are the same on every run.
+var randomState: UInt64 = 2_026
 
-/// Both modules read each document alike.
+@MainActor func random(_ below: Int) -> Int {
+    randomState &+= 0x9E37_79B9_7F4A_7C15
+    var z = randomState
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(below))
+}
+
+/// The document with one change: a letter written as an escape (`\u0061`), a byte left out or
+/// doubled, or a space put in.
+@MainActor func variant(of json: [UInt8]) -> [UInt8] {
+    guard !json.isEmpty else { return json }
+    var bytes = json
+    let index = random(bytes.count)
+    switch random(4) {
+    case 0 where bytes[index].isLetter:
+        bytes.replaceSubrange(index...index, with: Array(#"\u00"#.utf8) + Array(String(bytes[index], radix: 16).utf8))
+    case 1:
+        bytes.remove(at: index)
+    case 2:
+        bytes.insert(bytes[index], at: index)
+    default:
+        bytes.insert(UInt8(ascii: " "), at: index)
+    }
+    return bytes
+}
+
+extension UInt8 {
+    var isLetter: Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) }
+}
+
+/// Both modules read each document alike, and 40 variants of each.
 @MainActor func same<Speed: JSONCodable & CustomStringConvertible, Size: JSONCodable & CustomStringConvertible>(
     _ speed: Speed.Type, _ size: Size.Type, _ documents: [String], line: Int = #line
 ) {
     for json in documents {
-        let bySpeed = outcome(speed, json)
-        let bySize = outcome(size, json)
+        let bySpeed = outcome(speed, Array(json.utf8))
+        let bySize = outcome(size, Array(json.utf8))
         check(bySpeed.text == bySize.text, "\(json)\n  speed:    \(bySpeed.text)\n  codeSize: \(bySize.text)", line: line)
         if bySize.isValue {
             values += 1
         } else {
             errors += 1
+        }
+        for _ in 0..<40 {
+            let changed = variant(of: Array(json.utf8))
+            let speedRead = outcome(speed, changed)
+            let sizeRead = outcome(size, changed)
+            check(speedRead.text == sizeRead.text, "\(String(decoding: changed, as: UTF8.self))\n  speed:    \(speedRead.text)\n  codeSize: \(sizeRead.text)", line: line)
+            variantsReadAlike += speedRead.text == sizeRead.text ? 1 : 0
         }
     }
 }
@@ -205,5 +246,6 @@ section("nested values and arrays") {
     ])
 }
 
+print("\(variantsReadAlike) variants read alike")
 print("\(values) values and \(errors) errors read alike")
 finishChecks()
