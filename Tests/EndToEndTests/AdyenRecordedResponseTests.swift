@@ -98,9 +98,7 @@ enum RecordedResponse {
             let generated = folder.appendingPathComponent("generated/\(module)")
             let report = GenerationRun().run(GenerationOptions(inputs: [schemas.path], outputDirectory: generated.path, includes: ["Coding"]))
             guard report.exitCode == 0, report.diagnostics.isEmpty else { throw TestFailure("\(name) does not generate: \(report.diagnostics.map(\.description))") }
-            let sources = try TestSupport.files(in: generated).map { generated.appendingPathComponent($0).path }
-            let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-emit-library", "-static", "-emit-module", "-module-name", module, "-I", runtime.path, "-o", modules.appendingPathComponent("lib\(module).a").path, "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path] + sources)
-            guard compile.status == 0 else { throw TestFailure("\(name) does not compile:\n\(compile.standardError)") }
+            try TestSupport.compileModule(generated, named: module, linking: runtime, into: modules)
         }
         var checks: [String] = []
         for row in rows {
@@ -110,9 +108,7 @@ enum RecordedResponse {
         let main = folder.appendingPathComponent("Driver/main.swift")
         try TestSupport.write(driver(importing: documents.keys.sorted().map(moduleName), checks: checks), to: main)
         let program = folder.appendingPathComponent("RecordedResponses")
-        let libraries = documents.keys.sorted().flatMap { ["-l\(moduleName($0))"] }
-        let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", runtime.path, "-L", runtime.path, "-I", modules.path, "-L", modules.path] + libraries + ["-lValuegenRuntime", "-o", program.path, main.path])
-        guard compile.status == 0 else { throw TestFailure("the driver does not compile:\n\(compile.standardError)") }
+        try TestSupport.compileProgram([main.path], importing: documents.keys.sorted().map(moduleName), from: modules, linking: runtime, to: program)
         return try runProcess(program, [mocks.path])
     }
 

@@ -290,6 +290,17 @@ import ValuegenCore
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
     }
 
+    @Test func anUnknownOptimizationGoalIsAUsageErrorAndWritesNothing() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TestSupport.write("User includes(JSON) {\n  userId: Int\n}\n", to: folder.appendingPathComponent("Models/User.value"))
+        try TestSupport.write(#"{"optimizeFor": "size"}"#, to: folder.appendingPathComponent("Models/valuegen.json"))
+        let result = try valuegen(["generate", "Models", "-o", "Out"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardError == #"Models/valuegen.json: error: 'optimizeFor' must be "speed" (the fastest coders, the default) or "codeSize" (less code to compile: JSON readers that match member names in the runtime)"# + "\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
+    }
+
     @Test func aConfigurationFileThatCannotBeReadIsAUsageError() throws {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

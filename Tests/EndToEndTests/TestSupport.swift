@@ -14,7 +14,6 @@ enum TestSupport {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let examplesFolder = repositoryRoot.appendingPathComponent("Fixtures/Examples")
-    static let goldenFolder = repositoryRoot.appendingPathComponent("Fixtures/Golden")
 
     /// The `valuegen` built beside the test bundle (the test target depends on it).
     static var valuegenExecutable: URL {
@@ -78,6 +77,32 @@ enum TestSupport {
         let objectFiles = absolute.map { objects.appendingPathComponent(URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent + ".o").path }
         let link = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-L", runtime.path, "-lValuegenRuntime", "-o", executable.path] + objectFiles)
         guard link.status == 0 else { throw TestFailure("linking failed:\n\(link.standardError)\(link.standardOutput)") }
+    }
+
+    /// Compiles the Swift files of `folder` into a module of its own, `module`: a static library
+    /// and its interface in `modules`, in the Swift 6 language mode with warnings as errors,
+    /// importing ValuegenRuntime from `runtime` (`SharedRuntime.folder()`). Generated code of
+    /// the same schemas made two ways is compiled into two such modules, which a program then
+    /// links side by side (`compileProgram(_:importing:from:linking:to:)`).
+    static func compileModule(_ folder: URL, named module: String, linking runtime: URL, into modules: URL) throws {
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let sources = try files(in: folder).filter { $0.hasSuffix(".swift") }.map { folder.appendingPathComponent($0).path }
+        let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
+            "swiftc", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-emit-library", "-static", "-emit-module",
+            "-module-name", module, "-I", runtime.path, "-o", modules.appendingPathComponent("lib\(module).a").path,
+            "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path,
+        ] + sources)
+        guard compile.status == 0 else { throw TestFailure("\(module) does not compile:\n\(compile.standardError)\(compile.standardOutput)") }
+    }
+
+    /// Compiles a program of the given sources (one of them main.swift) that imports the
+    /// modules `compileModule` built into `modules`, linking them and the runtime.
+    static func compileProgram(_ sources: [String], importing moduleNames: [String], from modules: URL, linking runtime: URL, to executable: URL) throws {
+        let libraries = moduleNames.map { "-l\($0)" }
+        let compile = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
+            "swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", runtime.path, "-L", runtime.path, "-I", modules.path, "-L", modules.path,
+        ] + libraries + ["-lValuegenRuntime", "-o", executable.path] + sources)
+        guard compile.status == 0 else { throw TestFailure("the program does not compile:\n\(compile.standardError)\(compile.standardOutput)") }
     }
 
     /// The relative paths of every regular file under the folder, sorted.

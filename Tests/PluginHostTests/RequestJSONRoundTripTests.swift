@@ -1,4 +1,5 @@
 import Testing
+import ValuegenCore
 import ValuegenPluginSDK
 
 /// A request survives the trip through its JSON form: what a plugin built with the SDK reads
@@ -48,6 +49,47 @@ import ValuegenPluginSDK
         var request = try #require(try ExampleRequests.captured().first)
         request.options = .null
         #expect(try Self.roundTrip(request).options == nil)
+    }
+
+    /// valuegen.json's `optimizeFor` is in the request only when it says, after the options
+    /// and before the module;
+    /// a goal this SDK does not name (a later version's) reads back as itself.
+    @Test func optimizeForIsWrittenOnlyWhenSetAndReadsBack() throws {
+        var request = try #require(try ExampleRequests.captured().first)
+        #expect(request.optimizeFor == nil)
+        #expect(request.json["optimizeFor"] == nil)
+        request.options = .string("compact")
+        for goal in [OptimizationGoal.speed, .codeSize, OptimizationGoal(rawValue: "balanced")] {
+            request.optimizeFor = goal
+            #expect(request.json["optimizeFor"] == .string(goal.rawValue))
+            guard case .object(let members) = request.json else { Issue.record("the request is not an object"); return }
+            #expect(members.suffix(3).map(\.key) == ["options", "optimizeFor", "module"])
+            #expect(try Self.roundTrip(request) == request)
+        }
+    }
+
+    /// A request of a host before `optimizeFor`, or one whose configuration does not say,
+    /// reads as nil (speed); so does null, as for every optional member.
+    @Test func aRequestWithoutOptimizeForReadsAsNil() throws {
+        var json = try #require(try ExampleRequests.captured().first).json
+        #expect(try GenerationRequest(json: json).optimizeFor == nil)
+        json.set("optimizeFor", to: .null)
+        #expect(try GenerationRequest(json: json).optimizeFor == nil)
+        json.set("optimizeFor", to: .number(1))
+        #expect(Self.shapeError { try GenerationRequest(json: json) } == "the request's /optimizeFor is not a string")
+    }
+
+    /// What the pipeline hands every feature: the configuration's goal, or nil.
+    @Test func theRequestCarriesTheGoalOfTheSettings() throws {
+        for goal in [nil, OptimizationGoal.speed, .codeSize] {
+            let capture = CapturingFeature()
+            let pipeline = GeneratorPipeline(registry: try FeatureRegistry.builtIn.adding([capture]))
+            var settings = GenerationSettings(defaultIncludes: ["JSON"])
+            settings.optimizeFor = goal
+            let generated = pipeline.generate(SchemaSource(path: "User.value", text: "User {\n  id: Int\n}\n"), settings: settings)
+            #expect(!generated.hasErrors, "\(generated.diagnostics)")
+            #expect(capture.requests.map(\.optimizeFor) == [goal])
+        }
     }
 
     @Test func missingMemberIsNamedByItsPointer() throws {

@@ -66,6 +66,17 @@ import ValuegenPluginSDK
         }
     }
 
+    /// valuegen.json's `optimizeFor`, any string: a later version's goal must not make the
+    /// request of an older plugin invalid.
+    @Test func requestWithOptimizeForMatchesTheSchema() throws {
+        let validator = try Self.validator()
+        var request = try #require(try ExampleRequests.captured().first)
+        for goal in [OptimizationGoal.speed, .codeSize, OptimizationGoal(rawValue: "balanced")] {
+            request.optimizeFor = goal
+            #expect(validator.problems(in: try Self.wireForm(request)) == [], "\(goal.rawValue)")
+        }
+    }
+
     /// What actually crosses the C ABI: a C plugin that hands its request back as an extra file,
     /// run by `valuegen generate` over the examples with options from a configuration.
     @Test func requestsCrossingTheABIMatchTheSchema() throws {
@@ -91,6 +102,27 @@ import ValuegenPluginSDK
             let request = try JSONParser.parse(Array(try Data(contentsOf: echoed.appendingPathComponent(name))))
             #expect(validator.problems(in: request) == [], "\(name)")
             #expect(request["options"] == (try JSONParser.parse(options)), "\(name) carries the configuration's options as written")
+        }
+    }
+
+    /// A plugin loaded through the C ABI gets valuegen.json's `optimizeFor` in its request when
+    /// the file says, and no such member when it does not.
+    @Test func requestsCrossingTheABICarryOptimizeForOnlyWhenSaid() throws {
+        let validator = try Self.validator()
+        // A library of its own: the test above builds RequestEcho's at the same time.
+        let plugin = try PluginBuilder.cPlugin(named: "RequestEchoOptimizeFor", sources: [
+            PluginBuilder.repositoryRoot.appendingPathComponent("Fixtures/Plugins/RequestEcho/request_echo.c").path,
+        ])
+        let folder = try ProcessRunner.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("User {\n  id: Int\n}\n".utf8).write(to: folder.appendingPathComponent("User.value"))
+        for (goal, expected) in [(#", "optimizeFor": "codeSize""#, JSONValue.string("codeSize")), ("", nil)] {
+            try Data(#"{"defaultIncludes": ["JSON"], "plugins": [{"path": "\#(plugin)"}]\#(goal)}"#.utf8).write(to: folder.appendingPathComponent("valuegen.json"))
+            let outcome = try ProcessRunner.valuegen(["generate", "User.value", "--config", "valuegen.json", "--output", "out", "--quiet"], in: folder)
+            try #require(outcome.status == 0, "\(outcome.standardError)")
+            let request = try JSONParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent("out/requests/User.value.json"))))
+            #expect(validator.problems(in: request) == [])
+            #expect(request["optimizeFor"] == expected, "\(goal)")
         }
     }
 
@@ -157,7 +189,7 @@ import ValuegenPluginSDK
     enum Deviation: String, CaseIterable, Sendable {
         case missingTypes, unknownTopLevelMember, futureSchemaVersion, unknownAccessLevel
         case nullDefaultValue, fractionalLine, lineZero, stringLocation, unknownTypeMember, annotationArgumentAsString
-        case unknownStructureKind, setElementAsName, moduleTypeWithoutFile, argumentLocationAsString
+        case unknownStructureKind, setElementAsName, moduleTypeWithoutFile, argumentLocationAsString, optimizeForNotAString
 
         /// Applies the deviation to a request's wire form: the Presence and User examples.
         func apply(to request: inout JSONValue) {
@@ -179,6 +211,7 @@ import ValuegenPluginSDK
             case .setElementAsName: request.update("types", 0, "attributes", 0, "type", "structure") { $0.set("element", to: .string("UUID")) }
             case .moduleTypeWithoutFile: request.update("module", "types", 0) { $0.remove("file") }
             case .argumentLocationAsString: request.update("types", 0, "attributes", 5, "annotations", 1, "arguments", 0) { $0.set("location", to: .string("1:1")) }
+            case .optimizeForNotAString: request.set("optimizeFor", to: .array([.string("codeSize")]))
             }
         }
 
@@ -198,6 +231,7 @@ import ValuegenPluginSDK
             case .setElementAsName: return "/types/0/attributes/0/type/structure/element: \"UUID\" is not of type object"
             case .moduleTypeWithoutFile: return "/module/types/0: the required member 'file' is missing"
             case .argumentLocationAsString: return "/types/0/attributes/5/annotations/1/arguments/0/location: \"1:1\" is not of type object"
+            case .optimizeForNotAString: return "/optimizeFor: [\"codeSize\"] is not of type string"
             }
         }
     }

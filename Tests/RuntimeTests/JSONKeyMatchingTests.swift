@@ -57,4 +57,17 @@ struct JSONKeyMatchingTests {
         }
         #expect(matched)
     }
+
+    /// A key with escapes is compared by its bytes, as the same key written without escapes is
+    /// and as `JSONMemberNames` compares it: the same combining marks in another order, which
+    /// String's `==` takes as equal (canonically equivalent), are another name.
+    @Test func aKeyWithEscapesMatchesTheBytesOfTheNameOnly() {
+        #expect("c\u{301}\u{327}" == "c\u{327}\u{301}" as String)
+        let escaped = Array(#"c\u0301\u0327"#.utf8)
+        let matches = escaped.withUnsafeBytes { buffer -> [Bool] in
+            let key = JSONKey(bytes: buffer, unescaped: "c\u{301}\u{327}")
+            return [key.matches("c\u{327}\u{301}"), key.matches("c\u{301}\u{327}"), key.matches("c\u{301}")]
+        }
+        #expect(matches == [false, true, false])
+    }
 }

@@ -75,6 +75,24 @@ struct ConfigurationTests {
             == "Models/valuegen.json: error: unknown key 'generators'; known keys are accessLevel, adoptPluralAcronymKeys, caseKeys, coding, codingKeys, defaultExcludes, defaultIncludes, optimizeFor, pluginTimeout, plugins")
     }
 
+    @Test func readsWhatTheGeneratedCodeIsOptimizedFor() throws {
+        #expect(try parse(#"{"optimizeFor": "speed"}"#).optimizeFor == .speed)
+        #expect(try parse(#"{"optimizeFor": "codeSize"}"#).optimizeFor == .codeSize)
+        #expect(try parse("{}").optimizeFor == nil)
+    }
+
+    @Test func refusesAnOptimizationGoalItDoesNotKnowNamingBoth() {
+        for value in [#""size""#, #""codesize""#, #""CodeSize""#, #""code size""#, #""""#, "1", "true", "null", #"["codeSize"]"#, #"{"json": "codeSize"}"#] {
+            #expect(failure(#"{"optimizeFor": \#(value)}"#)
+                == #"Models/valuegen.json: error: 'optimizeFor' must be "speed" (the fastest coders, the default) or "codeSize" (less code to compile: JSON readers that match member names in the runtime)"#, "\(value)")
+        }
+    }
+
+    @Test func suggestsOptimizeForForAKeySpelledNearIt() {
+        #expect(failure(#"{"optimiseFor": "codeSize"}"#) == "Models/valuegen.json: error: unknown key 'optimiseFor'; did you mean 'optimizeFor'?")
+        #expect(failure(#"{"optimizefor": "codeSize"}"#) == "Models/valuegen.json: error: unknown key 'optimizefor'; did you mean 'optimizeFor'?")
+    }
+
     @Test func readsWhetherTheProjectAdoptedPluralAcronymKeys() throws {
         #expect(try parse(#"{"adoptPluralAcronymKeys": true}"#).adoptsPluralAcronymKeys == true)
         #expect(try parse(#"{"adoptPluralAcronymKeys": false}"#).adoptsPluralAcronymKeys == false)
@@ -89,13 +107,6 @@ struct ConfigurationTests {
     }
 
     /// docs/Language.md ("Configuration") shows this message.
-    @Test func refusesAnOptimizationGoalItDoesNotKnow() {
-        for value in [#""size""#, #""CodeSize""#, "1", "null"] {
-            #expect(failure(#"{"optimizeFor": \#(value)}"#)
-                == "Models/valuegen.json: error: 'optimizeFor' must be \"speed\" (the fastest coders, the default) or \"codeSize\" (less code to compile: JSON readers that match member names in the runtime)", "\(value)")
-        }
-    }
-
     @Test func readsPluginsWithPathsRelativeToTheConfiguration() throws {
         let configuration = try Configuration.parse(Array(#"{"plugins": [{"path": "Plugins/libFake.so", "options": {"seed": 7}}, {"path": "/abs/libX.so"}]}"#.utf8), path: "Models/valuegen.json")
         #expect(configuration.plugins == [

@@ -133,7 +133,8 @@ extension CodePrinter {
     /// (`"optimizeFor": "codeSize"`).
     private mutating func readMembersMatchingInTheRuntime(_ attributes: [Attribute], reader: String, through method: String, member: String) {
         let slots = attributes.flatMap { attribute in attribute.jsonSlots.map { (key: $0.key, variable: $0.variable, attribute: attribute) } }
-        let table = Self.unique("JSONMembers", avoiding: Set(attributes.flatMap { Self.identifiers(in: $0.type.wrapped) }))
+        // Not the name of a type the locals are declared with, nor of a local.
+        let table = Self.unique("JSONMembers", avoiding: Set(attributes.flatMap { Self.identifiers(in: $0.type.wrapped) } + slots.map(\.variable)))
         block("enum \(table)") { members in
             members.line("static let names = \(StandardNames.name("JSONMemberNames"))([")
             members.indented { names in

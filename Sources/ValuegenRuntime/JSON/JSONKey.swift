@@ -70,9 +70,13 @@ public struct JSONKey {
         return a.load(as: UInt8.self) == b.load(as: UInt8.self)
     }
 
+    /// Byte for byte, as a key without escapes is compared and as `JSONMemberNames` compares
+    /// it: String's `==` would also take a canonically equivalent key (the same combining marks
+    /// in another order), which the same key written without escapes does not match.
     @usableFromInline
     func matchesUnescaped(_ text: StaticString) -> Bool {
-        unescaped == text.description
+        guard let unescaped else { return false }
+        return text.withUTF8Buffer { unescaped.utf8.elementsEqual($0) }
     }
 
     /// Lets a `switch` over a key use string literals: `case "userId":`.
