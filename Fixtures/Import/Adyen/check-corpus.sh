@@ -16,6 +16,12 @@
 # not in CI, whose runs have no copy of the documents. Exits non-zero when any document fails to
 # import, generate or compile, naming it and its log.
 #
+# CONFIG names a valuegen.json copied beside each document's imported schemas before they are
+# generated (for example one holding {"optimizeFor": "codeSize"}); default: none, so the
+# schemas generate with their own includes in the default shape.
+#
+# MODE=compile compiles each module in one frontend (`-whole-module-optimization`, without
+# optimization: a debug build's errors at a fraction of the CPU time of one frontend per file).
 # MODE=typecheck type-checks each document's Swift instead (`swiftc -typecheck`, one frontend for
 # the whole module, the same -swift-version 6 -warnings-as-errors, against ValuegenRuntime's
 # module alone): it finds every error of the type checker, which is nearly all of them, in a
@@ -60,6 +66,9 @@ for name in $documents; do
         failed=1
         continue
     fi
+    if [ -n "${CONFIG:-}" ]; then
+        cp "$CONFIG" "$scratch/schemas/$name/valuegen.json"
+    fi
     if ! "$VALUEGEN" generate "$scratch/schemas/$name" --output "$scratch/swift/$name" --quiet > "$scratch/logs/$name.generate" 2>&1 \
             || [ -s "$scratch/logs/$name.generate" ]; then
         echo "error: $name does not generate without a diagnostic: see $scratch/logs/$name.generate" >&2
@@ -77,7 +86,7 @@ compile() {
             -module-name "$module" -I "$scratch/runtime" \
             "$scratch/swift/$name"/*.swift > "$scratch/logs/$name.compile" 2>&1
     else
-        swiftc -swift-version 6 -warnings-as-errors -parse-as-library -emit-library -static -emit-module \
+        swiftc -whole-module-optimization -Onone -swift-version 6 -warnings-as-errors -parse-as-library -emit-library -static -emit-module \
             -module-name "$module" -I "$scratch/runtime" \
             -o "$scratch/modules/lib$module.a" -emit-module-path "$scratch/modules/$module.swiftmodule" \
             "$scratch/swift/$name"/*.swift > "$scratch/logs/$name.compile" 2>&1
@@ -97,7 +106,7 @@ fi
 
 count() { cat "$@" 2>/dev/null | wc -l | tr -d ' '; }
 components=$(sed -n 's/^Imported \([0-9]*\) components.*/\1/p' "$scratch"/logs/*.import | paste -sd+ | bc)
-schemaFiles=$(find "$scratch/schemas" -type f | wc -l | tr -d ' ')
+schemaFiles=$(find "$scratch/schemas" -type f \( -name '*.value' -o -name '*.adtValue' \) | wc -l | tr -d ' ')
 swiftFiles=$(find "$scratch/swift" -name '*.swift' | wc -l | tr -d ' ')
 checked=$(grep -c '^checked ' "$scratch/logs/compile.log" || true)
 verb=$([ "$mode" = typecheck ] && echo type-checked || echo compiled)
