@@ -133,8 +133,9 @@ extension CodePrinter {
     /// (`"optimizeFor": "codeSize"`).
     private mutating func readMembersMatchingInTheRuntime(_ attributes: [Attribute], reader: String, through method: String, member: String) {
         let slots = attributes.flatMap { attribute in attribute.jsonSlots.map { (key: $0.key, variable: $0.variable, attribute: attribute) } }
-        // Not the name of a type the locals are declared with, nor of a local.
-        let table = Self.unique("JSONMembers", avoiding: Set(attributes.flatMap { Self.identifiers(in: $0.type.wrapped) } + slots.map(\.variable)))
+        // Not the name of a type the locals are declared with (which the local type would
+        // shadow), nor of a local.
+        let table = Self.unique("JSONMembers", avoiding: Set(attributes.flatMap { $0.type.uses.map(\.firstComponent) } + slots.map(\.variable)))
         block("enum \(table)") { members in
             members.line("static let names = \(StandardNames.name("JSONMemberNames"))([")
             members.indented { names in
@@ -162,11 +163,6 @@ extension CodePrinter {
         let read = attribute.jsonReadExpression(reader: reader)
         let null = attribute.writesExplicitNil ? "\(StandardNames.name("Optional"))<\(attribute.type.wrapped)>.none" : "nil"
         line("\(variable) = try " + (attribute.decodesStrictly ? read : "\(reader).decodeNull() ? \(null) : \(read)"))
-    }
-
-    /// The identifiers a type's spelling holds (`[String: Foo.Bar]`: String, Foo, Bar).
-    static func identifiers(in spelling: String) -> [String] {
-        spelling.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }
 
     /// `"key": value` for each attribute; nil optionals are left out, as `Coding` does, but

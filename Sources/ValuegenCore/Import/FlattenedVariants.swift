@@ -22,11 +22,13 @@ struct FlattenedVariants {
     /// property in `types` (after a first mapping).
     func holdable(in root: JSONValue, types: [ImportedType], typeNames: [String: String]) -> (only: [String: String], alsoElsewhere: [String: String]) {
         let references = Self.referenceCounts(in: root)
+        // The first type of each name, as a search of `types` would find it.
+        let typesByName = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var only: [String: String] = [:]
         var alsoElsewhere: [String: String] = [:]
         for (component, properties) in uses {
             guard properties.count == 1, let (property, count) = properties.first,
-                  let name = typeNames[component], let type = types.first(where: { $0.name == name }),
+                  let name = typeNames[component], let type = typesByName[name],
                   case .value(let attributes) = type.shape, attributes.contains(where: { $0.key == property }) else { continue }
             if references[component] == count {
                 only[component] = property

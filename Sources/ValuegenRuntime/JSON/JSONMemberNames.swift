@@ -57,7 +57,7 @@ public final class JSONMemberNames: @unchecked Sendable {
         starts[names.count] = end
         var repeated = false
         for index in names.indices {
-            let name = UnsafeRawBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])
+            let name = Self.name(index, bytes: bytes, starts: starts)
             guard Self.lookUp(name, slots: slots, slotMask: slotMask, bytes: bytes, starts: starts) == nil else {
                 repeated = true
                 continue
@@ -89,19 +89,15 @@ public final class JSONMemberNames: @unchecked Sendable {
     /// in the same order every time, often the order the schema lists them in, so after one
     /// member the next is most often the one listed after it, and one compare finds it.
     func index(of key: JSONKey, expecting expected: Int) -> Int? {
-        let length = key.bytes.count
-        if key.unescaped == nil, expected < count, !hasRepeatedNames, length > 0, let base = key.bytes.baseAddress {
-            let start = starts[expected]
-            if starts[expected + 1] - start == length, JSONKey.equalBytes(base, UnsafeRawPointer(bytes + start), count: length) {
-                return expected
-            }
+        if key.unescaped == nil, expected < count, !hasRepeatedNames, Self.same(key.bytes, Self.name(expected, bytes: bytes, starts: starts)) {
+            return expected
         }
         return index(of: key)
     }
 
     /// The name at the index.
     public subscript(index: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index]), as: UTF8.self)
+        String(decoding: Self.name(index, bytes: bytes, starts: starts), as: UTF8.self)
     }
 
     private func index(ofBytes key: UnsafeRawBufferPointer) -> Int? {
@@ -120,17 +116,24 @@ public final class JSONMemberNames: @unchecked Sendable {
             if candidate < 0 {
                 return nil
             }
-            let start = starts[candidate]
-            if starts[candidate + 1] - start == key.count {
-                if key.count == 0 {
-                    return candidate
-                }
-                if let base = key.baseAddress, JSONKey.equalBytes(base, UnsafeRawPointer(bytes + start), count: key.count) {
-                    return candidate
-                }
+            if same(key, name(candidate, bytes: bytes, starts: starts)) {
+                return candidate
             }
             slot = (slot + 1) & slotMask
         }
+    }
+
+    /// The bytes of the name at `index`. Static, as ``lookUp(_:slots:slotMask:bytes:starts:)``.
+    private static func name(_ index: Int, bytes: UnsafeMutablePointer<UInt8>, starts: UnsafeMutablePointer<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])
+    }
+
+    /// Whether the key is the name, byte for byte.
+    private static func same(_ key: UnsafeRawBufferPointer, _ name: UnsafeRawBufferPointer) -> Bool {
+        guard key.count == name.count else { return false }
+        guard key.count > 0 else { return true }
+        guard let keyBase = key.baseAddress, let nameBase = name.baseAddress else { return false }
+        return JSONKey.equalBytes(keyBase, nameBase, count: key.count)
     }
 
     /// A hash of the length and the first and last bytes (eight of each where there are that
