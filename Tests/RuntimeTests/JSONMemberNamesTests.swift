@@ -182,6 +182,45 @@ struct JSONMemberNamesTests {
         #expect(found > 5_000 && found < 45_000, "\(found) of 50000 keys are names")
     }
 
+    // MARK: - Tags
+
+    /// What a generated `switch` over string literals finds for a tag: the first literal equal
+    /// to it as Swift compares strings.
+    private static func switchIndex(of tag: String, in tags: [String]) -> Int? {
+        tags.firstIndex { $0 == tag }
+    }
+
+    @Test func aTagFindsTheNameEqualToItAsSwiftComparesStrings() {
+        let names = JSONMemberNames(["AUTHORISED", "refused", "K", "caf\u{E9}", "\u{212B}ngstr\u{F6}m", ""])
+        let tags = (0..<names.count).map { names[$0] }
+        for (index, tag) in tags.enumerated() {
+            #expect(names.index(of: tag) == index, "\(tag)")
+        }
+        // Canonically equivalent spellings, whose bytes differ: the Kelvin sign is K, an e
+        // and a combining acute accent are é, Å is A with a ring above.
+        #expect(names.index(of: "\u{212A}") == 2)
+        #expect(names.index(of: "cafe\u{301}") == 3)
+        #expect(names.index(of: "A\u{30A}ngstro\u{308}m") == 4)
+        for tag in ["authorised", "Refused", "k", "cafe", "caf\u{E9} ", "\u{212B}ngstrom", " "] {
+            #expect(names.index(of: tag) == nil, "\(tag)")
+        }
+    }
+
+    @Test func randomTagsFindWhatASwitchOverTheirLiteralsFinds() {
+        let names = JSONMemberNames(["ach", "ach_plaid", "applepay", "scheme", "giftcard", "card", "doku_wallet", "\u{C5}", "e\u{301}te\u{301}", "K"])
+        let tags = (0..<names.count).map { names[$0] }
+        let pieces = ["a", "ch", "_", "plaid", "K", "\u{212A}", "\u{C5}", "A\u{30A}", "e", "\u{301}", "\u{E9}", "t", "card", "gift", "scheme", "doku", "wallet", "applepay", ""]
+        var generator = SeededGenerator(seed: 11)
+        var found = 0
+        for round in 0..<40_000 {
+            let tag = round % 4 == 0 ? tags[Int(generator.next() % UInt64(tags.count))] : (0..<Int(generator.next() % 4)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let expected = Self.switchIndex(of: tag, in: tags)
+            #expect(names.index(of: tag) == expected, "\(tag.unicodeScalars.map { String($0.value, radix: 16) })")
+            if expected != nil { found += 1 }
+        }
+        #expect(found > 10_000 && found < 30_000, "\(found) of 40000 tags are known")
+    }
+
     // MARK: - ADT cases
 
     /// `readCaseMembers(_:_:)` reads a case's members as `readCaseMembers(_:)` does, in one

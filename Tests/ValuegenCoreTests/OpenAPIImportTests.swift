@@ -408,6 +408,49 @@ import Testing
         """)
     }
 
+    @Test func aValueLargerThanEightOptionalStringsInlineGetsIndirectStorage() throws {
+        func strings(_ count: Int) -> String {
+            (1...count).map { #""s\#($0)": {"type": "string"}"# }.joined(separator: ", ")
+        }
+        // 8 optional strings (136 bytes) stay inline, 9 are boxed; Pair holds two inline
+        // Fives (2 × 86 bytes) and is boxed itself; Holder holds the boxed Nine as a pointer.
+        let result = try importing("""
+        {"Eight": {"type": "object", "properties": {\(strings(8))}},
+         "Nine": {"type": "object", "properties": {\(strings(9))}},
+         "Five": {"type": "object", "properties": {\(strings(5))}},
+         "Pair": {"type": "object", "properties": {"first": {"$ref": "#/components/schemas/Five"}, "second": {"$ref": "#/components/schemas/Five"}}},
+         "Holder": {"type": "object", "properties": {"nine": {"$ref": "#/components/schemas/Nine"}, "name": {"type": "string"}}}}
+        """)
+        let boxed = result.files.filter { $0.value.hasPrefix("%storage indirect\n") }.keys.sorted()
+        #expect(boxed == ["Nine.value", "Pair.value"])
+        #expect(result.files["Pair.value"] == """
+        %storage indirect
+        Pair includes(JSON) {
+          first: Five?
+          second: Five?
+        }
+
+        """)
+    }
+
+    @Test func inlineSizesCountABoxedValueAsAPointerAndAnEnumerationAsAString() {
+        let five = ImportedType(name: "Five", pointer: "#/Five", shape: .value((1...5).map { ImportedAttribute(name: "s\($0)", key: "s\($0)", type: .swift("String"), isOptional: true) }))
+        let nine = ImportedType(name: "Nine", pointer: "#/Nine", shape: .value((1...9).map { ImportedAttribute(name: "s\($0)", key: "s\($0)", type: .swift("String"), isOptional: true) }))
+        let kind = ImportedType(name: "Kind", pointer: "#/Kind", shape: .enumeration([ImportedEnumerationCase(subtypeName: "A", value: "a")], caseKeyStyle: nil))
+        let holder = ImportedType(name: "Holder", pointer: "#/Holder", shape: .value([
+            ImportedAttribute(name: "five", key: "five", type: .model("Five"), isOptional: false),
+            ImportedAttribute(name: "nine", key: "nine", type: .model("Nine"), isOptional: true),
+            ImportedAttribute(name: "kind", key: "kind", type: .model("Kind"), isOptional: false),
+            ImportedAttribute(name: "count", key: "count", type: .swift("Int32"), isOptional: false),
+            ImportedAttribute(name: "tags", key: "tags", type: .array(.swift("String")), isOptional: false),
+        ]))
+        var sizes = InlineSizes(types: [five, nine, kind, holder])
+        #expect(sizes.size(of: "Five") == 85)
+        #expect(sizes.size(of: "Nine") == 153)
+        // 85 + (8 + 1) + 17 + 4 + 8: Nine is over the limit, so Holder holds a pointer to it.
+        #expect(sizes.size(of: "Holder") == 123)
+    }
+
     @Test func whatTheMappingCannotExpressIsRawJSONWithAWarningNamingItsPointer() throws {
         let result = try importing(#"""
         {"Mixed": {"type": "object", "properties": {"either": {"enum": ["a", true]}, "remote": {"$ref": "other.json#/Thing"}, "level": {"type": "integer", "enum": [1, 2]}}}}

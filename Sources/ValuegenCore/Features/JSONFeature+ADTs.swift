@@ -9,7 +9,7 @@ extension CodePrinter {
         let coding = type.codingOfCases
         switch coding.knownForm {
         case .string:
-            stringJSON(type, access: access)
+            stringJSON(type, access: access, members: members)
         case .internallyTagged where coding.flattensSingleValues:
             flattenedJSON(type, coding: coding, access: access, members: members)
         case .internallyTagged:
@@ -25,7 +25,7 @@ extension CodePrinter {
 
     // MARK: Representations
 
-    private mutating func stringJSON(_ type: ModelType, access: String) {
+    private mutating func stringJSON(_ type: ModelType, access: String, members: JSONMemberMatching) {
         block("\(access)init(from reader: inout \(StandardNames.name("JSONReader"))) throws(\(StandardNames.name("JSONError")))") { method in
             if type.unknownCase == nil {
                 // For the error, which points at the tag.
@@ -33,9 +33,9 @@ extension CodePrinter {
                 method.line("let offset = reader.offset")
             }
             method.line("let tag = try reader.readString()")
-            method.line("switch tag {")
+            let label = method.openTagSwitch(over: "tag", tags: type.knownCases.map(\.tag), of: type, matching: members)
             for adtCase in type.knownCases {
-                method.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                method.line(label(adtCase.tag))
                 method.indented { $0.line("self = .\(adtCase.swiftName)") }
             }
             method.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag))" }, otherwise: "throw \(StandardNames.name("JSONError"))(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
@@ -78,9 +78,9 @@ extension CodePrinter {
                 opening = "}) { reader, tag throws(\(StandardNames.name("JSONError"))) in"
             }
             method.closure(opening) { variant in
-                variant.line("switch tag {")
+                let label = variant.openTagSwitch(over: "tag", tags: type.knownCases.map(\.tag), of: type, matching: members)
                 for adtCase in type.knownCases {
-                    variant.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                    variant.line(label(adtCase.tag))
                     variant.indented { body in
                         if let single = adtCase.singleValueType {
                             let value = Attribute(name: "value", type: single, codingKey: coding.contentKey, location: adtCase.location)
@@ -169,9 +169,10 @@ extension CodePrinter {
                         bare.line("let offset = reader.offset")
                     }
                     bare.line("let tag = try reader.readString()")
-                    bare.line("switch tag {")
-                    for adtCase in type.knownCases where adtCase.isPlain {
-                        bare.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                    let plain = type.knownCases.filter(\.isPlain)
+                    let label = bare.openTagSwitch(over: "tag", tags: plain.map(\.tag), of: type, matching: members)
+                    for adtCase in plain {
+                        bare.line(label(adtCase.tag))
                         bare.indented { $0.line("self = .\(adtCase.swiftName)") }
                     }
                     bare.unknownTagArm(type, keeping: { unknownCase in "self = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag))" }, otherwise: "throw \(StandardNames.name("JSONError"))(message: \(Self.unknownJSONTag(type, "tag")), offset: offset)")
@@ -189,9 +190,9 @@ extension CodePrinter {
                     let message = "an externally tagged \(type.name) has one member, named for its case; found another, \\\"\\(\(tag).string)\\\""
                     body.line("throw reader.error(\"\(message)\")")
                 }
-                object.line("switch \(tag) {")
+                let label = object.openTagSwitch(over: tag, tags: type.knownCases.map(\.tag), of: type, matching: members)
                 for adtCase in type.knownCases {
-                    object.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                    object.line(label(adtCase.tag))
                     object.indented { $0.readCaseContent(adtCase, assigning: result, members: members) }
                 }
                 object.unknownTagArm(type, keeping: { unknownCase in "\(result) = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: \(tag).string, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
@@ -267,9 +268,9 @@ extension CodePrinter {
                 }),
             ], otherwise: { absent in
                 // Cases without payload, and an optional single value, need no content.
-                absent.line("switch tag {")
+                let label = absent.openTagSwitch(over: "tag", tags: type.knownCases.map(\.tag), of: type, matching: members)
                 for adtCase in type.knownCases {
-                    absent.line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+                    absent.line(label(adtCase.tag))
                     absent.indented { body in
                         if adtCase.isPlain {
                             body.line("self = .\(adtCase.swiftName)")
@@ -347,9 +348,9 @@ extension CodePrinter {
     /// reader (`readCaseContent`), any other tag the unknown case holding the value as read, or
     /// an error; each arm returns the case, or assigns it to `variable`.
     mutating func readCaseContentSwitch(_ type: ModelType, assigning variable: String? = nil, members: JSONMemberMatching) {
-        line("switch tag {")
+        let label = openTagSwitch(over: "tag", tags: type.knownCases.map(\.tag), of: type, matching: members)
         for adtCase in type.knownCases {
-            line("case \(SwiftLanguage.stringLiteral(adtCase.tag)):")
+            line(label(adtCase.tag))
             indented { $0.readCaseContent(adtCase, assigning: variable, members: members) }
         }
         unknownTagArm(type, keeping: { unknownCase in

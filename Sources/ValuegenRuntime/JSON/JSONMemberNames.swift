@@ -30,6 +30,9 @@ public final class JSONMemberNames: @unchecked Sendable {
     /// Whether a name is listed twice: then a key is always looked up in the table, which holds
     /// the first, and never taken for the name expected next.
     private let hasRepeatedNames: Bool
+    /// Whether a name has a byte outside ASCII: then a string the table lacks may still equal
+    /// one as Swift compares strings (``index(of:)-(String)``).
+    private let hasNamesOutsideASCII: Bool
     /// The number of names.
     public let count: Int
 
@@ -69,6 +72,7 @@ public final class JSONMemberNames: @unchecked Sendable {
             slots[slot] = Int32(index)
         }
         hasRepeatedNames = repeated
+        hasNamesOutsideASCII = UnsafeBufferPointer(start: bytes, count: end).contains { $0 >= 0x80 }
     }
 
     deinit {
@@ -83,6 +87,20 @@ public final class JSONMemberNames: @unchecked Sendable {
             return unescaped.withUTF8 { index(ofBytes: UnsafeRawBufferPointer($0)) }
         }
         return index(ofBytes: key.bytes)
+    }
+
+    /// The index of the name equal to `string` as Swift compares strings, as a `switch` over
+    /// string literals finds it (generated ADT readers look their tags up with it), or nil.
+    /// The bytes are looked up first; only when the string or a name is outside ASCII, where
+    /// canonically equivalent strings (`"é"` composed or not) can differ in their bytes, are
+    /// the names then compared in order as strings.
+    public func index(of string: String) -> Int? {
+        var string = string
+        if let index = string.withUTF8({ index(ofBytes: UnsafeRawBufferPointer($0)) }) {
+            return index
+        }
+        guard hasNamesOutsideASCII || string.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        return (0..<count).first { self[$0] == string }
     }
 
     /// ``index(of:)``, trying first the name at `expected`: servers write an object's members

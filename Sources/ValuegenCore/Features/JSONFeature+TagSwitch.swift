@@ -1,0 +1,43 @@
+import ValuegenPluginSDK
+
+// The `switch` over an ADT's tags in its JSON reader. Inlined (`"optimizeFor": "speed"`), it
+// matches string literals; in the runtime (`"codeSize"`), it looks the tag up in a table of the
+// tags made once (`JSONMemberNames`) and switches over its index, so that a reader of many
+// cases is one call and a jump, not a chain of string comparisons for the optimizer to work
+// through (an enumeration of 100 payment methods took 0.7 s of a release build alone).
+
+extension CodePrinter {
+    /// Prints `switch <tag> {` for the known cases of `type` and returns the `case …:` label of
+    /// each tag. `tag` is a `String` (or, for an externally tagged member, a `JSONKey`).
+    mutating func openTagSwitch(over tag: String, tags: [String], of type: ModelType, matching: JSONMemberMatching) -> (String) -> String {
+        switch matching {
+        case .inlined:
+            line("switch \(tag) {")
+            return { "case \(SwiftLanguage.stringLiteral($0)):" }
+        case .inTheRuntime:
+            var listed: [String] = []
+            var indices: [String: Int] = [:]
+            for candidate in tags where indices[candidate] == nil {
+                indices[candidate] = listed.count
+                listed.append(candidate)
+            }
+            // Not the name of a type the cases hold (which the local type would shadow), nor
+            // the ADT's own.
+            let held = type.cases.flatMap { adtCase in
+                adtCase.attributes.flatMap { $0.type.uses.map(\.firstComponent) } + (adtCase.singleValueType?.uses.map(\.firstComponent) ?? [])
+            }
+            let table = Self.unique("JSONTags", avoiding: Set(held + [type.name]))
+            block("enum \(table)") { tables in
+                tables.line("static let names = \(StandardNames.name("JSONMemberNames"))([")
+                tables.indented { names in
+                    for name in listed {
+                        names.line(SwiftLanguage.stringLiteral(name) + ",")
+                    }
+                }
+                tables.line("])")
+            }
+            line("switch \(table).names.index(of: \(tag)) ?? -1 {")
+            return { "case \(indices[$0]!):" }
+        }
+    }
+}
