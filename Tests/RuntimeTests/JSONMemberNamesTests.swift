@@ -206,6 +206,18 @@ struct JSONMemberNamesTests {
         }
     }
 
+    /// Two names equal as Swift compares strings, their bytes different: the first wins for
+    /// either spelling, as the first of two such literals does in a `switch`.
+    @Test func ofTwoEquivalentNamesATagFindsTheFirst() {
+        let names = JSONMemberNames(["cafe\u{301}", "caf\u{E9}", "K", "\u{212A}"])
+        let tags = (0..<names.count).map { names[$0] }
+        for tag in tags + ["A", "cafe"] {
+            #expect(names.index(of: tag) == Self.switchIndex(of: tag, in: tags), "\(tag)")
+        }
+        #expect(names.index(of: "caf\u{E9}") == 0)
+        #expect(names.index(of: "\u{212A}") == 2)
+    }
+
     @Test func randomTagsFindWhatASwitchOverTheirLiteralsFinds() {
         let names = JSONMemberNames(["ach", "ach_plaid", "applepay", "scheme", "giftcard", "card", "doku_wallet", "\u{C5}", "e\u{301}te\u{301}", "K"])
         let tags = (0..<names.count).map { names[$0] }

@@ -33,6 +33,10 @@ public final class JSONMemberNames: @unchecked Sendable {
     /// Whether a name has a byte outside ASCII: then a string the table lacks may still equal
     /// one as Swift compares strings (``index(of:)-(String)``).
     private let hasNamesOutsideASCII: Bool
+    /// Whether two names are equal as Swift compares strings but not byte for byte (`"é"`
+    /// composed and not): then a string is always compared with the names in order, so that
+    /// the first of them wins, as in a `switch`.
+    private let hasEquivalentNames: Bool
     /// The number of names.
     public let count: Int
 
@@ -72,7 +76,10 @@ public final class JSONMemberNames: @unchecked Sendable {
             slots[slot] = Int32(index)
         }
         hasRepeatedNames = repeated
-        hasNamesOutsideASCII = UnsafeBufferPointer(start: bytes, count: end).contains { $0 >= 0x80 }
+        let outsideASCII = names.contains { name in name.withUTF8Buffer { $0.contains { $0 >= 0x80 } } }
+        hasNamesOutsideASCII = outsideASCII
+        let strings = outsideASCII ? names.map { $0.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } } : []
+        hasEquivalentNames = Set(strings).count < Set(strings.map { Array($0.utf8) }).count
     }
 
     deinit {
@@ -96,7 +103,7 @@ public final class JSONMemberNames: @unchecked Sendable {
     /// the names then compared in order as strings.
     public func index(of string: String) -> Int? {
         var string = string
-        if let index = string.withUTF8({ index(ofBytes: UnsafeRawBufferPointer($0)) }) {
+        if !hasEquivalentNames, let index = string.withUTF8({ index(ofBytes: UnsafeRawBufferPointer($0)) }) {
             return index
         }
         guard hasNamesOutsideASCII || string.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
