@@ -99,11 +99,18 @@ import ValuegenCore
         }
         """,
         "Media.adtValue": """
+        # Externally tagged: the tag of a case with payload is a member's key, matched byte for
+        # byte whatever the representation (a key that is canonically equivalent to it, its
+        # bytes other, is another key).
         %coding representation=external
         Media {
           Image {
             url: String
             width: Int = 0
+          }
+          %caseKey name="clich\u{E9}"
+          Still {
+            url: String
           }
           %singleAttributeSubtype attributeType=Int
           Count
@@ -159,6 +166,32 @@ import ValuegenCore
           Other
         }
         """,
+        "Status.adtValue": """
+        # A plain ADT: a string, its tag, matched as Swift compares strings (a tag canonically
+        # equivalent to "café", "cafe" and a combining acute accent, is café). Any other tag is kept.
+        Status {
+          Active
+          %caseKey name="caf\u{E9}"
+          Cafe
+          %caseKey name=PAST_DUE
+          PastDue
+          %unknownCase
+          Other
+        }
+        """,
+        "Level.adtValue": """
+        # A plain ADT without an unknown case: any other tag is an error. "K" is also the
+        # Kelvin sign (U+212A), and "Å" (U+00C5) the Angstrom sign (U+212B) or A and a ring above.
+        Level {
+          %caseKey name=K
+          Kelvin
+          %caseKey name="na\u{EF}ve"
+          Naive
+          %caseKey name="\u{C5}"
+          Angstrom
+          Low
+        }
+        """,
         "Order.value": """
         Order {
           profile: Profile
@@ -169,6 +202,8 @@ import ValuegenCore
           customer: Expandable
           methods: [PaymentMethod]
           settings: Settings?
+          status: Status?
+          levels: [Level] = []
         }
         """,
     ]
@@ -183,19 +218,36 @@ import ValuegenCore
         let codeSize = try Self.generate(Self.schemas, configuration: Self.codeSize, in: folder.appendingPathComponent("codeSize"))
 
         // The new shape, so that the comparison compares two shapes: a table wherever members
-        // are read, of values and objects and of the cases of every representation.
-        let speedText = try Self.texts(speed).values.joined()
+        // are read, of values and objects and of the cases of every representation, and one
+        // of the tags of every tagged ADT (the untagged Expandable has none).
+        let speedTexts = try Self.texts(speed)
+        let speedText = speedTexts.values.joined()
         let codeSizeTexts = try Self.texts(codeSize)
         #expect(!speedText.contains("JSONMemberNames"))
+        #expect(!speedText.contains("JSONTags"))
+        let plain: Set = ["Status.adtValue", "Level.adtValue"]
         for name in Self.schemas.keys {
             let file = (name as NSString).deletingPathExtension + ".swift"
-            #expect(codeSizeTexts[file]?.contains("JSONMemberNames([") == true, "\(file) reads its members through a table")
+            let text = codeSizeTexts[file] ?? ""
+            if !plain.contains(name) {
+                #expect(text.contains("enum JSONMembers {\n"), "\(file) reads its members through a table")
+            }
+            if name.hasSuffix(".adtValue") && name != "Expandable.adtValue" {
+                #expect(text.contains("enum JSONTags {\n"), "\(file) finds its tags in a table")
+                #expect(!text.contains("switch tag {"), "\(file) has no switch over the tag's literals left")
+                #expect(speedTexts[file]?.contains("switch tag {") == true, "\(file) as speed switches over literals")
+            }
         }
         let codeSizeText = codeSizeTexts.values.joined()
-        // Values and the object (5), Media.image, Figure's two cases, Expandable.customer and
-        // PaymentMethod.voucher read objects; Shape's three cases and Event's two, case members.
-        #expect(codeSizeText.components(separatedBy: "try reader.readObject(JSONMembers.names)").count - 1 == 10)
+        // Values and the object (5), Media's two cases with members, Figure's two cases,
+        // Expandable.customer and PaymentMethod.voucher read objects; Shape's three cases and
+        // Event's two, case members.
+        #expect(codeSizeText.components(separatedBy: "try reader.readObject(JSONMembers.names)").count - 1 == 11)
         #expect(codeSizeText.components(separatedBy: "try reader.readCaseMembers(JSONMembers.names)").count - 1 == 5)
+        // The tags: Media's bare and its members', Figure's without content and with it, one
+        // each for Shape, Event, PaymentMethod, Status and Level.
+        #expect(codeSizeText.components(separatedBy: "enum JSONTags {").count - 1 == 9)
+        #expect(codeSizeText.components(separatedBy: "switch JSONTags.names.index(of: tag) ?? -1 {").count - 1 == 9)
         #expect(codeSizeTexts["Shape.swift"]?.contains("guessingFrom:") == true)
         #expect(codeSizeTexts["Event.swift"]?.contains("guessingFrom:") == false)
 
@@ -248,14 +300,16 @@ import ValuegenCore
     }
 
     /// The table is a local type, `JSONMembers`: where a type the reader names or a local it
-    /// declares is called that, it takes another name, and the code compiles. So it does where
-    /// a type is called `JSONMemberNames`, the runtime's table.
+    /// declares is called that, it takes another name, and the code compiles. So does the table
+    /// of an ADT's tags, `JSONTags`, where a case holds a type of that name, and so it does
+    /// where a type is called `JSONMemberNames`, the runtime's table.
     @Test func typesAndAttributesNamedLikeTheTableStillCompile() throws {
         let folder = try TestSupport.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = try Self.generate([
             "JSONMembers.value": "JSONMembers {\n  a: Int = 1\n}\n",
             "JSONMemberNames.value": "JSONMemberNames {\n  names: [String]\n}\n",
+            "JSONTags.value": "JSONTags {\n  names: [String] = []\n}\n",
             "Holder.value": """
             Holder {
               members: JSONMembers
@@ -274,18 +328,35 @@ import ValuegenCore
               Two
               Three {
                 JSONMembers: String
+                JSONTags: Int?
               }
               Four {
                 size: Int
               }
+              %singleAttributeSubtype attributeType=JSONTags
+              Five
             }
             """,
+            "Labels.adtValue": """
+            %coding representation=external
+            Labels {
+              Many {
+                tags: [String: JSONTags]
+              }
+              Empty
+            }
+            """,
+            "Plain.adtValue": "Plain {\n  JSONTags\n  Other\n}\n",
         ], configuration: Self.codeSize, in: folder)
         let texts = try Self.texts(generated)
         #expect(texts["Holder.swift"]?.contains("enum JSONMembers_ {") == true)
         #expect(texts["Named.swift"]?.contains("enum JSONMembers_ {") == true)
         #expect(texts["Choice.swift"]?.components(separatedBy: "enum JSONMembers_ {").count == 4)
         #expect(texts["Choice.swift"]?.contains("enum JSONMembers {") == true, "Four's table keeps the name")
+        #expect(texts["Choice.swift"]?.contains("enum JSONTags_ {") == true)
+        #expect(texts["Choice.swift"]?.contains("enum JSONTags {") == false)
+        #expect(texts["Labels.swift"]?.components(separatedBy: "enum JSONTags_ {").count == 3, "its bare tag's and its members'")
+        #expect(texts["Plain.swift"]?.contains("enum JSONTags {") == true, "a case's name is not a type")
         #expect(texts["Holder.swift"]?.contains("ValuegenRuntime.JSONMemberNames([") == true)
         try TestSupport.compileModule(generated, named: "Models", linking: try SharedRuntime.folder(), into: folder.appendingPathComponent("Modules"))
     }

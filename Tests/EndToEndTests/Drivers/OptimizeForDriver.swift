@@ -188,7 +188,9 @@ section("internally tagged, with guesses") {
         #"{"type":"hexagon","sides":6}"#, #"{"sides":6,"type":"hexagon"}"#,
         #"{"typ\u0065":"circle","radi\u0075s":1}"#, #"{"radi\u0075s":1,"type":"circle"}"#,
         #"{"type":"circle","radius":1,"extra":[1,{"type":"rect"}]}"#, #"{"type":"rect","width":1,"width":2}"#,
+        #"{"type":"circl\u0065","radius":2}"#, #"{"type":"\u0070oint"}"#, #"{"type":"Circle","radius":2}"#,
         #"{"type":"circle"}"#, #"{"type":"circle","radius":"x"}"#, #"{"type":"circle","type":"rect"}"#, #"{"radius":1}"#,
+        #"{"type":1,"radius":2}"#, #"{"type":null}"#,
         #"{"type":"place","value":{"city":"c"}}"#, #"{"type":"place"}"#, #"{"type":"circle","radius":1,}"#,
     ])
 }
@@ -198,6 +200,7 @@ section("internally tagged, without guesses") {
         #"{"kind":"opened","at":1}"#, #"{"at":1,"kind":"closed","by":"me"}"#, #"{"kind":"reset","at":3}"#,
         #"{"kind":"opened","at":1,"by":null}"#, #"{"kind":"closed","at":1,"by":"a","by":"b"}"#,
         #"{"kind":"opened"}"#, #"{"kind":"opened","at":true}"#, #"{"kind":"other"}"#,
+        #"{"kind":"r\u0065set"}"#, #"{"kind":"Reset"}"#, #"{"kind":["reset"]}"#, #"{"kind":""}"#,
     ])
 }
 
@@ -206,6 +209,10 @@ section("externally tagged") {
         #"{"image":{"url":"u","width":3}}"#, #"{"image":{"url":"u"}}"#, #"{"image":{"width":3,"url":"u","x":[]}}"#,
         #"{"count":4}"#, #""nothing""#, #"{"nothing":null}"#, #"{"video":{"x":1}}"#, #""video""#,
         #"{"image":{"width":3}}"#, #"{"image":{"url":1}}"#, #"{}"#, #"{"image":{"url":"u"},"count":1}"#,
+        // Tags with escapes, outside ASCII, and canonically equivalent to one (another key).
+        #"{"im\u0061ge":{"url":"u"}}"#, #""n\u006fthing""#, #"{"c\u006funt":2}"#,
+        "{\"clich\u{E9}\":{\"url\":\"s\"}}", #"{"clich\u00e9":{"url":"s"}}"#, #"{"cliche\u0301":{"url":"s"}}"#, "{\"cliche\u{301}\":{\"url\":\"s\"}}",
+        "\"clich\u{E9}\"", #""Nothing""#, #""""#, "5", "null", "[]", #"{"count":"4"}"#, #"{"nothing":1}"#,
     ])
 }
 
@@ -215,6 +222,8 @@ section("adjacently tagged") {
         #"{"kind":"square","data":{"side":2,"length":"L"}}"#, #"{"kind":"square","data":{"length":"L","side":2,"label":"a"}}"#,
         #"{"kind":"label","data":"x"}"#, #"{"kind":"empty"}"#, #"{"kind":"triangle","data":[1]}"#,
         #"{"kind":"square"}"#, #"{"kind":"square","data":{"label":"x"}}"#, #"{"kind":"CIRCLE","data":{"radius":"r"}}"#,
+        #"{"kind":"\u0043IRCLE","data":{"radius":1}}"#, #"{"data":"x","kind":"l\u0061bel"}"#, #"{"kind":"circle","data":{"radius":1}}"#,
+        #"{"data":[1],"kind":"triangle"}"#, #"{"kind":"triangle"}"#, #"{"kind":5,"data":{}}"#,
     ])
 }
 
@@ -231,7 +240,45 @@ section("payloads=flattened") {
         #"{"type":"voucher","voucherCode":"V"}"#, #"{"type":"voucher","voucherCode":"V","code":"C"}"#,
         #"{"type":"cash"}"#, #"{"type":"crypto","coin":"btc"}"#,
         #"{"type":"card"}"#, #"{"type":"card","number":4}"#, #"{"type":"voucher"}"#, #"{"number":"1"}"#,
+        #"{"type":"c\u0061sh"}"#, #"{"voucherCode":"V","type":"vouch\u0065r"}"#, #"{"type":"Cash"}"#, #"{"type":true}"#,
     ])
+}
+
+section("plain ADTs: tags outside ASCII, canonically equivalent spellings, escapes") {
+    same(SpeedModels.Status.self, SizeModels.Status.self, [
+        #""active""#, #""PAST_DUE""#, "\"caf\u{E9}\"",
+        // With escapes; decomposed, as bytes or escapes: canonically equivalent to "café".
+        #""\u0061ctive""#, #""PAST\u005fDUE""#, #""caf\u00e9""#, #""caf\u00E9""#, "\"cafe\u{301}\"", #""cafe\u0301""#,
+        // Unknown tags, kept.
+        #""past_due""#, #""Active""#, #""cafe""#, "\"caf\u{E9} \"", #""caf\u00e9\u0301""#, #""""#, #""\u00e9""#,
+        // Other types, and broken strings.
+        "5", "null", "true", #"{"active":1}"#, #"["active"]"#, #""active"#, #""caf\u00""#, "",
+    ])
+    same(SpeedModels.Level.self, SizeModels.Level.self, [
+        #""K""#, #""low""#, "\"na\u{EF}ve\"", "\"\u{C5}\"",
+        // The Kelvin sign is K; an i with a diaeresis after it is ï; Å is also the Angstrom
+        // sign, or A with a ring above.
+        #""\u212a""#, "\"\u{212A}\"", #""nai\u0308ve""#, "\"nai\u{308}ve\"", #""\u212b""#, #""A\u030a""#, "\"A\u{30A}\"", #""\u004b""#,
+        // Unknown tags: errors.
+        #""k""#, #""high""#, #""naive""#, #""A""#, #""low ""#, #""""#, #""Kelvin""#,
+        "1.5", "null", "{}", #"["K"]"#, #""K"#,
+    ])
+
+    // A switch over the literals compares as Swift does, and so does the table.
+    let spellings = ["\"cafe\u{301}\"", #""cafe\u0301""#, #""caf\u00e9""#]
+    for spelling in spellings {
+        let status = try read(SizeModels.Status.self, spelling)
+        check("\(status)" == "\(SizeModels.Status.cafe)", "\(spelling) is café: \(status)")
+    }
+    let kelvin = try read(SizeModels.Level.self, #""\u212a""#)
+    check("\(kelvin)" == "\(SizeModels.Level.kelvin)", "the Kelvin sign is K: \(kelvin)")
+    let unknown = try read(SizeModels.Status.self, #""past_due""#)
+    check("\(unknown)".contains("past_due"), "an unknown tag is kept: \(unknown)")
+    check(failure(SizeModels.Level.self, #""k""#) == failure(SpeedModels.Level.self, #""k""#) && failure(SizeModels.Level.self, #""k""#).contains("'k'"),
+          failure(SizeModels.Level.self, #""k""#))
+    // A member's key is matched byte for byte, in both shapes: a decomposed "cliché" is another case.
+    let still = try read(SizeModels.Media.self, #"{"cliche\u0301":{"url":"s"}}"#)
+    check(!"\(still)".contains("still"), "a key canonically equivalent to a tag is another tag: \(still)")
 }
 
 section("nested values and arrays") {
@@ -243,6 +290,11 @@ section("nested values and arrays") {
         #"{"profile":\#(profile),"shapes":[],"figure":{"kind":"empty"},"customer":"c","methods":[{"type":"voucher","code":7}]}"#,
         #"{"profile":{"id":1},"shapes":[],"figure":{"kind":"empty"},"customer":"c","methods":[]}"#,
         #"{"shapes":[],"figure":{"kind":"empty"},"customer":"c","methods":[],"settings":{"theme":"t"}}"#,
+        #"{"profile":\#(profile),"shapes":[],"figure":{"kind":"empty"},"customer":"c","methods":[],"status":"cafe\u0301","levels":["K","\u212a","low","A\u030a","na\u00efve"]}"#,
+        #"{"profile":\#(profile),"shapes":[],"figure":{"kind":"empty"},"customer":"c","methods":[],"status":"gone","levels":[],"media":[{"clich\u00e9":{"url":"s"}},"nothing"]}"#,
+        #"{"profile":\#(profile),"shapes":[],"figure":{"kind":"empty"},"customer":"c","methods":[],"status":"active","levels":["low","k"]}"#,
+        #"{"profile":\#(profile),"shapes":[],"figure":{"kind":"empty"},"customer":"c","methods":[],"status":1}"#,
+        #"{"profile":\#(profile),"shapes":[],"figure":{"kind":"empty"},"customer":"c","methods":[],"status":null,"levels":null}"#,
     ])
 }
 
