@@ -2,8 +2,9 @@
 
 import ValuegenRuntime
 
-/// A table for each case's members too; the guess from a member only one case has, before the
-/// tag, is still a switch over the keys.
+/// A table for each case's members too, and one of the tags, whose index the reader switches
+/// over; the guess from a member only one case has, before the tag, is still a switch over the
+/// keys.
 public enum PaymentEvent {
     case authorized(amount: Int, customer: Customer)
     case refunded(amount: Int, reason: String? = nil)
@@ -29,8 +30,15 @@ extension PaymentEvent: JSONCodable {
             default: return nil
             }
         }) { reader, tag throws(JSONError) in
-            switch tag {
-            case "authorized":
+            enum JSONTags {
+                static let names = JSONMemberNames([
+                    "authorized",
+                    "refunded",
+                    "cancelled",
+                ])
+            }
+            switch JSONTags.names.index(of: tag) ?? -1 {
+            case 0:
                 var amount: Int?
                 var customer: Customer?
                 enum JSONMembers {
@@ -56,7 +64,7 @@ extension PaymentEvent: JSONCodable {
                     throw reader.error("missing member \"customer\"")
                 }
                 return .authorized(amount: amount, customer: customer)
-            case "refunded":
+            case 1:
                 var amount: Int?
                 var reason: String?
                 enum JSONMembers {
@@ -79,7 +87,7 @@ extension PaymentEvent: JSONCodable {
                     throw reader.error("missing member \"amount\"")
                 }
                 return .refunded(amount: amount, reason: reason)
-            case "cancelled":
+            case 2:
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .cancelled
             default:
