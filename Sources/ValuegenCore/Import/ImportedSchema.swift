@@ -17,7 +17,8 @@ struct ImportedType: Equatable {
     var pointer: String
     var documentation: String?
     var shape: Shape
-    /// Whether the value is on a cycle of values held inline, and so needs `%storage indirect`.
+    /// Whether the value gets `%storage indirect`: it is on a cycle of values held inline, or
+    /// larger inline than `ImportedStorage.largestInlineSize`.
     var isIndirect = false
 
     var isValue: Bool {
