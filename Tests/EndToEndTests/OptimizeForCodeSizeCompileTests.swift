@@ -361,6 +361,33 @@ import ValuegenCore
         try TestSupport.compileModule(generated, named: "Models", linking: try SharedRuntime.folder(), into: folder.appendingPathComponent("Modules"))
     }
 
+    /// An externally tagged ADT whose cases all have payloads, and an unknown case: a bare
+    /// string is only ever the unknown case, so its `switch` has no tag to look up and no
+    /// table; the members' tags have one.
+    @Test func aBareTagWithNoCaseToFindHasNoTable() throws {
+        let folder = try TestSupport.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = try Self.generate([
+            "Payload.adtValue": """
+            %coding representation=external
+            Payload {
+              %singleAttributeSubtype attributeType=Int
+              Count
+              Text {
+                body: String
+              }
+              %unknownCase
+              Other
+            }
+            """,
+        ], configuration: Self.codeSize, in: folder)
+        let text = try #require(try Self.texts(generated)["Payload.swift"])
+        #expect(text.components(separatedBy: "enum JSONTags {").count == 2, "\(text)")
+        #expect(!text.contains("JSONMemberNames([\n            ])"), "\(text)")
+        #expect(text.contains("let tag = try reader.readString()\n            switch tag {\n            default:"), "\(text)")
+        try TestSupport.compileModule(generated, named: "Models", linking: try SharedRuntime.folder(), into: folder.appendingPathComponent("Modules"))
+    }
+
     // MARK: - Support
 
     /// Writes the schemas and the configuration into `folder`/Models, generates them into
