@@ -126,17 +126,19 @@ timed() {
         END { printf "%.1f %.1f %.0f\n", wall, user + sys, rss / 1024 }' "$output"
 }
 
-# A clean build of a target: every source touched, so that the whole module is compiled again
-# (its dependencies are built already). Removing the target's build folder instead makes
-# SwiftPM fail on the output file map it expects there. Built twice, the second measured: on the
-# development machine (a virtual machine) the first large compile after a pause takes up to
-# twice the CPU time of the same compile repeated at once, whichever tool wrote the code
-# (docs/Performance.md); the first build's figures stay in OUTPUT.first.
+# A clean build of a target: every source touched and its object files removed, so that the
+# whole module is compiled again, machine code included (its dependencies are built already).
+# Touching alone is not enough: swift-frontend keeps an object file whose LLVM module hashes as
+# before and skips LLVM's work for it, which roughly halved both tools' figures before
+# 2026-12-05. Removing the target's build folder instead makes SwiftPM fail on the output file
+# map it expects there. Built twice, the second measured (the first stays in OUTPUT.first).
 cleanBuild() {
     local configuration="$1" target="$2" output="$3"
     touch "$work/Sources/$target"/*.swift
+    rm -f "$work/.build/$configuration/$target.build"/*.o
     timed "$output.first" swift build -c "$configuration" --package-path "$work" --target "$target" > /dev/null
     touch "$work/Sources/$target"/*.swift
+    rm -f "$work/.build/$configuration/$target.build"/*.o
     timed "$output" swift build -c "$configuration" --package-path "$work" --target "$target"
 }
 

@@ -57,17 +57,17 @@ extension Customer: JSONCodable {
         try reader.readObject(JSONMembers.names) { reader, member throws(JSONError) in
             switch member {
             case 0:
-                id = try String(from: &reader)
+                try reader.readValue(into: &id)
             case 1:
-                name = try reader.decodeNull() ? nil : String(from: &reader)
+                try reader.readValueOrNull(into: &name)
             case 2:
-                email = try reader.decodeNull() ? nil : String(from: &reader)
+                try reader.readValueOrNull(into: &email)
             case 3:
-                emailLegacy1 = try reader.decodeNull() ? nil : String(from: &reader)
+                try reader.readValueOrNull(into: &emailLegacy1)
             case 4:
                 note = try reader.decodeNull() ? Optional<String>.none : String(from: &reader)
             case 5:
-                tier = try reader.decodeNull() ? nil : Int(from: &reader)
+                try reader.readValueOrNull(into: &tier)
             default:
                 break
             }

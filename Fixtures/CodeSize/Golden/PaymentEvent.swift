@@ -50,9 +50,9 @@ extension PaymentEvent: JSONCodable {
                 try reader.readCaseMembers(JSONMembers.names) { reader, member throws(JSONError) in
                     switch member {
                     case 0:
-                        amount = try Int(from: &reader)
+                        try reader.readValue(into: &amount)
                     case 1:
-                        customer = try Customer(from: &reader)
+                        try reader.readValue(into: &customer)
                     default:
                         break
                     }
@@ -76,9 +76,9 @@ extension PaymentEvent: JSONCodable {
                 try reader.readCaseMembers(JSONMembers.names) { reader, member throws(JSONError) in
                     switch member {
                     case 0:
-                        amount = try Int(from: &reader)
+                        try reader.readValue(into: &amount)
                     case 1:
-                        reason = try reader.decodeNull() ? nil : String(from: &reader)
+                        try reader.readValueOrNull(into: &reason)
                     default:
                         break
                     }

@@ -149,7 +149,7 @@ extension CodePrinter {
             body.line("switch \(member) {")
             for (index, slot) in slots.enumerated() {
                 body.line("case \(index):")
-                body.indented { $0.assignMember(slot.variable, slot.attribute, reader: reader) }
+                body.indented { $0.assignMemberThroughTheRuntime(slot.variable, slot.attribute, reader: reader) }
             }
             body.line("default:")
             body.indented { $0.line("break") }
@@ -163,6 +163,18 @@ extension CodePrinter {
         let read = attribute.jsonReadExpression(reader: reader)
         let null = attribute.writesExplicitNil ? "\(StandardNames.name("Optional"))<\(attribute.type.wrapped)>.none" : "nil"
         line("\(variable) = try " + (attribute.decodesStrictly ? read : "\(reader).decodeNull() ? \(null) : \(read)"))
+    }
+
+    /// ``assignMember(_:_:reader:)`` as one call to the runtime that is not specialized for the
+    /// member's type (`"optimizeFor": "codeSize"`): `try reader.readValueOrNull(into: &name)`.
+    /// A member read with a date style, leniently, or into a local that keeps an explicit nil
+    /// is read as in the default shape.
+    private mutating func assignMemberThroughTheRuntime(_ variable: String, _ attribute: Attribute, reader: String) {
+        guard attribute.jsonStyleArgument.isEmpty, !attribute.codingRules.acceptsIntegerStrings, !attribute.writesExplicitNil else {
+            assignMember(variable, attribute, reader: reader)
+            return
+        }
+        line("try \(reader).\(attribute.decodesStrictly ? "readValue" : "readValueOrNull")(into: &\(variable))")
     }
 
     /// `"key": value` for each attribute; nil optionals are left out, as `Coding` does, but
