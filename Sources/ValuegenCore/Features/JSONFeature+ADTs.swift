@@ -195,7 +195,7 @@ extension CodePrinter {
                     object.line(label(adtCase.tag))
                     object.indented { $0.readCaseContent(adtCase, assigning: result, members: members) }
                 }
-                object.unknownTagArm(type, keeping: { unknownCase in "\(result) = .\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: \(tag).string, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
+                object.unknownTagArm(type, keeping: { unknownCase in "\(result) = \(Self.caseReference(unknownCase, assigning: result))(\(StandardNames.name("UnknownCase"))(tag: \(tag).string, json: try reader.readRawValue()))" }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "\(tag).string")))")
                 object.line("}")
             }
             method.block("guard let \(result) else") { body in
@@ -354,7 +354,7 @@ extension CodePrinter {
             indented { $0.readCaseContent(adtCase, assigning: variable, members: members) }
         }
         unknownTagArm(type, keeping: { unknownCase in
-            let value = ".\(unknownCase.swiftName)(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))"
+            let value = "\(Self.caseReference(unknownCase, assigning: variable))(\(StandardNames.name("UnknownCase"))(tag: tag, json: try reader.readRawValue()))"
             return variable.map { "\($0) = \(value)" } ?? "return \(value)"
         }, otherwise: "throw reader.error(\(Self.unknownJSONTag(type, "tag")))")
         line("}")
@@ -366,7 +366,7 @@ extension CodePrinter {
     private mutating func readCaseContent(_ adtCase: ADTCase, assigning variable: String? = nil, members: JSONMemberMatching) {
         if let single = adtCase.singleValueType {
             let read = Attribute(name: "value", type: single, location: adtCase.location).jsonReadExpression(reader: "reader")
-            let value = ".\(adtCase.swiftName)(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))"
+            let value = "\(Self.caseReference(adtCase, assigning: variable))(try \(single.isOptional ? "reader.decodeNull() ? nil : \(read)" : read))"
             line(variable.map { "\($0) = \(value)" } ?? "return \(value)")
             return
         }
@@ -381,7 +381,7 @@ extension CodePrinter {
     /// `return .image(url: url, …)` (or `result = …`) after the case's members were read; a
     /// `%transient` attribute gets its default.
     mutating func caseReturn(_ adtCase: ADTCase, assigning variable: String? = nil) {
-        let opening = variable.map { "\($0) = .\(adtCase.swiftName)(" } ?? "return .\(adtCase.swiftName)("
+        let opening = variable.map { "\($0) = \(Self.caseReference(adtCase, assigning: $0))(" } ?? "return .\(adtCase.swiftName)("
         if adtCase.attributes.isEmpty {
             line(String(opening.dropLast()))
             return
@@ -389,6 +389,14 @@ extension CodePrinter {
         let expressions = adtCase.attributes.valueExpressions
         let arguments = adtCase.attributes.map { "\(SwiftLanguage.argumentLabel($0.name)): \(expressions[$0.name]!)" }
         parameterList(opening: opening, arguments, closing: ")")
+    }
+
+    /// `.image`, the case as an expression. Assigned to an optional (an externally tagged reader's
+    /// `result`), a case named `none` or `some` is written `Self.none`: `.none` would be the
+    /// optional's own nil (and `.some(…)` its value), which the compiler takes with a warning.
+    static func caseReference(_ adtCase: ADTCase, assigning variable: String?) -> String {
+        let name = adtCase.swiftName.filter { $0 != "`" }
+        return variable != nil && variable != "self" && (name == "none" || name == "some") ? "Self.\(adtCase.swiftName)" : ".\(adtCase.swiftName)"
     }
 
     /// `default:` of a switch over tags: the statement `keeping` makes for the ADT's
