@@ -31,15 +31,7 @@ extension CodePrinter {
             adtCase.attributes.flatMap { $0.type.uses.map(\.firstComponent) } + (adtCase.singleValueType?.uses.map(\.firstComponent) ?? [])
         }
         let table = Self.unique("JSONTags", avoiding: Set(held + [type.name]))
-        block("enum \(table)") { tables in
-            tables.line("static let names = \(StandardNames.name("JSONMemberNames"))([")
-            tables.indented { names in
-                for name in listed {
-                    names.line(SwiftLanguage.stringLiteral(name) + ",")
-                }
-            }
-            tables.line("])")
-        }
+        nameTable(table, listed)
         line("switch \(table).names.index(of: \(tag)) ?? -1 {")
         return { "case \(indices[$0]!):" }
     }

@@ -136,15 +136,7 @@ extension CodePrinter {
         // Not the name of a type the locals are declared with (which the local type would
         // shadow), nor of a local.
         let table = Self.unique("JSONMembers", avoiding: Set(attributes.flatMap { $0.type.uses.map(\.firstComponent) } + slots.map(\.variable)))
-        block("enum \(table)") { members in
-            members.line("static let names = \(StandardNames.name("JSONMemberNames"))([")
-            members.indented { names in
-                for slot in slots {
-                    names.line(SwiftLanguage.stringLiteral(slot.key) + ",")
-                }
-            }
-            members.line("])")
-        }
+        nameTable(table, slots.map(\.key))
         closure("try \(reader).\(method)(\(table).names) { \(reader), \(member) throws(\(StandardNames.name("JSONError"))) in") { body in
             body.line("switch \(member) {")
             for (index, slot) in slots.enumerated() {
@@ -154,6 +146,20 @@ extension CodePrinter {
             body.line("default:")
             body.indented { $0.line("break") }
             body.line("}")
+        }
+    }
+
+    /// `enum Table { static let names = JSONMemberNames([…]) }`: the names a codeSize reader
+    /// matches in the runtime, listed once (its members' keys, or an ADT's tags).
+    mutating func nameTable(_ table: String, _ names: [String]) {
+        block("enum \(table)") { body in
+            body.line("static let names = \(StandardNames.name("JSONMemberNames"))([")
+            body.indented { list in
+                for name in names {
+                    list.line(SwiftLanguage.stringLiteral(name) + ",")
+                }
+            }
+            body.line("])")
         }
     }
 

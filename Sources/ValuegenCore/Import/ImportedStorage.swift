@@ -62,8 +62,8 @@ extension ImportedStorage {
         var sizes = InlineSizes(types: types)
         return types.map { type in
             var type = type
-            if type.isValue, !type.isIndirect, sizes.size(of: type.name) > largestInlineSize {
-                type.isIndirect = true
+            if type.isValue {
+                type.isIndirect = sizes.isBoxed(type.name)
             }
             return type
         }
@@ -87,6 +87,13 @@ struct InlineSizes {
         }
     }
 
+    /// Whether the value is boxed: on a cycle (marked before), or larger than
+    /// ``ImportedStorage/largestInlineSize`` once what it holds is sized.
+    mutating func isBoxed(_ name: String) -> Bool {
+        _ = size(of: name)
+        return boxed.contains(name)
+    }
+
     /// The type's own size, its attributes inline (the size its holders see is a pointer's when
     /// it is boxed).
     mutating func size(of name: String) -> Int {
@@ -98,7 +105,7 @@ struct InlineSizes {
         let size: Int
         switch type.shape {
         case .value(let attributes):
-            size = attributes.reduce(0) { $0 + held($1.type, optional: $1.isOptional) }
+            size = held(attributes)
             if size > ImportedStorage.largestInlineSize {
                 boxed.insert(name)
             }
@@ -109,13 +116,18 @@ struct InlineSizes {
             size = 1 + union.cases.reduce(0) { largest, unionCase in
                 switch unionCase.payload {
                 case .single(let payload): return max(largest, held(payload, optional: false))
-                case .attributes(let members): return max(largest, members.reduce(0) { $0 + held($1.type, optional: $1.isOptional) })
+                case .attributes(let members): return max(largest, held(members))
                 case .unknown: return max(largest, 16)
                 }
             }
         }
         known[name] = size
         return size
+    }
+
+    /// The bytes attributes take together in their holder.
+    private mutating func held(_ attributes: [ImportedAttribute]) -> Int {
+        attributes.reduce(0) { $0 + held($1.type, optional: $1.isOptional) }
     }
 
     /// The bytes an attribute of the type takes in its holder.
