@@ -409,9 +409,9 @@ extension Announcement: JSONCodable {
         self.serverId.encode(to: &writer)
         writer.writeRawKey("\"createdAt\":")
         self.createdAt.encode(to: &writer)
-        if let value = self.editedAt {
+        if case .some = self.editedAt {
             writer.writeRawKey("\"edited_at\":")
-            value.encode(to: &writer)
+            self.editedAt?.encode(to: &writer)
         }
         writer.writeRawKey("\"title\":")
         self.title.encode(to: &writer)

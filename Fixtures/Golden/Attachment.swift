@@ -406,9 +406,9 @@ extension Attachment: JSONCodable {
             width.encode(to: &writer)
             writer.writeRawKey("\"height\":")
             height.encode(to: &writer)
-            if let value = caption {
+            if case .some = caption {
                 writer.writeRawKey("\"caption\":")
-                value.encode(to: &writer)
+                caption?.encode(to: &writer)
             }
         case .voiceNote(let url, let duration, let waveform):
             writer.writeString("voiceNote")
@@ -430,13 +430,13 @@ extension Attachment: JSONCodable {
             writer.writeString("urlPreview")
             writer.writeRawKey("\"url\":")
             url.encode(to: &writer)
-            if let value = title {
+            if case .some = title {
                 writer.writeRawKey("\"title\":")
-                value.encode(to: &writer)
+                title?.encode(to: &writer)
             }
-            if let value = thumbnail {
+            if case .some = thumbnail {
                 writer.writeRawKey("\"thumbnail\":")
-                value.encode(to: &writer)
+                thumbnail?.encode(to: &writer)
             }
         case .location(let latitude, let longitude):
             writer.writeString("location")

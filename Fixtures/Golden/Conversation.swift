@@ -382,9 +382,9 @@ extension Conversation: JSONCodable {
         self.title.encode(to: &writer)
         writer.writeRawKey("\"participants\":")
         self.participants.encode(to: &writer)
-        if let value = self.lastMessage {
+        if case .some = self.lastMessage {
             writer.writeRawKey("\"lastMessage\":")
-            value.encode(to: &writer)
+            self.lastMessage?.encode(to: &writer)
         }
         writer.writeRawKey("\"unreadCount\":")
         self.unreadCount.encode(to: &writer)

@@ -301,9 +301,9 @@ extension DeliveryStatus: JSONCodable {
             writer.writeString("failed")
             writer.writeRawKey("\"reason\":")
             reason.encode(to: &writer)
-            if let value = retryAt {
+            if case .some = retryAt {
                 writer.writeRawKey("\"retryAt\":")
-                value.encode(to: &writer)
+                retryAt?.encode(to: &writer)
             }
             writer.writeRawKey("\"isPermanent\":")
             isPermanent.encode(to: &writer)

@@ -432,9 +432,9 @@ extension Message: JSONCodable {
         self.body.encode(to: &writer)
         writer.writeRawKey("\"sentAt\":")
         self.sentAt.encode(to: &writer)
-        if let value = self.editedAt {
+        if case .some = self.editedAt {
             writer.writeRawKey("\"editedAt\":")
-            value.encode(to: &writer)
+            self.editedAt?.encode(to: &writer)
         }
         writer.writeRawKey("\"attachments\":")
         self.attachments.encode(to: &writer)
@@ -444,9 +444,9 @@ extension Message: JSONCodable {
         self.kind.encode(to: &writer)
         writer.writeRawKey("\"reactions\":")
         self.reactions.encode(to: &writer)
-        if let value = self.replyToMessageId {
+        if case .some = self.replyToMessageId {
             writer.writeRawKey("\"replyToMessageId\":")
-            value.encode(to: &writer)
+            self.replyToMessageId?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1046,13 +1046,13 @@ extension MessageSummary: JSONCodable {
         self.reactionCounts.encode(to: &writer)
         writer.writeRawKey("\"labels\":")
         self.labels.encode(to: &writer)
-        if let value = self.thumbnailUrl {
+        if case .some = self.thumbnailUrl {
             writer.writeRawKey("\"thumbnailUrl\":")
-            value.encode(to: &writer)
+            self.thumbnailUrl?.encode(to: &writer)
         }
-        if let value = self.status {
+        if case .some = self.status {
             writer.writeRawKey("\"status\":")
-            value.encode(to: &writer)
+            self.status?.encode(to: &writer)
         }
         writer.writeRawKey("\"kind\":")
         self.kind.encode(to: &writer)

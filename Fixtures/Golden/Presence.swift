@@ -179,9 +179,9 @@ extension Presence: JSONCodable {
             since.encode(to: &writer)
         case .doNotDisturb(let until, let message):
             writer.writeString("doNotDisturb")
-            if let value = until {
+            if case .some = until {
                 writer.writeRawKey("\"until\":")
-                value.encode(to: &writer)
+                until?.encode(to: &writer)
             }
             writer.writeRawKey("\"message\":")
             message.encode(to: &writer)
@@ -436,9 +436,9 @@ extension NotificationLevel: JSONCodable {
             writer.writeString("mentionsOnly")
         case .muted(let until):
             writer.writeString("muted")
-            if let value = until {
+            if case .some = until {
                 writer.writeRawKey("\"until\":")
-                value.encode(to: &writer)
+                until?.encode(to: &writer)
             }
         }
         writer.endObject()

@@ -175,9 +175,9 @@ extension QuotedMessage: JSONCodable {
         self.author.encode(to: &writer)
         writer.writeRawKey("\"text\":")
         self.text.encode(to: &writer)
-        if let value = self.sentAt {
+        if case .some = self.sentAt {
             writer.writeRawKey("\"sentAt\":")
-            value.encode(to: &writer)
+            self.sentAt?.encode(to: &writer)
         }
         writer.endObject()
     }

@@ -302,9 +302,9 @@ extension RichText: JSONCodable {
             writer.writeString("link")
             writer.writeRawKey("\"url\":")
             url.encode(to: &writer)
-            if let value = label {
+            if case .some = label {
                 writer.writeRawKey("\"label\":")
-                value.encode(to: &writer)
+                label?.encode(to: &writer)
             }
         case .quote(let quoted):
             writer.writeString("quote")

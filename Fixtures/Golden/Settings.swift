@@ -493,9 +493,9 @@ extension Settings: JSONCodable {
         self.sendsReadReceipts.encode(to: &writer)
         writer.writeRawKey("\"mutedConversations\":")
         self.mutedConversations.encode(to: &writer)
-        if let value = self.pushToken {
+        if case .some = self.pushToken {
             writer.writeRawKey("\"pushToken\":")
-            value.encode(to: &writer)
+            self.pushToken?.encode(to: &writer)
         }
         writer.endObject()
     }

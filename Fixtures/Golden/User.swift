@@ -598,19 +598,19 @@ extension User: JSONCodable {
         self.userId.encode(to: &writer)
         writer.writeRawKey("\"nickname\":")
         self.nickname.encode(to: &writer)
-        if let value = self.statusText {
+        if case .some = self.statusText {
             writer.writeRawKey("\"statusText\":")
-            value.encode(to: &writer)
+            self.statusText?.encode(to: &writer)
         }
-        if let value = self.imageUrl {
+        if case .some = self.imageUrl {
             writer.writeRawKey("\"imageUrl\":")
-            value.encode(to: &writer)
+            self.imageUrl?.encode(to: &writer)
         }
         writer.writeRawKey("\"email\":")
         self.email.encode(to: &writer)
-        if let value = self.authToken {
+        if case .some = self.authToken {
             writer.writeRawKey("\"auth_token\":")
-            value.encode(to: &writer)
+            self.authToken?.encode(to: &writer)
         }
         writer.writeRawKey("\"presence\":")
         self.presence.encode(to: &writer)
@@ -622,19 +622,19 @@ extension User: JSONCodable {
         self.reactionScores.encode(to: &writer)
         writer.writeRawKey("\"interests\":")
         self.interests.encode(to: &writer)
-        if let value = self.blockedUserIds {
+        if case .some = self.blockedUserIds {
             writer.writeRawKey("\"blockedUserIds\":")
-            value.encode(to: &writer)
+            self.blockedUserIds?.encode(to: &writer)
         }
         writer.writeRawKey("\"createdAt\":")
         self.createdAt.encode(to: &writer)
-        if let value = self.lastSeenCache {
+        if case .some = self.lastSeenCache {
             writer.writeRawKey("\"lastSeenCache\":")
-            value.encode(to: &writer)
+            self.lastSeenCache?.encode(to: &writer)
         }
-        if let value = self.mood {
+        if case .some = self.mood {
             writer.writeRawKey("\"mood\":")
-            value.encode(to: &writer)
+            self.mood?.encode(to: &writer)
         }
         writer.endObject()
     }

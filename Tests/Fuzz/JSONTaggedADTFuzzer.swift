@@ -148,9 +148,9 @@ extension Shape: JSONCodable {
             value.encode(to: &writer)
         case .note(let value):
             writer.writeString("note")
-            if let value = value {
+            if case .some = value {
                 writer.writeRawKey("\"data\":")
-                value.encode(to: &writer)
+                value?.encode(to: &writer)
             }
         case .empty:
             writer.writeString("empty")

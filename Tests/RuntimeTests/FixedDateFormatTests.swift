@@ -74,6 +74,24 @@ struct FixedDateFormatTests {
                                                                           .field(.hour(padded: true))])
     }
 
+    /// A pattern whose every field has one width is written from a template (``FixedDateFormat/Layout``),
+    /// which the comparisons above check against the formatter; one with a field of one or two
+    /// digits walks its elements.
+    @Test func fixedWidthPatternsAreWrittenFromATemplate() throws {
+        let layout = try #require(FixedDateFormat(pattern: "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX")?.layout)
+        #expect(layout.length == 27)
+        let template = withUnsafeBytes(of: layout.template) { Array($0.prefix(layout.length)) }
+        #expect(String(decoding: template, as: UTF8.self) == "0000-00-00T00:00:00.000000Z")
+        #expect(FixedDateFormat(pattern: "yyyy-MM-dd HH:mm:ssZ")?.layout?.length == 24)
+        #expect(FixedDateFormat(pattern: "y-MM-dd")?.layout?.length == 10)
+        for pattern in ["M/d/yyyy H:m:s", "y-M-d", "yyyy-MM-dd'T'HH:mm:ss.SSS 'in the year of the calendar'"] {
+            #expect(FixedDateFormat(pattern: pattern) != nil && FixedDateFormat(pattern: pattern)?.layout == nil, "\(pattern)")
+        }
+        let date = Date(timeIntervalSince1970: 1_714_566_896.789)
+        #expect(FixedDateFormat(pattern: "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX")?.string(from: date) == "2024-05-01T12:34:56.789000Z")
+        #expect(FixedDateFormat(pattern: "dd.MM.yyyy HH:mm:ss.SS")?.string(from: date) == "01.05.2024 12:34:56.78")
+    }
+
     @Test func namedPatternsReadAndWriteWithTheThreadsFormatter() throws {
         let style = DateCodingStyle.format("EEE, dd MMM yyyy HH:mm:ss Z")
         let date = Date(timeIntervalSince1970: 1_714_566_896)

@@ -217,9 +217,9 @@ struct UntaggedADTTests {
                     writer.beginObject()
                     writer.writeRawKey("\"id\":")
                     id.encode(to: &writer)
-                    if let value = email {
+                    if case .some = email {
                         writer.writeRawKey("\"email\":")
-                        value.encode(to: &writer)
+                        email?.encode(to: &writer)
                     }
                     writer.endObject()
                 case .number(let value):

@@ -92,15 +92,15 @@ extension Customer: JSONCodable {
         writer.beginObject()
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
-        if let value = self.name {
+        if case .some = self.name {
             writer.writeRawKey("\"name\":")
-            value.encode(to: &writer)
+            self.name?.encode(to: &writer)
         }
         writer.writeRawKey("\"email_address\":")
         self.email.encode(to: &writer)
         writer.writeRawKey("\"note\":")
-        if let value = self.note {
-            value.encode(to: &writer)
+        if case .some = self.note {
+            self.note?.encode(to: &writer)
         } else {
             writer.writeNull()
         }

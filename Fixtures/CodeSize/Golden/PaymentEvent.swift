@@ -111,9 +111,9 @@ extension PaymentEvent: JSONCodable {
             writer.writeString("refunded")
             writer.writeRawKey("\"amount\":")
             amount.encode(to: &writer)
-            if let value = reason {
+            if case .some = reason {
                 writer.writeRawKey("\"reason\":")
-                value.encode(to: &writer)
+                reason?.encode(to: &writer)
             }
         case .cancelled:
             writer.writeString("cancelled")

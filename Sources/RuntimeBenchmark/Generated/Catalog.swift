@@ -427,23 +427,23 @@ extension CatalogEvent: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.details {
+        if case .some = self.details {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.details?.encode(to: &writer)
         }
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
-        if let value = self.logo {
+        if case .some = self.logo {
             writer.writeRawKey("\"logo\":")
-            value.encode(to: &writer)
+            self.logo?.encode(to: &writer)
         }
         writer.writeRawKey("\"name\":")
         self.name.encode(to: &writer)
         writer.writeRawKey("\"subTopicIds\":")
         self.subTopicIds.encode(to: &writer)
-        if let value = self.subtitle {
+        if case .some = self.subtitle {
             writer.writeRawKey("\"subtitle\":")
-            value.encode(to: &writer)
+            self.subtitle?.encode(to: &writer)
         }
         writer.writeRawKey("\"topicIds\":")
         self.topicIds.encode(to: &writer)
@@ -659,13 +659,13 @@ extension Performance: JSONCodable {
         self.eventId.encode(to: &writer)
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
-        if let value = self.logo {
+        if case .some = self.logo {
             writer.writeRawKey("\"logo\":")
-            value.encode(to: &writer)
+            self.logo?.encode(to: &writer)
         }
-        if let value = self.name {
+        if case .some = self.name {
             writer.writeRawKey("\"name\":")
-            value.encode(to: &writer)
+            self.name?.encode(to: &writer)
         }
         writer.writeRawKey("\"prices\":")
         self.prices.encode(to: &writer)

@@ -484,13 +484,13 @@ extension GitHubIssue: JSONCodable {
         self.state.encode(to: &writer)
         writer.writeRawKey("\"locked\":")
         self.locked.encode(to: &writer)
-        if let value = self.assignee {
+        if case .some = self.assignee {
             writer.writeRawKey("\"assignee\":")
-            value.encode(to: &writer)
+            self.assignee?.encode(to: &writer)
         }
-        if let value = self.milestone {
+        if case .some = self.milestone {
             writer.writeRawKey("\"milestone\":")
-            value.encode(to: &writer)
+            self.milestone?.encode(to: &writer)
         }
         writer.writeRawKey("\"comments\":")
         self.comments.encode(to: &writer)
@@ -498,23 +498,23 @@ extension GitHubIssue: JSONCodable {
         self.createdAt.encode(to: &writer, style: .iso8601)
         writer.writeRawKey("\"updated_at\":")
         self.updatedAt.encode(to: &writer, style: .iso8601)
-        if let value = self.closedAt {
+        if case .some = self.closedAt {
             writer.writeRawKey("\"closed_at\":")
-            value.encode(to: &writer, style: .iso8601)
+            self.closedAt?.encode(to: &writer, style: .iso8601)
         }
         writer.writeRawKey("\"author_association\":")
         self.authorAssociation.encode(to: &writer)
-        if let value = self.body {
+        if case .some = self.body {
             writer.writeRawKey("\"body\":")
-            value.encode(to: &writer)
+            self.body?.encode(to: &writer)
         }
         writer.writeRawKey("\"reactions\":")
         self.reactions.encode(to: &writer)
         writer.writeRawKey("\"timeline_url\":")
         self.timelineUrl.encode(to: &writer)
-        if let value = self.stateReason {
+        if case .some = self.stateReason {
             writer.writeRawKey("\"state_reason\":")
-            value.encode(to: &writer)
+            self.stateReason?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1071,9 +1071,9 @@ extension GitHubLabel: JSONCodable {
         self.color.encode(to: &writer)
         writer.writeRawKey("\"default\":")
         self.isDefault.encode(to: &writer)
-        if let value = self.summary {
+        if case .some = self.summary {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.summary?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1346,9 +1346,9 @@ extension GitHubMilestone: JSONCodable {
         self.number.encode(to: &writer)
         writer.writeRawKey("\"title\":")
         self.title.encode(to: &writer)
-        if let value = self.creator {
+        if case .some = self.creator {
             writer.writeRawKey("\"creator\":")
-            value.encode(to: &writer)
+            self.creator?.encode(to: &writer)
         }
         writer.writeRawKey("\"open_issues\":")
         self.openIssues.encode(to: &writer)
@@ -1358,9 +1358,9 @@ extension GitHubMilestone: JSONCodable {
         self.state.encode(to: &writer)
         writer.writeRawKey("\"created_at\":")
         self.createdAt.encode(to: &writer, style: .iso8601)
-        if let value = self.dueOn {
+        if case .some = self.dueOn {
             writer.writeRawKey("\"due_on\":")
-            value.encode(to: &writer, style: .iso8601)
+            self.dueOn?.encode(to: &writer, style: .iso8601)
         }
         writer.endObject()
     }

@@ -378,13 +378,13 @@ extension Issue: JSONCodable {
         self.state.encode(to: &writer)
         writer.writeRawKey("\"locked\":")
         self.locked.encode(to: &writer)
-        if let value = self.assignee {
+        if case .some = self.assignee {
             writer.writeRawKey("\"assignee\":")
-            value.encode(to: &writer)
+            self.assignee?.encode(to: &writer)
         }
-        if let value = self.milestone {
+        if case .some = self.milestone {
             writer.writeRawKey("\"milestone\":")
-            value.encode(to: &writer)
+            self.milestone?.encode(to: &writer)
         }
         writer.writeRawKey("\"comments\":")
         self.comments.encode(to: &writer)
@@ -392,21 +392,21 @@ extension Issue: JSONCodable {
         self.createdAt.encode(to: &writer, style: .iso8601)
         writer.writeRawKey("\"updated_at\":")
         self.updatedAt.encode(to: &writer, style: .iso8601)
-        if let value = self.closedAt {
+        if case .some = self.closedAt {
             writer.writeRawKey("\"closed_at\":")
-            value.encode(to: &writer, style: .iso8601)
+            self.closedAt?.encode(to: &writer, style: .iso8601)
         }
         writer.writeRawKey("\"author_association\":")
         self.authorAssociation.encode(to: &writer)
-        if let value = self.body {
+        if case .some = self.body {
             writer.writeRawKey("\"body\":")
-            value.encode(to: &writer)
+            self.body?.encode(to: &writer)
         }
         writer.writeRawKey("\"reactions\":")
         self.reactions.encode(to: &writer)
-        if let value = self.pullRequest {
+        if case .some = self.pullRequest {
             writer.writeRawKey("\"pull_request\":")
-            value.encode(to: &writer)
+            self.pullRequest?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -752,9 +752,9 @@ extension IssueLabel: JSONCodable {
         self.color.encode(to: &writer)
         writer.writeRawKey("\"default\":")
         self.isDefault.encode(to: &writer)
-        if let value = self.summary {
+        if case .some = self.summary {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.summary?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -951,9 +951,9 @@ extension Milestone: JSONCodable {
         self.openIssues.encode(to: &writer)
         writer.writeRawKey("\"closed_issues\":")
         self.closedIssues.encode(to: &writer)
-        if let value = self.dueOn {
+        if case .some = self.dueOn {
             writer.writeRawKey("\"due_on\":")
-            value.encode(to: &writer, style: .iso8601)
+            self.dueOn?.encode(to: &writer, style: .iso8601)
         }
         writer.endObject()
     }
@@ -1188,9 +1188,9 @@ extension PullRequestLink: JSONCodable {
         writer.beginObject()
         writer.writeRawKey("\"url\":")
         self.url.encode(to: &writer)
-        if let value = self.mergedAt {
+        if case .some = self.mergedAt {
             writer.writeRawKey("\"merged_at\":")
-            value.encode(to: &writer, style: .iso8601)
+            self.mergedAt?.encode(to: &writer, style: .iso8601)
         }
         writer.endObject()
     }

@@ -642,31 +642,31 @@ extension MastodonStatus: JSONCodable {
         self.id.encode(to: &writer)
         writer.writeRawKey("\"created_at\":")
         self.createdAt.encode(to: &writer, style: .format("yyyy-MM-dd'T'HH:mm:ss.SSSXXX"))
-        if let value = self.repliesCount {
+        if case .some = self.repliesCount {
             writer.writeRawKey("\"replies_count\":")
-            value.encode(to: &writer)
+            self.repliesCount?.encode(to: &writer)
         }
         writer.writeRawKey("\"emojis\":")
         self.emojis.encode(to: &writer)
-        if let value = self.inReplyToId {
+        if case .some = self.inReplyToId {
             writer.writeRawKey("\"in_reply_to_id\":")
-            value.encode(to: &writer)
+            self.inReplyToId?.encode(to: &writer)
         }
-        if let value = self.inReplyToAccountId {
+        if case .some = self.inReplyToAccountId {
             writer.writeRawKey("\"in_reply_to_account_id\":")
-            value.encode(to: &writer)
+            self.inReplyToAccountId?.encode(to: &writer)
         }
-        if let value = self.sensitive {
+        if case .some = self.sensitive {
             writer.writeRawKey("\"sensitive\":")
-            value.encode(to: &writer)
+            self.sensitive?.encode(to: &writer)
         }
         writer.writeRawKey("\"spoiler_text\":")
         self.spoilerText.encode(to: &writer)
         writer.writeRawKey("\"visibility\":")
         self.visibility.encode(to: &writer)
-        if let value = self.application {
+        if case .some = self.application {
             writer.writeRawKey("\"application\":")
-            value.encode(to: &writer)
+            self.application?.encode(to: &writer)
         }
         writer.writeRawKey("\"account\":")
         self.account.encode(to: &writer)
@@ -680,33 +680,33 @@ extension MastodonStatus: JSONCodable {
         self.uri.encode(to: &writer)
         writer.writeRawKey("\"content\":")
         self.content.encode(to: &writer)
-        if let value = self.url {
+        if case .some = self.url {
             writer.writeRawKey("\"url\":")
-            value.encode(to: &writer)
+            self.url?.encode(to: &writer)
         }
         writer.writeRawKey("\"reblogs_count\":")
         self.reblogsCount.encode(to: &writer)
         writer.writeRawKey("\"favourites_count\":")
         self.favouritesCount.encode(to: &writer)
-        if let value = self.reblog {
+        if case .some = self.reblog {
             writer.writeRawKey("\"reblog\":")
-            value.encode(to: &writer)
+            self.reblog?.encode(to: &writer)
         }
-        if let value = self.favourited {
+        if case .some = self.favourited {
             writer.writeRawKey("\"favourited\":")
-            value.encode(to: &writer)
+            self.favourited?.encode(to: &writer)
         }
-        if let value = self.reblogged {
+        if case .some = self.reblogged {
             writer.writeRawKey("\"reblogged\":")
-            value.encode(to: &writer)
+            self.reblogged?.encode(to: &writer)
         }
-        if let value = self.language {
+        if case .some = self.language {
             writer.writeRawKey("\"language\":")
-            value.encode(to: &writer)
+            self.language?.encode(to: &writer)
         }
-        if let value = self.pinned {
+        if case .some = self.pinned {
             writer.writeRawKey("\"pinned\":")
-            value.encode(to: &writer)
+            self.pinned?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1221,9 +1221,9 @@ extension MastodonNotification: JSONCodable {
         self.createdAt.encode(to: &writer, style: .format("yyyy-MM-dd'T'HH:mm:ss.SSSXXX"))
         writer.writeRawKey("\"account\":")
         self.account.encode(to: &writer)
-        if let value = self.status {
+        if case .some = self.status {
             writer.writeRawKey("\"status\":")
-            value.encode(to: &writer)
+            self.status?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1319,9 +1319,9 @@ extension MastodonApplication: JSONCodable {
         writer.beginObject()
         writer.writeRawKey("\"name\":")
         self.name.encode(to: &writer)
-        if let value = self.website {
+        if case .some = self.website {
             writer.writeRawKey("\"website\":")
-            value.encode(to: &writer)
+            self.website?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1501,13 +1501,13 @@ extension MastodonAttachment: JSONCodable {
         self.url.encode(to: &writer)
         writer.writeRawKey("\"preview_url\":")
         self.previewUrl.encode(to: &writer)
-        if let value = self.textUrl {
+        if case .some = self.textUrl {
             writer.writeRawKey("\"text_url\":")
-            value.encode(to: &writer)
+            self.textUrl?.encode(to: &writer)
         }
-        if let value = self.summary {
+        if case .some = self.summary {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.summary?.encode(to: &writer)
         }
         writer.endObject()
     }

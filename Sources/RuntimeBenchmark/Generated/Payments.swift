@@ -534,13 +534,13 @@ extension Charge: JSONCodable {
         self.created.encode(to: &writer, style: .secondsSince1970)
         writer.writeRawKey("\"currency\":")
         self.currency.encode(to: &writer)
-        if let value = self.customer {
+        if case .some = self.customer {
             writer.writeRawKey("\"customer\":")
-            value.encode(to: &writer)
+            self.customer?.encode(to: &writer)
         }
-        if let value = self.summary {
+        if case .some = self.summary {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.summary?.encode(to: &writer)
         }
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
@@ -548,21 +548,21 @@ extension Charge: JSONCodable {
         self.livemode.encode(to: &writer)
         writer.writeRawKey("\"metadata\":")
         self.metadata.encode(to: &writer)
-        if let value = self.outcome {
+        if case .some = self.outcome {
             writer.writeRawKey("\"outcome\":")
-            value.encode(to: &writer)
+            self.outcome?.encode(to: &writer)
         }
         writer.writeRawKey("\"paid\":")
         self.paid.encode(to: &writer)
-        if let value = self.paymentIntent {
+        if case .some = self.paymentIntent {
             writer.writeRawKey("\"payment_intent\":")
-            value.encode(to: &writer)
+            self.paymentIntent?.encode(to: &writer)
         }
         writer.writeRawKey("\"payment_method_details\":")
         self.paymentMethodDetails.encode(to: &writer)
-        if let value = self.receiptUrl {
+        if case .some = self.receiptUrl {
             writer.writeRawKey("\"receipt_url\":")
-            value.encode(to: &writer)
+            self.receiptUrl?.encode(to: &writer)
         }
         writer.writeRawKey("\"refunded\":")
         self.refunded.encode(to: &writer)
@@ -796,23 +796,23 @@ extension Customer: JSONCodable {
         self.balance.encode(to: &writer)
         writer.writeRawKey("\"created\":")
         self.created.encode(to: &writer, style: .secondsSince1970)
-        if let value = self.currency {
+        if case .some = self.currency {
             writer.writeRawKey("\"currency\":")
-            value.encode(to: &writer)
+            self.currency?.encode(to: &writer)
         }
         writer.writeRawKey("\"delinquent\":")
         self.delinquent.encode(to: &writer)
-        if let value = self.email {
+        if case .some = self.email {
             writer.writeRawKey("\"email\":")
-            value.encode(to: &writer)
+            self.email?.encode(to: &writer)
         }
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
         writer.writeRawKey("\"metadata\":")
         self.metadata.encode(to: &writer)
-        if let value = self.name {
+        if case .some = self.name {
             writer.writeRawKey("\"name\":")
-            value.encode(to: &writer)
+            self.name?.encode(to: &writer)
         }
         writer.writeRawKey("\"preferred_locales\":")
         self.preferredLocales.encode(to: &writer)
@@ -951,17 +951,17 @@ extension BillingDetails: JSONCodable {
         writer.beginObject()
         writer.writeRawKey("\"address\":")
         self.address.encode(to: &writer)
-        if let value = self.email {
+        if case .some = self.email {
             writer.writeRawKey("\"email\":")
-            value.encode(to: &writer)
+            self.email?.encode(to: &writer)
         }
-        if let value = self.name {
+        if case .some = self.name {
             writer.writeRawKey("\"name\":")
-            value.encode(to: &writer)
+            self.name?.encode(to: &writer)
         }
-        if let value = self.phone {
+        if case .some = self.phone {
             writer.writeRawKey("\"phone\":")
-            value.encode(to: &writer)
+            self.phone?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1132,29 +1132,29 @@ extension PostalAddress: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.city {
+        if case .some = self.city {
             writer.writeRawKey("\"city\":")
-            value.encode(to: &writer)
+            self.city?.encode(to: &writer)
         }
-        if let value = self.country {
+        if case .some = self.country {
             writer.writeRawKey("\"country\":")
-            value.encode(to: &writer)
+            self.country?.encode(to: &writer)
         }
-        if let value = self.line1 {
+        if case .some = self.line1 {
             writer.writeRawKey("\"line1\":")
-            value.encode(to: &writer)
+            self.line1?.encode(to: &writer)
         }
-        if let value = self.line2 {
+        if case .some = self.line2 {
             writer.writeRawKey("\"line2\":")
-            value.encode(to: &writer)
+            self.line2?.encode(to: &writer)
         }
-        if let value = self.postalCode {
+        if case .some = self.postalCode {
             writer.writeRawKey("\"postal_code\":")
-            value.encode(to: &writer)
+            self.postalCode?.encode(to: &writer)
         }
-        if let value = self.state {
+        if case .some = self.state {
             writer.writeRawKey("\"state\":")
-            value.encode(to: &writer)
+            self.state?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1322,9 +1322,9 @@ extension ChargeOutcome: JSONCodable {
         writer.beginObject()
         writer.writeRawKey("\"network_status\":")
         self.networkStatus.encode(to: &writer)
-        if let value = self.reason {
+        if case .some = self.reason {
             writer.writeRawKey("\"reason\":")
-            value.encode(to: &writer)
+            self.reason?.encode(to: &writer)
         }
         writer.writeRawKey("\"risk_level\":")
         self.riskLevel.encode(to: &writer)

@@ -302,9 +302,9 @@ extension ServerRecord: JSONCodable {
         self.biography.encode(to: &writer)
         writer.writeRawKey("\"tags\":")
         self.tags.encode(to: &writer)
-        if let value = self.nickname {
+        if case .some = self.nickname {
             writer.writeRawKey("\"nickname\":")
-            value.encode(to: &writer)
+            self.nickname?.encode(to: &writer)
         }
         writer.writeRawKey("\"location\":")
         self.location.encode(to: &writer)

@@ -914,27 +914,27 @@ extension StripeFullCharge: JSONCodable {
         self.amountCaptured.encode(to: &writer)
         writer.writeRawKey("\"amount_refunded\":")
         self.amountRefunded.encode(to: &writer)
-        if let value = self.application {
+        if case .some = self.application {
             writer.writeRawKey("\"application\":")
-            value.encode(to: &writer)
+            self.application?.encode(to: &writer)
         }
-        if let value = self.applicationFee {
+        if case .some = self.applicationFee {
             writer.writeRawKey("\"application_fee\":")
-            value.encode(to: &writer)
+            self.applicationFee?.encode(to: &writer)
         }
-        if let value = self.applicationFeeAmount {
+        if case .some = self.applicationFeeAmount {
             writer.writeRawKey("\"application_fee_amount\":")
-            value.encode(to: &writer)
+            self.applicationFeeAmount?.encode(to: &writer)
         }
-        if let value = self.balanceTransaction {
+        if case .some = self.balanceTransaction {
             writer.writeRawKey("\"balance_transaction\":")
-            value.encode(to: &writer)
+            self.balanceTransaction?.encode(to: &writer)
         }
         writer.writeRawKey("\"billing_details\":")
         self.billingDetails.encode(to: &writer)
-        if let value = self.calculatedStatementDescriptor {
+        if case .some = self.calculatedStatementDescriptor {
             writer.writeRawKey("\"calculated_statement_descriptor\":")
-            value.encode(to: &writer)
+            self.calculatedStatementDescriptor?.encode(to: &writer)
         }
         writer.writeRawKey("\"captured\":")
         self.captured.encode(to: &writer)
@@ -942,27 +942,27 @@ extension StripeFullCharge: JSONCodable {
         self.created.encode(to: &writer, style: .secondsSince1970)
         writer.writeRawKey("\"currency\":")
         self.currency.encode(to: &writer)
-        if let value = self.customer {
+        if case .some = self.customer {
             writer.writeRawKey("\"customer\":")
-            value.encode(to: &writer)
+            self.customer?.encode(to: &writer)
         }
-        if let value = self.summary {
+        if case .some = self.summary {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.summary?.encode(to: &writer)
         }
         writer.writeRawKey("\"disputed\":")
         self.disputed.encode(to: &writer)
-        if let value = self.failureBalanceTransaction {
+        if case .some = self.failureBalanceTransaction {
             writer.writeRawKey("\"failure_balance_transaction\":")
-            value.encode(to: &writer)
+            self.failureBalanceTransaction?.encode(to: &writer)
         }
-        if let value = self.failureCode {
+        if case .some = self.failureCode {
             writer.writeRawKey("\"failure_code\":")
-            value.encode(to: &writer)
+            self.failureCode?.encode(to: &writer)
         }
-        if let value = self.failureMessage {
+        if case .some = self.failureMessage {
             writer.writeRawKey("\"failure_message\":")
-            value.encode(to: &writer)
+            self.failureMessage?.encode(to: &writer)
         }
         writer.writeRawKey("\"fraud_details\":")
         self.fraudDetails.encode(to: &writer)
@@ -974,79 +974,79 @@ extension StripeFullCharge: JSONCodable {
         self.metadata.encode(to: &writer)
         writer.writeRawKey("\"object\":")
         self.object.encode(to: &writer)
-        if let value = self.onBehalfOf {
+        if case .some = self.onBehalfOf {
             writer.writeRawKey("\"on_behalf_of\":")
-            value.encode(to: &writer)
+            self.onBehalfOf?.encode(to: &writer)
         }
-        if let value = self.outcome {
+        if case .some = self.outcome {
             writer.writeRawKey("\"outcome\":")
-            value.encode(to: &writer)
+            self.outcome?.encode(to: &writer)
         }
         writer.writeRawKey("\"paid\":")
         self.paid.encode(to: &writer)
-        if let value = self.paymentIntent {
+        if case .some = self.paymentIntent {
             writer.writeRawKey("\"payment_intent\":")
-            value.encode(to: &writer)
+            self.paymentIntent?.encode(to: &writer)
         }
-        if let value = self.paymentMethod {
+        if case .some = self.paymentMethod {
             writer.writeRawKey("\"payment_method\":")
-            value.encode(to: &writer)
+            self.paymentMethod?.encode(to: &writer)
         }
-        if let value = self.paymentMethodDetails {
+        if case .some = self.paymentMethodDetails {
             writer.writeRawKey("\"payment_method_details\":")
-            value.encode(to: &writer)
+            self.paymentMethodDetails?.encode(to: &writer)
         }
-        if let value = self.receiptEmail {
+        if case .some = self.receiptEmail {
             writer.writeRawKey("\"receipt_email\":")
-            value.encode(to: &writer)
+            self.receiptEmail?.encode(to: &writer)
         }
-        if let value = self.receiptNumber {
+        if case .some = self.receiptNumber {
             writer.writeRawKey("\"receipt_number\":")
-            value.encode(to: &writer)
+            self.receiptNumber?.encode(to: &writer)
         }
-        if let value = self.receiptUrl {
+        if case .some = self.receiptUrl {
             writer.writeRawKey("\"receipt_url\":")
-            value.encode(to: &writer)
+            self.receiptUrl?.encode(to: &writer)
         }
         writer.writeRawKey("\"refunded\":")
         self.refunded.encode(to: &writer)
-        if let value = self.refunds {
+        if case .some = self.refunds {
             writer.writeRawKey("\"refunds\":")
-            value.encode(to: &writer)
+            self.refunds?.encode(to: &writer)
         }
-        if let value = self.review {
+        if case .some = self.review {
             writer.writeRawKey("\"review\":")
-            value.encode(to: &writer)
+            self.review?.encode(to: &writer)
         }
-        if let value = self.shipping {
+        if case .some = self.shipping {
             writer.writeRawKey("\"shipping\":")
-            value.encode(to: &writer)
+            self.shipping?.encode(to: &writer)
         }
-        if let value = self.sourceTransfer {
+        if case .some = self.sourceTransfer {
             writer.writeRawKey("\"source_transfer\":")
-            value.encode(to: &writer)
+            self.sourceTransfer?.encode(to: &writer)
         }
-        if let value = self.statementDescriptor {
+        if case .some = self.statementDescriptor {
             writer.writeRawKey("\"statement_descriptor\":")
-            value.encode(to: &writer)
+            self.statementDescriptor?.encode(to: &writer)
         }
-        if let value = self.statementDescriptorSuffix {
+        if case .some = self.statementDescriptorSuffix {
             writer.writeRawKey("\"statement_descriptor_suffix\":")
-            value.encode(to: &writer)
+            self.statementDescriptorSuffix?.encode(to: &writer)
         }
         writer.writeRawKey("\"status\":")
         self.status.encode(to: &writer)
-        if let value = self.transferData {
+        if case .some = self.transferData {
             writer.writeRawKey("\"transfer_data\":")
-            value.encode(to: &writer)
+            self.transferData?.encode(to: &writer)
         }
-        if let value = self.transferGroup {
+        if case .some = self.transferGroup {
             writer.writeRawKey("\"transfer_group\":")
-            value.encode(to: &writer)
+            self.transferGroup?.encode(to: &writer)
         }
-        if let value = self.source {
+        if case .some = self.source {
             writer.writeRawKey("\"source\":")
-            value.encode(to: &writer)
+            self.source?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1202,25 +1202,25 @@ extension StripeFullBillingDetails: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.address {
+        if case .some = self.address {
             writer.writeRawKey("\"address\":")
-            value.encode(to: &writer)
+            self.address?.encode(to: &writer)
         }
-        if let value = self.email {
+        if case .some = self.email {
             writer.writeRawKey("\"email\":")
-            value.encode(to: &writer)
+            self.email?.encode(to: &writer)
         }
-        if let value = self.name {
+        if case .some = self.name {
             writer.writeRawKey("\"name\":")
-            value.encode(to: &writer)
+            self.name?.encode(to: &writer)
         }
-        if let value = self.phone {
+        if case .some = self.phone {
             writer.writeRawKey("\"phone\":")
-            value.encode(to: &writer)
+            self.phone?.encode(to: &writer)
         }
-        if let value = self.taxId {
+        if case .some = self.taxId {
             writer.writeRawKey("\"tax_id\":")
-            value.encode(to: &writer)
+            self.taxId?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1450,37 +1450,37 @@ extension StripeFullOutcome: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.adviceCode {
+        if case .some = self.adviceCode {
             writer.writeRawKey("\"advice_code\":")
-            value.encode(to: &writer)
+            self.adviceCode?.encode(to: &writer)
         }
-        if let value = self.networkAdviceCode {
+        if case .some = self.networkAdviceCode {
             writer.writeRawKey("\"network_advice_code\":")
-            value.encode(to: &writer)
+            self.networkAdviceCode?.encode(to: &writer)
         }
-        if let value = self.networkDeclineCode {
+        if case .some = self.networkDeclineCode {
             writer.writeRawKey("\"network_decline_code\":")
-            value.encode(to: &writer)
+            self.networkDeclineCode?.encode(to: &writer)
         }
-        if let value = self.networkStatus {
+        if case .some = self.networkStatus {
             writer.writeRawKey("\"network_status\":")
-            value.encode(to: &writer)
+            self.networkStatus?.encode(to: &writer)
         }
-        if let value = self.reason {
+        if case .some = self.reason {
             writer.writeRawKey("\"reason\":")
-            value.encode(to: &writer)
+            self.reason?.encode(to: &writer)
         }
-        if let value = self.riskLevel {
+        if case .some = self.riskLevel {
             writer.writeRawKey("\"risk_level\":")
-            value.encode(to: &writer)
+            self.riskLevel?.encode(to: &writer)
         }
-        if let value = self.riskScore {
+        if case .some = self.riskScore {
             writer.writeRawKey("\"risk_score\":")
-            value.encode(to: &writer)
+            self.riskScore?.encode(to: &writer)
         }
-        if let value = self.sellerMessage {
+        if case .some = self.sellerMessage {
             writer.writeRawKey("\"seller_message\":")
-            value.encode(to: &writer)
+            self.sellerMessage?.encode(to: &writer)
         }
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
@@ -1571,9 +1571,9 @@ extension StripeFullPaymentMethodDetails: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.card {
+        if case .some = self.card {
             writer.writeRawKey("\"card\":")
-            value.encode(to: &writer)
+            self.card?.encode(to: &writer)
         }
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
@@ -2053,91 +2053,91 @@ extension StripeFullCard: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.amountAuthorized {
+        if case .some = self.amountAuthorized {
             writer.writeRawKey("\"amount_authorized\":")
-            value.encode(to: &writer)
+            self.amountAuthorized?.encode(to: &writer)
         }
-        if let value = self.brand {
+        if case .some = self.brand {
             writer.writeRawKey("\"brand\":")
-            value.encode(to: &writer)
+            self.brand?.encode(to: &writer)
         }
-        if let value = self.checks {
+        if case .some = self.checks {
             writer.writeRawKey("\"checks\":")
-            value.encode(to: &writer)
+            self.checks?.encode(to: &writer)
         }
-        if let value = self.country {
+        if case .some = self.country {
             writer.writeRawKey("\"country\":")
-            value.encode(to: &writer)
+            self.country?.encode(to: &writer)
         }
         writer.writeRawKey("\"exp_month\":")
         self.expMonth.encode(to: &writer)
         writer.writeRawKey("\"exp_year\":")
         self.expYear.encode(to: &writer)
-        if let value = self.extendedAuthorization {
+        if case .some = self.extendedAuthorization {
             writer.writeRawKey("\"extended_authorization\":")
-            value.encode(to: &writer)
+            self.extendedAuthorization?.encode(to: &writer)
         }
-        if let value = self.fingerprint {
+        if case .some = self.fingerprint {
             writer.writeRawKey("\"fingerprint\":")
-            value.encode(to: &writer)
+            self.fingerprint?.encode(to: &writer)
         }
-        if let value = self.funding {
+        if case .some = self.funding {
             writer.writeRawKey("\"funding\":")
-            value.encode(to: &writer)
+            self.funding?.encode(to: &writer)
         }
-        if let value = self.incrementalAuthorization {
+        if case .some = self.incrementalAuthorization {
             writer.writeRawKey("\"incremental_authorization\":")
-            value.encode(to: &writer)
+            self.incrementalAuthorization?.encode(to: &writer)
         }
-        if let value = self.installments {
+        if case .some = self.installments {
             writer.writeRawKey("\"installments\":")
-            value.encode(to: &writer)
+            self.installments?.encode(to: &writer)
         }
         writer.writeRawKey("\"last4\":")
         self.last4.encode(to: &writer)
-        if let value = self.mandate {
+        if case .some = self.mandate {
             writer.writeRawKey("\"mandate\":")
-            value.encode(to: &writer)
+            self.mandate?.encode(to: &writer)
         }
-        if let value = self.multicapture {
+        if case .some = self.multicapture {
             writer.writeRawKey("\"multicapture\":")
-            value.encode(to: &writer)
+            self.multicapture?.encode(to: &writer)
         }
-        if let value = self.network {
+        if case .some = self.network {
             writer.writeRawKey("\"network\":")
-            value.encode(to: &writer)
+            self.network?.encode(to: &writer)
         }
-        if let value = self.networkToken {
+        if case .some = self.networkToken {
             writer.writeRawKey("\"network_token\":")
-            value.encode(to: &writer)
+            self.networkToken?.encode(to: &writer)
         }
-        if let value = self.overcapture {
+        if case .some = self.overcapture {
             writer.writeRawKey("\"overcapture\":")
-            value.encode(to: &writer)
+            self.overcapture?.encode(to: &writer)
         }
-        if let value = self.threeDSecure {
+        if case .some = self.threeDSecure {
             writer.writeRawKey("\"three_d_secure\":")
-            value.encode(to: &writer)
+            self.threeDSecure?.encode(to: &writer)
         }
-        if let value = self.wallet {
+        if case .some = self.wallet {
             writer.writeRawKey("\"wallet\":")
-            value.encode(to: &writer)
+            self.wallet?.encode(to: &writer)
         }
-        if let value = self.authorizationCode {
+        if case .some = self.authorizationCode {
             writer.writeRawKey("\"authorization_code\":")
-            value.encode(to: &writer)
+            self.authorizationCode?.encode(to: &writer)
         }
-        if let value = self.regulatedStatus {
+        if case .some = self.regulatedStatus {
             writer.writeRawKey("\"regulated_status\":")
-            value.encode(to: &writer)
+            self.regulatedStatus?.encode(to: &writer)
         }
-        if let value = self.networkTransactionId {
+        if case .some = self.networkTransactionId {
             writer.writeRawKey("\"network_transaction_id\":")
-            value.encode(to: &writer)
+            self.networkTransactionId?.encode(to: &writer)
         }
-        if let value = self.transactionLinkId {
+        if case .some = self.transactionLinkId {
             writer.writeRawKey("\"transaction_link_id\":")
-            value.encode(to: &writer)
+            self.transactionLinkId?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -2250,17 +2250,17 @@ extension StripeCardChecks: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.addressLine1Check {
+        if case .some = self.addressLine1Check {
             writer.writeRawKey("\"address_line1_check\":")
-            value.encode(to: &writer)
+            self.addressLine1Check?.encode(to: &writer)
         }
-        if let value = self.addressPostalCodeCheck {
+        if case .some = self.addressPostalCodeCheck {
             writer.writeRawKey("\"address_postal_code_check\":")
-            value.encode(to: &writer)
+            self.addressPostalCodeCheck?.encode(to: &writer)
         }
-        if let value = self.cvcCheck {
+        if case .some = self.cvcCheck {
             writer.writeRawKey("\"cvc_check\":")
-            value.encode(to: &writer)
+            self.cvcCheck?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -2413,9 +2413,9 @@ extension StripeInstallments: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.plan {
+        if case .some = self.plan {
             writer.writeRawKey("\"plan\":")
-            value.encode(to: &writer)
+            self.plan?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -2527,13 +2527,13 @@ extension StripeInstallmentPlan: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.count {
+        if case .some = self.count {
             writer.writeRawKey("\"count\":")
-            value.encode(to: &writer)
+            self.count?.encode(to: &writer)
         }
-        if let value = self.interval {
+        if case .some = self.interval {
             writer.writeRawKey("\"interval\":")
-            value.encode(to: &writer)
+            self.interval?.encode(to: &writer)
         }
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
@@ -2902,33 +2902,33 @@ extension StripeThreeDSecure: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.authenticationFlow {
+        if case .some = self.authenticationFlow {
             writer.writeRawKey("\"authentication_flow\":")
-            value.encode(to: &writer)
+            self.authenticationFlow?.encode(to: &writer)
         }
-        if let value = self.electronicCommerceIndicator {
+        if case .some = self.electronicCommerceIndicator {
             writer.writeRawKey("\"electronic_commerce_indicator\":")
-            value.encode(to: &writer)
+            self.electronicCommerceIndicator?.encode(to: &writer)
         }
-        if let value = self.exemptionIndicator {
+        if case .some = self.exemptionIndicator {
             writer.writeRawKey("\"exemption_indicator\":")
-            value.encode(to: &writer)
+            self.exemptionIndicator?.encode(to: &writer)
         }
-        if let value = self.result {
+        if case .some = self.result {
             writer.writeRawKey("\"result\":")
-            value.encode(to: &writer)
+            self.result?.encode(to: &writer)
         }
-        if let value = self.resultReason {
+        if case .some = self.resultReason {
             writer.writeRawKey("\"result_reason\":")
-            value.encode(to: &writer)
+            self.resultReason?.encode(to: &writer)
         }
-        if let value = self.transactionId {
+        if case .some = self.transactionId {
             writer.writeRawKey("\"transaction_id\":")
-            value.encode(to: &writer)
+            self.transactionId?.encode(to: &writer)
         }
-        if let value = self.version {
+        if case .some = self.version {
             writer.writeRawKey("\"version\":")
-            value.encode(to: &writer)
+            self.version?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -3022,9 +3022,9 @@ extension StripeWallet: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.dynamicLast4 {
+        if case .some = self.dynamicLast4 {
             writer.writeRawKey("\"dynamic_last4\":")
-            value.encode(to: &writer)
+            self.dynamicLast4?.encode(to: &writer)
         }
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
@@ -3121,13 +3121,13 @@ extension StripeFullTransferData: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.amount {
+        if case .some = self.amount {
             writer.writeRawKey("\"amount\":")
-            value.encode(to: &writer)
+            self.amount?.encode(to: &writer)
         }
-        if let value = self.destination {
+        if case .some = self.destination {
             writer.writeRawKey("\"destination\":")
-            value.encode(to: &writer)
+            self.destination?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -3546,23 +3546,23 @@ extension StripeFullSource: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.allowRedisplay {
+        if case .some = self.allowRedisplay {
             writer.writeRawKey("\"allow_redisplay\":")
-            value.encode(to: &writer)
+            self.allowRedisplay?.encode(to: &writer)
         }
-        if let value = self.amount {
+        if case .some = self.amount {
             writer.writeRawKey("\"amount\":")
-            value.encode(to: &writer)
+            self.amount?.encode(to: &writer)
         }
         writer.writeRawKey("\"client_secret\":")
         self.clientSecret.encode(to: &writer)
-        if let value = self.created {
+        if case .some = self.created {
             writer.writeRawKey("\"created\":")
-            value.encode(to: &writer, style: .secondsSince1970)
+            self.created?.encode(to: &writer, style: .secondsSince1970)
         }
-        if let value = self.currency {
+        if case .some = self.currency {
             writer.writeRawKey("\"currency\":")
-            value.encode(to: &writer)
+            self.currency?.encode(to: &writer)
         }
         writer.writeRawKey("\"flow\":")
         self.flow.encode(to: &writer)
@@ -3570,27 +3570,27 @@ extension StripeFullSource: JSONCodable {
         self.id.encode(to: &writer)
         writer.writeRawKey("\"livemode\":")
         self.livemode.encode(to: &writer)
-        if let value = self.metadata {
+        if case .some = self.metadata {
             writer.writeRawKey("\"metadata\":")
-            value.encode(to: &writer)
+            self.metadata?.encode(to: &writer)
         }
         writer.writeRawKey("\"object\":")
         self.object.encode(to: &writer)
-        if let value = self.owner {
+        if case .some = self.owner {
             writer.writeRawKey("\"owner\":")
-            value.encode(to: &writer)
+            self.owner?.encode(to: &writer)
         }
-        if let value = self.statementDescriptor {
+        if case .some = self.statementDescriptor {
             writer.writeRawKey("\"statement_descriptor\":")
-            value.encode(to: &writer)
+            self.statementDescriptor?.encode(to: &writer)
         }
         writer.writeRawKey("\"status\":")
         self.status.encode(to: &writer)
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
-        if let value = self.usage {
+        if case .some = self.usage {
             writer.writeRawKey("\"usage\":")
-            value.encode(to: &writer)
+            self.usage?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -3801,37 +3801,37 @@ extension StripeSourceOwner: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.address {
+        if case .some = self.address {
             writer.writeRawKey("\"address\":")
-            value.encode(to: &writer)
+            self.address?.encode(to: &writer)
         }
-        if let value = self.email {
+        if case .some = self.email {
             writer.writeRawKey("\"email\":")
-            value.encode(to: &writer)
+            self.email?.encode(to: &writer)
         }
-        if let value = self.name {
+        if case .some = self.name {
             writer.writeRawKey("\"name\":")
-            value.encode(to: &writer)
+            self.name?.encode(to: &writer)
         }
-        if let value = self.phone {
+        if case .some = self.phone {
             writer.writeRawKey("\"phone\":")
-            value.encode(to: &writer)
+            self.phone?.encode(to: &writer)
         }
-        if let value = self.verifiedAddress {
+        if case .some = self.verifiedAddress {
             writer.writeRawKey("\"verified_address\":")
-            value.encode(to: &writer)
+            self.verifiedAddress?.encode(to: &writer)
         }
-        if let value = self.verifiedEmail {
+        if case .some = self.verifiedEmail {
             writer.writeRawKey("\"verified_email\":")
-            value.encode(to: &writer)
+            self.verifiedEmail?.encode(to: &writer)
         }
-        if let value = self.verifiedName {
+        if case .some = self.verifiedName {
             writer.writeRawKey("\"verified_name\":")
-            value.encode(to: &writer)
+            self.verifiedName?.encode(to: &writer)
         }
-        if let value = self.verifiedPhone {
+        if case .some = self.verifiedPhone {
             writer.writeRawKey("\"verified_phone\":")
-            value.encode(to: &writer)
+            self.verifiedPhone?.encode(to: &writer)
         }
         writer.endObject()
     }

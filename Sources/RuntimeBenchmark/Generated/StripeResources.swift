@@ -947,9 +947,9 @@ extension StripeCharge: JSONCodable {
         self.amountCaptured.encode(to: &writer)
         writer.writeRawKey("\"amount_refunded\":")
         self.amountRefunded.encode(to: &writer)
-        if let value = self.balanceTransaction {
+        if case .some = self.balanceTransaction {
             writer.writeRawKey("\"balance_transaction\":")
-            value.encode(to: &writer)
+            self.balanceTransaction?.encode(to: &writer)
         }
         writer.writeRawKey("\"billing_details\":")
         self.billingDetails.encode(to: &writer)
@@ -959,23 +959,23 @@ extension StripeCharge: JSONCodable {
         self.created.encode(to: &writer, style: .secondsSince1970)
         writer.writeRawKey("\"currency\":")
         self.currency.encode(to: &writer)
-        if let value = self.customer {
+        if case .some = self.customer {
             writer.writeRawKey("\"customer\":")
-            value.encode(to: &writer)
+            self.customer?.encode(to: &writer)
         }
-        if let value = self.summary {
+        if case .some = self.summary {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.summary?.encode(to: &writer)
         }
         writer.writeRawKey("\"disputed\":")
         self.disputed.encode(to: &writer)
-        if let value = self.failureCode {
+        if case .some = self.failureCode {
             writer.writeRawKey("\"failure_code\":")
-            value.encode(to: &writer)
+            self.failureCode?.encode(to: &writer)
         }
-        if let value = self.failureMessage {
+        if case .some = self.failureMessage {
             writer.writeRawKey("\"failure_message\":")
-            value.encode(to: &writer)
+            self.failureMessage?.encode(to: &writer)
         }
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
@@ -983,41 +983,41 @@ extension StripeCharge: JSONCodable {
         self.livemode.encode(to: &writer)
         writer.writeRawKey("\"metadata\":")
         self.metadata.encode(to: &writer)
-        if let value = self.outcome {
+        if case .some = self.outcome {
             writer.writeRawKey("\"outcome\":")
-            value.encode(to: &writer)
+            self.outcome?.encode(to: &writer)
         }
         writer.writeRawKey("\"paid\":")
         self.paid.encode(to: &writer)
-        if let value = self.paymentIntent {
+        if case .some = self.paymentIntent {
             writer.writeRawKey("\"payment_intent\":")
-            value.encode(to: &writer)
+            self.paymentIntent?.encode(to: &writer)
         }
-        if let value = self.paymentMethod {
+        if case .some = self.paymentMethod {
             writer.writeRawKey("\"payment_method\":")
-            value.encode(to: &writer)
+            self.paymentMethod?.encode(to: &writer)
         }
-        if let value = self.paymentMethodDetails {
+        if case .some = self.paymentMethodDetails {
             writer.writeRawKey("\"payment_method_details\":")
-            value.encode(to: &writer)
+            self.paymentMethodDetails?.encode(to: &writer)
         }
-        if let value = self.receiptEmail {
+        if case .some = self.receiptEmail {
             writer.writeRawKey("\"receipt_email\":")
-            value.encode(to: &writer)
+            self.receiptEmail?.encode(to: &writer)
         }
-        if let value = self.receiptNumber {
+        if case .some = self.receiptNumber {
             writer.writeRawKey("\"receipt_number\":")
-            value.encode(to: &writer)
+            self.receiptNumber?.encode(to: &writer)
         }
-        if let value = self.receiptUrl {
+        if case .some = self.receiptUrl {
             writer.writeRawKey("\"receipt_url\":")
-            value.encode(to: &writer)
+            self.receiptUrl?.encode(to: &writer)
         }
         writer.writeRawKey("\"refunded\":")
         self.refunded.encode(to: &writer)
-        if let value = self.refunds {
+        if case .some = self.refunds {
             writer.writeRawKey("\"refunds\":")
-            value.encode(to: &writer)
+            self.refunds?.encode(to: &writer)
         }
         writer.writeRawKey("\"status\":")
         self.status.encode(to: &writer)
@@ -1400,13 +1400,13 @@ extension StripeRefund: JSONCodable {
         writer.beginObject()
         writer.writeRawKey("\"amount\":")
         self.amount.encode(to: &writer)
-        if let value = self.balanceTransaction {
+        if case .some = self.balanceTransaction {
             writer.writeRawKey("\"balance_transaction\":")
-            value.encode(to: &writer)
+            self.balanceTransaction?.encode(to: &writer)
         }
-        if let value = self.charge {
+        if case .some = self.charge {
             writer.writeRawKey("\"charge\":")
-            value.encode(to: &writer)
+            self.charge?.encode(to: &writer)
         }
         writer.writeRawKey("\"created\":")
         self.created.encode(to: &writer, style: .secondsSince1970)
@@ -1416,17 +1416,17 @@ extension StripeRefund: JSONCodable {
         self.id.encode(to: &writer)
         writer.writeRawKey("\"metadata\":")
         self.metadata.encode(to: &writer)
-        if let value = self.paymentIntent {
+        if case .some = self.paymentIntent {
             writer.writeRawKey("\"payment_intent\":")
-            value.encode(to: &writer)
+            self.paymentIntent?.encode(to: &writer)
         }
-        if let value = self.reason {
+        if case .some = self.reason {
             writer.writeRawKey("\"reason\":")
-            value.encode(to: &writer)
+            self.reason?.encode(to: &writer)
         }
-        if let value = self.status {
+        if case .some = self.status {
             writer.writeRawKey("\"status\":")
-            value.encode(to: &writer)
+            self.status?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1562,21 +1562,21 @@ extension StripeBillingDetails: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.address {
+        if case .some = self.address {
             writer.writeRawKey("\"address\":")
-            value.encode(to: &writer)
+            self.address?.encode(to: &writer)
         }
-        if let value = self.email {
+        if case .some = self.email {
             writer.writeRawKey("\"email\":")
-            value.encode(to: &writer)
+            self.email?.encode(to: &writer)
         }
-        if let value = self.name {
+        if case .some = self.name {
             writer.writeRawKey("\"name\":")
-            value.encode(to: &writer)
+            self.name?.encode(to: &writer)
         }
-        if let value = self.phone {
+        if case .some = self.phone {
             writer.writeRawKey("\"phone\":")
-            value.encode(to: &writer)
+            self.phone?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1747,29 +1747,29 @@ extension StripeAddress: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.city {
+        if case .some = self.city {
             writer.writeRawKey("\"city\":")
-            value.encode(to: &writer)
+            self.city?.encode(to: &writer)
         }
-        if let value = self.country {
+        if case .some = self.country {
             writer.writeRawKey("\"country\":")
-            value.encode(to: &writer)
+            self.country?.encode(to: &writer)
         }
-        if let value = self.line1 {
+        if case .some = self.line1 {
             writer.writeRawKey("\"line1\":")
-            value.encode(to: &writer)
+            self.line1?.encode(to: &writer)
         }
-        if let value = self.line2 {
+        if case .some = self.line2 {
             writer.writeRawKey("\"line2\":")
-            value.encode(to: &writer)
+            self.line2?.encode(to: &writer)
         }
-        if let value = self.postalCode {
+        if case .some = self.postalCode {
             writer.writeRawKey("\"postal_code\":")
-            value.encode(to: &writer)
+            self.postalCode?.encode(to: &writer)
         }
-        if let value = self.state {
+        if case .some = self.state {
             writer.writeRawKey("\"state\":")
-            value.encode(to: &writer)
+            self.state?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -1939,25 +1939,25 @@ extension StripeOutcome: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.networkStatus {
+        if case .some = self.networkStatus {
             writer.writeRawKey("\"network_status\":")
-            value.encode(to: &writer)
+            self.networkStatus?.encode(to: &writer)
         }
-        if let value = self.reason {
+        if case .some = self.reason {
             writer.writeRawKey("\"reason\":")
-            value.encode(to: &writer)
+            self.reason?.encode(to: &writer)
         }
-        if let value = self.riskLevel {
+        if case .some = self.riskLevel {
             writer.writeRawKey("\"risk_level\":")
-            value.encode(to: &writer)
+            self.riskLevel?.encode(to: &writer)
         }
-        if let value = self.riskScore {
+        if case .some = self.riskScore {
             writer.writeRawKey("\"risk_score\":")
-            value.encode(to: &writer)
+            self.riskScore?.encode(to: &writer)
         }
-        if let value = self.sellerMessage {
+        if case .some = self.sellerMessage {
             writer.writeRawKey("\"seller_message\":")
-            value.encode(to: &writer)
+            self.sellerMessage?.encode(to: &writer)
         }
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
@@ -2049,9 +2049,9 @@ extension StripePaymentMethodDetails: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.card {
+        if case .some = self.card {
             writer.writeRawKey("\"card\":")
-            value.encode(to: &writer)
+            self.card?.encode(to: &writer)
         }
         writer.writeRawKey("\"type\":")
         self.type.encode(to: &writer)
@@ -2256,31 +2256,31 @@ extension StripeCard: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.brand {
+        if case .some = self.brand {
             writer.writeRawKey("\"brand\":")
-            value.encode(to: &writer)
+            self.brand?.encode(to: &writer)
         }
-        if let value = self.country {
+        if case .some = self.country {
             writer.writeRawKey("\"country\":")
-            value.encode(to: &writer)
+            self.country?.encode(to: &writer)
         }
         writer.writeRawKey("\"exp_month\":")
         self.expMonth.encode(to: &writer)
         writer.writeRawKey("\"exp_year\":")
         self.expYear.encode(to: &writer)
-        if let value = self.fingerprint {
+        if case .some = self.fingerprint {
             writer.writeRawKey("\"fingerprint\":")
-            value.encode(to: &writer)
+            self.fingerprint?.encode(to: &writer)
         }
-        if let value = self.funding {
+        if case .some = self.funding {
             writer.writeRawKey("\"funding\":")
-            value.encode(to: &writer)
+            self.funding?.encode(to: &writer)
         }
         writer.writeRawKey("\"last4\":")
         self.last4.encode(to: &writer)
-        if let value = self.network {
+        if case .some = self.network {
             writer.writeRawKey("\"network\":")
-            value.encode(to: &writer)
+            self.network?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -2625,57 +2625,57 @@ extension StripeCustomer: JSONCodable {
     public func encode(to writer: inout JSONWriter) {
         if writer.skipsNestedValues { return }
         writer.beginObject()
-        if let value = self.address {
+        if case .some = self.address {
             writer.writeRawKey("\"address\":")
-            value.encode(to: &writer)
+            self.address?.encode(to: &writer)
         }
         writer.writeRawKey("\"balance\":")
         self.balance.encode(to: &writer)
         writer.writeRawKey("\"created\":")
         self.created.encode(to: &writer, style: .secondsSince1970)
-        if let value = self.currency {
+        if case .some = self.currency {
             writer.writeRawKey("\"currency\":")
-            value.encode(to: &writer)
+            self.currency?.encode(to: &writer)
         }
-        if let value = self.delinquent {
+        if case .some = self.delinquent {
             writer.writeRawKey("\"delinquent\":")
-            value.encode(to: &writer)
+            self.delinquent?.encode(to: &writer)
         }
-        if let value = self.summary {
+        if case .some = self.summary {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.summary?.encode(to: &writer)
         }
-        if let value = self.email {
+        if case .some = self.email {
             writer.writeRawKey("\"email\":")
-            value.encode(to: &writer)
+            self.email?.encode(to: &writer)
         }
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
-        if let value = self.invoicePrefix {
+        if case .some = self.invoicePrefix {
             writer.writeRawKey("\"invoice_prefix\":")
-            value.encode(to: &writer)
+            self.invoicePrefix?.encode(to: &writer)
         }
         writer.writeRawKey("\"livemode\":")
         self.livemode.encode(to: &writer)
         writer.writeRawKey("\"metadata\":")
         self.metadata.encode(to: &writer)
-        if let value = self.name {
+        if case .some = self.name {
             writer.writeRawKey("\"name\":")
-            value.encode(to: &writer)
+            self.name?.encode(to: &writer)
         }
-        if let value = self.nextInvoiceSequence {
+        if case .some = self.nextInvoiceSequence {
             writer.writeRawKey("\"next_invoice_sequence\":")
-            value.encode(to: &writer)
+            self.nextInvoiceSequence?.encode(to: &writer)
         }
-        if let value = self.phone {
+        if case .some = self.phone {
             writer.writeRawKey("\"phone\":")
-            value.encode(to: &writer)
+            self.phone?.encode(to: &writer)
         }
         writer.writeRawKey("\"preferred_locales\":")
         self.preferredLocales.encode(to: &writer)
-        if let value = self.taxExempt {
+        if case .some = self.taxExempt {
             writer.writeRawKey("\"tax_exempt\":")
-            value.encode(to: &writer)
+            self.taxExempt?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -3070,19 +3070,19 @@ extension StripePaymentIntent: JSONCodable {
         self.amountCapturable.encode(to: &writer)
         writer.writeRawKey("\"amount_received\":")
         self.amountReceived.encode(to: &writer)
-        if let value = self.canceledAt {
+        if case .some = self.canceledAt {
             writer.writeRawKey("\"canceled_at\":")
-            value.encode(to: &writer, style: .secondsSince1970)
+            self.canceledAt?.encode(to: &writer, style: .secondsSince1970)
         }
-        if let value = self.cancellationReason {
+        if case .some = self.cancellationReason {
             writer.writeRawKey("\"cancellation_reason\":")
-            value.encode(to: &writer)
+            self.cancellationReason?.encode(to: &writer)
         }
         writer.writeRawKey("\"capture_method\":")
         self.captureMethod.encode(to: &writer)
-        if let value = self.clientSecret {
+        if case .some = self.clientSecret {
             writer.writeRawKey("\"client_secret\":")
-            value.encode(to: &writer)
+            self.clientSecret?.encode(to: &writer)
         }
         writer.writeRawKey("\"confirmation_method\":")
         self.confirmationMethod.encode(to: &writer)
@@ -3090,27 +3090,27 @@ extension StripePaymentIntent: JSONCodable {
         self.created.encode(to: &writer, style: .secondsSince1970)
         writer.writeRawKey("\"currency\":")
         self.currency.encode(to: &writer)
-        if let value = self.customer {
+        if case .some = self.customer {
             writer.writeRawKey("\"customer\":")
-            value.encode(to: &writer)
+            self.customer?.encode(to: &writer)
         }
-        if let value = self.summary {
+        if case .some = self.summary {
             writer.writeRawKey("\"description\":")
-            value.encode(to: &writer)
+            self.summary?.encode(to: &writer)
         }
         writer.writeRawKey("\"id\":")
         self.id.encode(to: &writer)
-        if let value = self.latestCharge {
+        if case .some = self.latestCharge {
             writer.writeRawKey("\"latest_charge\":")
-            value.encode(to: &writer)
+            self.latestCharge?.encode(to: &writer)
         }
         writer.writeRawKey("\"livemode\":")
         self.livemode.encode(to: &writer)
         writer.writeRawKey("\"metadata\":")
         self.metadata.encode(to: &writer)
-        if let value = self.paymentMethod {
+        if case .some = self.paymentMethod {
             writer.writeRawKey("\"payment_method\":")
-            value.encode(to: &writer)
+            self.paymentMethod?.encode(to: &writer)
         }
         writer.writeRawKey("\"payment_method_types\":")
         self.paymentMethodTypes.encode(to: &writer)

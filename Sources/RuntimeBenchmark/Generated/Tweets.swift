@@ -562,13 +562,13 @@ extension Tweet: JSONCodable {
         self.source.encode(to: &writer)
         writer.writeRawKey("\"truncated\":")
         self.truncated.encode(to: &writer)
-        if let value = self.inReplyToStatusId {
+        if case .some = self.inReplyToStatusId {
             writer.writeRawKey("\"in_reply_to_status_id\":")
-            value.encode(to: &writer)
+            self.inReplyToStatusId?.encode(to: &writer)
         }
-        if let value = self.inReplyToScreenName {
+        if case .some = self.inReplyToScreenName {
             writer.writeRawKey("\"in_reply_to_screen_name\":")
-            value.encode(to: &writer)
+            self.inReplyToScreenName?.encode(to: &writer)
         }
         writer.writeRawKey("\"user\":")
         self.user.encode(to: &writer)
@@ -584,9 +584,9 @@ extension Tweet: JSONCodable {
         self.retweeted.encode(to: &writer)
         writer.writeRawKey("\"lang\":")
         self.lang.encode(to: &writer)
-        if let value = self.retweetedStatus {
+        if case .some = self.retweetedStatus {
             writer.writeRawKey("\"retweeted_status\":")
-            value.encode(to: &writer)
+            self.retweetedStatus?.encode(to: &writer)
         }
         writer.endObject()
     }
@@ -898,9 +898,9 @@ extension TwitterUser: JSONCodable {
         self.location.encode(to: &writer)
         writer.writeRawKey("\"description\":")
         self.bio.encode(to: &writer)
-        if let value = self.url {
+        if case .some = self.url {
             writer.writeRawKey("\"url\":")
-            value.encode(to: &writer)
+            self.url?.encode(to: &writer)
         }
         writer.writeRawKey("\"followers_count\":")
         self.followersCount.encode(to: &writer)

@@ -185,23 +185,31 @@ extension CodePrinter {
 
     /// `"key": value` for each attribute; nil optionals are left out, as `Coding` does, but
     /// for those whose default is not nil, which write `null`.
+    ///
+    /// An optional is written through optional chaining (`if case .some = self.x { …
+    /// self.x?.encode(to: &writer) }`), not `if let value = self.x`: the binding is a copy, and
+    /// for a value holding a type of a resilient library (`URL`) the optimizer keeps it, a
+    /// retain and a release of every reference the value holds (issue 38). `!= nil` is no
+    /// better: for an `Equatable` value it may compare with the value's `==`.
     mutating func writeMembers(_ attributes: [Attribute], source: (Attribute) -> String) {
         for attribute in attributes {
+            let value = source(attribute)
+            let encode = "\(value)?.encode(to: &writer\(attribute.jsonStyleArgument))"
             if attribute.writesExplicitNil {
                 line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
-                branches([("let value = \(source(attribute))", { body in
-                    body.line("value.encode(to: &writer\(attribute.jsonStyleArgument))")
+                branches([("case .some = \(value)", { body in
+                    body.line(encode)
                 })], otherwise: { null in
                     null.line("writer.writeNull()")
                 })
             } else if attribute.type.isOptional {
-                block("if let value = \(source(attribute))") { body in
+                block("if case .some = \(value)") { body in
                     body.line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
-                    body.line("value.encode(to: &writer\(attribute.jsonStyleArgument))")
+                    body.line(encode)
                 }
             } else {
                 line("writer.writeRawKey(\(Self.rawKey(attribute.codingKey)))")
-                line("\(source(attribute)).encode(to: &writer\(attribute.jsonStyleArgument))")
+                line("\(value).encode(to: &writer\(attribute.jsonStyleArgument))")
             }
         }
     }

@@ -24,7 +24,7 @@ extension JSONWriter {
     mutating func writeFixedDate(_ date: Date, _ format: FixedDateFormat) -> Bool {
         let at = commaLength
         var written = false
-        output(room: format.maximumLength &+ 3) { end in
+        output(room: format.writeRoom &+ 3) { end in
             guard let length = format.write(date, to: end + (at &+ 1)) else { return 0 }
             end[0] = UInt8(ascii: ",")
             end[at] = UInt8(ascii: "\"")

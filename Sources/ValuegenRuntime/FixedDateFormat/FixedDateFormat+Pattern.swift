@@ -52,6 +52,7 @@ extension FixedDateFormat {
             case .literal(let bytes): length + bytes.count
             }
         }
+        layout = Layout(elements)
     }
 
     private static func isPatternLetter(_ byte: UInt8) -> Bool {

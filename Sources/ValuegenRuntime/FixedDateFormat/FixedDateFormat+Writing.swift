@@ -4,7 +4,7 @@ import Foundation
 // in the years 1583...9999; the formatter writes the others.
 
 extension FixedDateFormat {
-    /// Writes `date` to `output` (room for ``maximumLength`` bytes) as `DateFormatter.string(from:)`
+    /// Writes `date` to `output` (room for ``writeRoom`` bytes) as `DateFormatter.string(from:)`
     /// does and returns how many bytes it wrote; nil, having written nothing that counts, for a
     /// date outside the years handled.
     func write(_ date: Date, to output: UnsafeMutablePointer<UInt8>) -> Int? {
@@ -17,6 +17,9 @@ extension FixedDateFormat {
         let millisecondOfDay = Int64(milliseconds - days * 86_400_000.0)
         let (year, month, day) = ISO8601.civil(fromDays: Int64(days))
         guard Self.years.contains(year) else { return nil }
+        if let layout {
+            return layout.write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: output)
+        }
         var at = 0
         func put(_ value: Int64, _ width: Int) {
             var value = value
@@ -70,7 +73,7 @@ extension FixedDateFormat {
     /// handled.
     func string(from date: Date) -> String? {
         var handled = true
-        let text = String(unsafeUninitializedCapacity: maximumLength) { buffer in
+        let text = String(unsafeUninitializedCapacity: writeRoom) { buffer in
             guard let length = write(date, to: buffer.baseAddress!) else {
                 handled = false
                 return 0

@@ -36,6 +36,14 @@ struct FixedDateFormat: Sendable {
     let elements: [Element]
     /// The most bytes a date takes written in this format.
     let maximumLength: Int
+    /// The elements as a template, when each has one width (``Layout``).
+    let layout: Layout?
+
+    /// The room ``write(_:to:)`` needs: ``maximumLength``, or 32 bytes for a layout, which is
+    /// written as two sixteen-byte stores.
+    var writeRoom: Int {
+        layout == nil ? maximumLength : 32
+    }
 
     /// The years read and written here: ICU counts days before 1582-10-15 in the Julian
     /// calendar, and a year after 9999 takes five digits; the formatter has those.
