@@ -157,6 +157,33 @@ struct FixedDateFormatTests {
         #expect(expected[0] == #""2024-05-01T12:34:56.789Z""# && expected[1] == #""29720-11-16T22:13:20.000Z""#)
     }
 
+    /// The writer finds the layout of the thread's last pattern without a lookup, by the
+    /// string's own bits: another string, even an equal one, is looked up, and dates of
+    /// patterns taking turns, or of one with no layout, are written as the formatter writes them.
+    @Test func theLastPatternsLayoutIsFoundByItsString() {
+        let pattern = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX"
+        let other = "dd.MM.yyyy HH:mm:ss"
+        _ = FixedDateFormat.compiled(pattern)
+        #expect(FixedDateFormat.lastLayout(pattern) == FixedDateFormat(pattern: pattern)?.layout)
+        #expect(FixedDateFormat.lastLayout(other) == nil)
+        let equal = String(decoding: Array(pattern.utf8), as: UTF8.self)
+        #expect(equal == pattern && FixedDateFormat.lastLayout(equal) == nil)
+        _ = FixedDateFormat.compiled(other)
+        #expect(FixedDateFormat.lastLayout(pattern) == nil && FixedDateFormat.lastLayout(other) != nil)
+
+        let dates = (0..<64).map { Date(timeIntervalSince1970: -2e10 + Double($0) * 6.1e8 + 0.0005 * Double($0)) }
+        for patterns in [[pattern, other], [pattern, "M/d/yyyy H:m:s", equal], [other]] {
+            var writer = JSONWriter()
+            writer.beginArray()
+            for (index, date) in dates.enumerated() {
+                date.encode(to: &writer, style: .format(patterns[index % patterns.count]))
+            }
+            writer.endArray()
+            let expected = dates.enumerated().map { index, date in "\"\(Self.formatter(patterns[index % patterns.count]).string(from: date))\"" }
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]", "\(patterns)")
+        }
+    }
+
     static func formatter(_ pattern: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -12,6 +12,7 @@ extension FixedDateFormat {
     static func compiled(_ pattern: String) -> FixedDateFormat? {
         let recent = recentPatterns.value
         for index in recent.patterns.indices where recent.patterns[index] == pattern {
+            recent.rememberLast(pattern, recent.formats[index]?.layout)
             return recent.formats[index]
         }
         let format = compiledPatterns.withLock { compiled in
@@ -23,7 +24,24 @@ extension FixedDateFormat {
             return format
         }
         recent.remember(pattern, format)
+        recent.rememberLast(pattern, format?.layout)
         return format
+    }
+
+    /// The layout of `pattern` when it is the pattern this thread last compiled (asked for
+    /// through ``compiled(_:)``) and has one; nil otherwise, and then ``compiled(_:)`` answers.
+    ///
+    /// The same string as the last one, not only an equal one: generated code passes the same
+    /// literal for every date of an attribute, and the thread's last pattern is kept, so no
+    /// other string can have its storage. Nothing is retained or released, and no exclusivity
+    /// is checked: looking the pattern up through ``compiled(_:)`` for every date cost more than
+    /// writing it (issue 38, the recorded Mastodon payloads).
+    @inline(__always)
+    static func lastLayout(_ pattern: String) -> Layout? {
+        let bits = RecentPatterns.bits(of: pattern)
+        return Unmanaged.passUnretained(recentPatterns.value)._withUnsafeGuaranteedRef { recent in
+            recent.lastBits == bits ? recent.lastLayout : nil
+        }
     }
 
     private static let compiledPatterns = LockedPatterns()
@@ -58,6 +76,27 @@ private final class RecentPatterns {
     // lookup when measured).
     @exclusivity(unchecked) private(set) var patterns: [String] = []
     @exclusivity(unchecked) private(set) var formats: [FixedDateFormat?] = []
+
+    /// The last pattern compiled, kept so that its storage stays its own, with its bits and
+    /// its layout.
+    @exclusivity(unchecked) private(set) var lastPattern = ""
+    @exclusivity(unchecked) private(set) var lastBits = RecentPatterns.bits(of: "")
+    @exclusivity(unchecked) private(set) var lastLayout: FixedDateFormat.Layout?
+
+    func rememberLast(_ pattern: String, _ layout: FixedDateFormat.Layout?) {
+        lastPattern = pattern
+        lastBits = Self.bits(of: pattern)
+        lastLayout = layout
+    }
+
+    /// A string's representation, its two words: equal for two copies of one string (a
+    /// literal's, a stored one's, or a small string's inline bytes).
+    @inline(__always)
+    static func bits(of string: String) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: string) { raw in
+            (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: raw.count &- 8, as: UInt64.self))
+        }
+    }
 
     func remember(_ pattern: String, _ format: FixedDateFormat?) {
         patterns.insert(pattern, at: 0)

@@ -35,4 +35,20 @@ extension JSONWriter {
         needsComma = needsComma || written
         return written
     }
+
+    /// A date in a fixed format of one width (``FixedDateFormat/Layout``), its digits written in
+    /// place; false, with nothing written, when the date is one the formatter writes.
+    mutating func writeFixedDate(_ date: Date, _ layout: FixedDateFormat.Layout) -> Bool {
+        guard let (year, month, day, millisecondOfDay) = FixedDateFormat.fields(of: date) else { return false }
+        let at = commaLength
+        output(room: 32 &+ 3) { end in
+            end[0] = UInt8(ascii: ",")
+            end[at] = UInt8(ascii: "\"")
+            let length = layout.write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: end + (at &+ 1))
+            end[at &+ 1 &+ length] = UInt8(ascii: "\"")
+            return at &+ length &+ 2
+        }
+        needsComma = true
+        return true
+    }
 }

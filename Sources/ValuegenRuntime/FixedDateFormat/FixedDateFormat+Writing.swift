@@ -8,15 +8,7 @@ extension FixedDateFormat {
     /// does and returns how many bytes it wrote; nil, having written nothing that counts, for a
     /// date outside the years handled.
     func write(_ date: Date, to output: UnsafeMutablePointer<UInt8>) -> Int? {
-        // CFDateFormatter gives ICU the milliseconds since 1970 plus a half (so that ICU, which
-        // floors, writes the nearest millisecond), and ICU splits them into days and the
-        // millisecond of the day with these same Double operations.
-        let milliseconds = (date.timeIntervalSinceReferenceDate + 978_307_200.0) * 1000.0 + 0.5
-        let days = (milliseconds / 86_400_000.0).rounded(.down)
-        guard days.magnitude < 10_000_000 else { return nil }
-        let millisecondOfDay = Int64(milliseconds - days * 86_400_000.0)
-        let (year, month, day) = ISO8601.civil(fromDays: Int64(days))
-        guard Self.years.contains(year) else { return nil }
+        guard let (year, month, day, millisecondOfDay) = Self.fields(of: date) else { return nil }
         if let layout {
             return layout.write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: output)
         }
@@ -67,6 +59,22 @@ extension FixedDateFormat {
             }
         }
         return at
+    }
+
+    /// The date's year, month, day and millisecond of the day as the formatter writes them;
+    /// nil for a date outside the years handled.
+    @inline(__always)
+    static func fields(of date: Date) -> (year: Int64, month: Int64, day: Int64, millisecondOfDay: Int64)? {
+        // CFDateFormatter gives ICU the milliseconds since 1970 plus a half (so that ICU, which
+        // floors, writes the nearest millisecond), and ICU splits them into days and the
+        // millisecond of the day with these same Double operations.
+        let milliseconds = (date.timeIntervalSinceReferenceDate + 978_307_200.0) * 1000.0 + 0.5
+        let days = (milliseconds / 86_400_000.0).rounded(.down)
+        guard days.magnitude < 10_000_000 else { return nil }
+        let millisecondOfDay = Int64(milliseconds - days * 86_400_000.0)
+        let (year, month, day) = ISO8601.civil(fromDays: Int64(days))
+        guard years.contains(year) else { return nil }
+        return (year, month, day, millisecondOfDay)
     }
 
     /// `date` as `DateFormatter.string(from:)` writes it; nil for a date outside the years

@@ -45,8 +45,13 @@ extension Date {
             writer.writeISO8601(self)
             return
         }
-        if case .format(let format) = style, let fixed = FixedDateFormat.compiled(format), writer.writeFixedDate(self, fixed) {
-            return
+        if case .format(let format) = style {
+            if let layout = FixedDateFormat.lastLayout(format), writer.writeFixedDate(self, layout) {
+                return
+            }
+            if let fixed = FixedDateFormat.compiled(format), writer.writeFixedDate(self, fixed) {
+                return
+            }
         }
         switch style.form(of: self) {
         case .number(let number): writer.writeFoundationNumber(number)
