@@ -12,7 +12,9 @@ extension FixedDateFormat {
     static func compiled(_ pattern: String) -> FixedDateFormat? {
         let recent = recentPatterns.value
         for index in recent.patterns.indices where recent.patterns[index] == pattern {
-            recent.rememberLast(pattern, recent.formats[index]?.layout)
+            if recent.lastBits != RecentPatterns.bits(of: pattern) {
+                recent.rememberLast(pattern, recent.formats[index]?.layout)
+            }
             return recent.formats[index]
         }
         let format = compiledPatterns.withLock { compiled in

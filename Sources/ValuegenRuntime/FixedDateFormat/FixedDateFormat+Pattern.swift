@@ -45,14 +45,13 @@ extension FixedDateFormat {
             elements.append(.literal(literal))
         }
         guard !quoted, Self.isReadAlike(elements) else { return nil }
-        self.elements = elements
-        maximumLength = elements.reduce(0) { length, element in
+        let maximumLength = elements.reduce(0) { length, element in
             switch element {
             case .field(let field): length + field.maximumLength
             case .literal(let bytes): length + bytes.count
             }
         }
-        layout = Layout(elements)
+        self.init(elements: elements, maximumLength: maximumLength, layout: Layout(elements))
     }
 
     private static func isPatternLetter(_ byte: UInt8) -> Bool {

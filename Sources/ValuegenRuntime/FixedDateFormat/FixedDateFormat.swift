@@ -33,11 +33,31 @@ struct FixedDateFormat: Sendable {
         case literal([UInt8])
     }
 
-    let elements: [Element]
+    var elements: [Element] { parts.elements }
     /// The most bytes a date takes written in this format.
     let maximumLength: Int
     /// The elements as a template, when each has one width (``Layout``).
-    let layout: Layout?
+    var layout: Layout? { parts.layout }
+
+    /// The elements and the layout, behind one reference: a format is copied out of the cache
+    /// for every date read, and a layout held inline made that copy four times as wide (a
+    /// fixed-format date read 10 ns slower when measured).
+    private let parts: Parts
+
+    private final class Parts: Sendable {
+        let elements: [Element]
+        let layout: Layout?
+
+        init(elements: [Element], layout: Layout?) {
+            self.elements = elements
+            self.layout = layout
+        }
+    }
+
+    init(elements: [Element], maximumLength: Int, layout: Layout?) {
+        parts = Parts(elements: elements, layout: layout)
+        self.maximumLength = maximumLength
+    }
 
     /// The room ``write(_:to:)`` needs: ``maximumLength``, or 32 bytes for a layout, which is
     /// written as two sixteen-byte stores.
