@@ -390,10 +390,10 @@ extension Announcement: JSONCodable {
         self.init(
             serverId: serverId,
             createdAt: createdAt,
-            editedAt: editedAt,
+            editedAt: editedAt.take(),
             title: title,
-            body: body ?? "",
-            priority: priority ?? 0
+            body: body.take() ?? "",
+            priority: priority.take() ?? 0
         )
         do {
             try self.validate()

@@ -246,7 +246,7 @@ extension Attachment: JSONCodable {
                     url: url,
                     width: width,
                     height: height,
-                    caption: caption
+                    caption: caption.take()
                 )
             case "voiceNote":
                 var url: URL?
@@ -280,7 +280,7 @@ extension Attachment: JSONCodable {
                 guard let duration = duration.take() else {
                     throw reader.error("missing member \"duration\"")
                 }
-                return .voiceNote(url: url, duration: duration, waveform: waveform ?? [])
+                return .voiceNote(url: url, duration: duration, waveform: waveform.take() ?? [])
             case "sticker":
                 var value: Double?
                 try reader.readCaseMembers { reader, member throws(JSONError) in
@@ -353,7 +353,7 @@ extension Attachment: JSONCodable {
                 guard let url = url.take() else {
                     throw reader.error("missing member \"url\"")
                 }
-                return .urlPreview(url: url, title: title, thumbnail: thumbnail)
+                return .urlPreview(url: url, title: title.take(), thumbnail: thumbnail.take())
             case "location":
                 var latitude: Double?
                 var longitude: Double?

@@ -234,7 +234,7 @@ extension Bookmark: JSONCodable {
         guard let messageId = messageId.take() else {
             throw reader.error("missing member \"messageId\"")
         }
-        self.init(serverId: serverId, messageId: messageId, note: note ?? "")
+        self.init(serverId: serverId, messageId: messageId, note: note.take() ?? "")
     }
 
     public func encode(to writer: inout JSONWriter) {

@@ -363,13 +363,13 @@ extension Conversation: JSONCodable {
         }
         self.init(
             conversationId: conversationId,
-            title: title ?? "#general",
+            title: title.take() ?? "#general",
             participants: participants,
-            lastMessage: lastMessage,
-            unreadCount: unreadCount ?? 0,
-            isPinned: isPinned ?? false,
-            notificationLevel: notificationLevel ?? Conversation._notificationLevelDefault,
-            labels: labels ?? []
+            lastMessage: lastMessage.take(),
+            unreadCount: unreadCount.take() ?? 0,
+            isPinned: isPinned.take() ?? false,
+            notificationLevel: notificationLevel.take() ?? Conversation._notificationLevelDefault,
+            labels: labels.take() ?? []
         )
     }
 

@@ -273,7 +273,7 @@ extension DeliveryStatus: JSONCodable {
                 guard let isPermanent = isPermanent.take() else {
                     throw reader.error("missing member \"isPermanent\"")
                 }
-                return .failed(reason: reason, retryAt: retryAt, isPermanent: isPermanent)
+                return .failed(reason: reason, retryAt: retryAt.take(), isPermanent: isPermanent)
             default:
                 throw reader.error("unknown DeliveryStatus tag '\(tag)'")
             }

@@ -408,14 +408,14 @@ extension Message: JSONCodable {
             messageId: messageId,
             conversationId: conversationId,
             sender: sender,
-            body: body ?? "",
+            body: body.take() ?? "",
             sentAt: sentAt,
-            editedAt: editedAt,
-            attachments: attachments ?? [],
-            status: status ?? Message._statusDefault,
-            kind: kind ?? Message._kindDefault,
-            reactions: reactions ?? ([:]),
-            replyToMessageId: replyToMessageId
+            editedAt: editedAt.take(),
+            attachments: attachments.take() ?? [],
+            status: status.take() ?? Message._statusDefault,
+            kind: kind.take() ?? Message._kindDefault,
+            reactions: reactions.take() ?? ([:]),
+            replyToMessageId: replyToMessageId.take()
         )
     }
 
@@ -1011,8 +1011,8 @@ extension MessageSummary: JSONCodable {
             participants: participants,
             reactionCounts: reactionCounts,
             labels: labels,
-            thumbnailUrl: thumbnailUrl,
-            status: status,
+            thumbnailUrl: thumbnailUrl.take(),
+            status: status.take(),
             kind: kind
         )
     }

@@ -156,7 +156,7 @@ extension Presence: JSONCodable {
                         break
                     }
                 }
-                return .doNotDisturb(until: until, message: message ?? "")
+                return .doNotDisturb(until: until.take(), message: message.take() ?? "")
             case "offline":
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .offline
@@ -416,7 +416,7 @@ extension NotificationLevel: JSONCodable {
                         break
                     }
                 }
-                return .muted(until: until)
+                return .muted(until: until.take())
             default:
                 throw reader.error("unknown NotificationLevel tag '\(tag)'")
             }

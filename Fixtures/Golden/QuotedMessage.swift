@@ -165,7 +165,7 @@ extension QuotedMessage: JSONCodable {
         guard let text = text.take() else {
             throw reader.error("missing member \"text\"")
         }
-        self.init(author: author, text: text, sentAt: sentAt)
+        self.init(author: author, text: text, sentAt: sentAt.take())
     }
 
     public func encode(to writer: inout JSONWriter) {

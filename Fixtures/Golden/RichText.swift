@@ -221,7 +221,7 @@ extension RichText: JSONCodable {
                 guard let url = url.take() else {
                     throw reader.error("missing member \"url\"")
                 }
-                return .link(url: url, label: label)
+                return .link(url: url, label: label.take())
             case "quote":
                 var quoted: QuotedMessage?
                 try reader.readCaseMembers { reader, member throws(JSONError) in

@@ -471,12 +471,12 @@ extension Settings: JSONCodable {
             }
         }
         self.init(
-            theme: theme ?? "system",
-            fontScale: fontScale ?? 1.0,
-            notificationLevel: notificationLevel ?? Settings._notificationLevelDefault,
-            sendsReadReceipts: sendsReadReceipts ?? true,
-            mutedConversations: mutedConversations ?? ([:]),
-            pushToken: pushToken
+            theme: theme.take() ?? "system",
+            fontScale: fontScale.take() ?? 1.0,
+            notificationLevel: notificationLevel.take() ?? Settings._notificationLevelDefault,
+            sendsReadReceipts: sendsReadReceipts.take() ?? true,
+            mutedConversations: mutedConversations.take() ?? ([:]),
+            pushToken: pushToken.take()
         )
     }
 

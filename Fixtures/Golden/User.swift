@@ -575,19 +575,19 @@ extension User: JSONCodable {
         self.init(
             userId: userId,
             nickname: nickname,
-            statusText: statusText,
-            imageUrl: imageUrl,
+            statusText: statusText.take(),
+            imageUrl: imageUrl.take(),
             email: email,
-            authToken: authToken,
-            presence: presence ?? User._presenceDefault,
-            addresses: addresses ?? [],
-            friends: friends ?? [],
-            reactionScores: reactionScores ?? ([:]),
-            interests: interests ?? [],
-            blockedUserIds: blockedUserIds,
-            createdAt: createdAt ?? User._createdAtDefault,
-            lastSeenCache: lastSeenCache,
-            mood: mood
+            authToken: authToken.take(),
+            presence: presence.take() ?? User._presenceDefault,
+            addresses: addresses.take() ?? [],
+            friends: friends.take() ?? [],
+            reactionScores: reactionScores.take() ?? ([:]),
+            interests: interests.take() ?? [],
+            blockedUserIds: blockedUserIds.take(),
+            createdAt: createdAt.take() ?? User._createdAtDefault,
+            lastSeenCache: lastSeenCache.take(),
+            mood: mood.take()
         )
     }
 
@@ -969,8 +969,8 @@ extension Address: JSONCodable {
         self.init(
             street: street,
             city: city,
-            zipCode: zipCode ?? zipCodeLegacy1 ?? zipCodeLegacy2 ?? "00000",
-            default: `default` ?? false
+            zipCode: zipCode.take() ?? zipCodeLegacy1.take() ?? zipCodeLegacy2.take() ?? "00000",
+            default: `default`.take() ?? false
         )
     }
 

@@ -196,7 +196,7 @@ struct UntaggedADTTests {
                     guard let id = id.take() else {
                         throw reader.error("missing member \"id\"")
                     }
-                    return .customer(id: id, email: email)
+                    return .customer(id: id, email: email.take())
                 }) {
                     self = value
                 } else if let value = try reader.attemptCase("number", &attempts, { reader throws(JSONError) -> Self in

@@ -80,10 +80,10 @@ extension Customer: JSONCodable {
         }
         self.init(
             id: id,
-            name: name,
+            name: name.take(),
             email: email,
-            note: note ?? "none",
-            tier: tier ?? 0
+            note: note.take() ?? "none",
+            tier: tier.take() ?? 0
         )
     }
 

@@ -86,7 +86,7 @@ extension PaymentEvent: JSONCodable {
                 guard let amount = amount.take() else {
                     throw reader.error("missing member \"amount\"")
                 }
-                return .refunded(amount: amount, reason: reason)
+                return .refunded(amount: amount, reason: reason.take())
             case 2:
                 try reader.readCaseMembers { _, _ throws(JSONError) in }
                 return .cancelled

@@ -414,12 +414,12 @@ extension CatalogEvent: JSONCodable {
             throw reader.error("missing member \"topicIds\"")
         }
         self.init(
-            details: details,
+            details: details.take(),
             id: id,
-            logo: logo,
+            logo: logo.take(),
             name: name,
             subTopicIds: subTopicIds,
-            subtitle: subtitle,
+            subtitle: subtitle.take(),
             topicIds: topicIds
         )
     }
@@ -643,8 +643,8 @@ extension Performance: JSONCodable {
         self.init(
             eventId: eventId,
             id: id,
-            logo: logo,
-            name: name,
+            logo: logo.take(),
+            name: name.take(),
             prices: prices,
             seatCategories: seatCategories,
             start: start,

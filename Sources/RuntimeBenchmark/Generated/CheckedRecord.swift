@@ -290,7 +290,7 @@ extension CheckedRecord: JSONCodable {
             email: email,
             biography: biography,
             tags: tags,
-            nickname: nickname,
+            nickname: nickname.take(),
             location: location,
             status: status
         )

@@ -441,17 +441,17 @@ extension GitHubIssue: JSONCodable {
             labels: labels,
             state: state,
             locked: locked,
-            assignee: assignee,
-            milestone: milestone,
+            assignee: assignee.take(),
+            milestone: milestone.take(),
             comments: comments,
             createdAt: createdAt,
             updatedAt: updatedAt,
-            closedAt: closedAt,
+            closedAt: closedAt.take(),
             authorAssociation: authorAssociation,
-            body: body,
+            body: body.take(),
             reactions: reactions,
             timelineUrl: timelineUrl,
-            stateReason: stateReason
+            stateReason: stateReason.take()
         )
     }
 
@@ -1054,7 +1054,7 @@ extension GitHubLabel: JSONCodable {
             name: name,
             color: color,
             isDefault: isDefault,
-            summary: summary
+            summary: summary.take()
         )
     }
 
@@ -1324,12 +1324,12 @@ extension GitHubMilestone: JSONCodable {
             id: id,
             number: number,
             title: title,
-            creator: creator,
+            creator: creator.take(),
             openIssues: openIssues,
             closedIssues: closedIssues,
             state: state,
             createdAt: createdAt,
-            dueOn: dueOn
+            dueOn: dueOn.take()
         )
     }
 

@@ -346,16 +346,16 @@ extension Issue: JSONCodable {
             labels: labels,
             state: state,
             locked: locked,
-            assignee: assignee,
-            milestone: milestone,
+            assignee: assignee.take(),
+            milestone: milestone.take(),
             comments: comments,
             createdAt: createdAt,
             updatedAt: updatedAt,
-            closedAt: closedAt,
+            closedAt: closedAt.take(),
             authorAssociation: authorAssociation,
-            body: body,
+            body: body.take(),
             reactions: reactions,
-            pullRequest: pullRequest
+            pullRequest: pullRequest.take()
         )
     }
 
@@ -737,7 +737,7 @@ extension IssueLabel: JSONCodable {
             name: name,
             color: color,
             isDefault: isDefault,
-            summary: summary
+            summary: summary.take()
         )
     }
 
@@ -932,7 +932,7 @@ extension Milestone: JSONCodable {
             state: state,
             openIssues: openIssues,
             closedIssues: closedIssues,
-            dueOn: dueOn
+            dueOn: dueOn.take()
         )
     }
 
@@ -1180,7 +1180,7 @@ extension PullRequestLink: JSONCodable {
         guard let url = url.take() else {
             throw reader.error("missing member \"url\"")
         }
-        self.init(url: url, mergedAt: mergedAt)
+        self.init(url: url, mergedAt: mergedAt.take())
     }
 
     public func encode(to writer: inout JSONWriter) {

@@ -610,28 +610,28 @@ extension MastodonStatus: JSONCodable {
         self.init(
             id: id,
             createdAt: createdAt,
-            repliesCount: repliesCount,
+            repliesCount: repliesCount.take(),
             emojis: emojis,
-            inReplyToId: inReplyToId,
-            inReplyToAccountId: inReplyToAccountId,
-            sensitive: sensitive,
+            inReplyToId: inReplyToId.take(),
+            inReplyToAccountId: inReplyToAccountId.take(),
+            sensitive: sensitive.take(),
             spoilerText: spoilerText,
             visibility: visibility,
-            application: application,
+            application: application.take(),
             account: account,
             mediaAttachments: mediaAttachments,
             mentions: mentions,
             tags: tags,
             uri: uri,
             content: content,
-            url: url,
+            url: url.take(),
             reblogsCount: reblogsCount,
             favouritesCount: favouritesCount,
-            reblog: reblog,
-            favourited: favourited,
-            reblogged: reblogged,
-            language: language,
-            pinned: pinned
+            reblog: reblog.take(),
+            favourited: favourited.take(),
+            reblogged: reblogged.take(),
+            language: language.take(),
+            pinned: pinned.take()
         )
     }
 
@@ -1206,7 +1206,7 @@ extension MastodonNotification: JSONCodable {
             type: type,
             createdAt: createdAt,
             account: account,
-            status: status
+            status: status.take()
         )
     }
 
@@ -1311,7 +1311,7 @@ extension MastodonApplication: JSONCodable {
         guard let name = name.take() else {
             throw reader.error("missing member \"name\"")
         }
-        self.init(name: name, website: website)
+        self.init(name: name, website: website.take())
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -1485,8 +1485,8 @@ extension MastodonAttachment: JSONCodable {
             type: type,
             url: url,
             previewUrl: previewUrl,
-            textUrl: textUrl,
-            summary: summary
+            textUrl: textUrl.take(),
+            summary: summary.take()
         )
     }
 

@@ -502,16 +502,16 @@ extension Charge: JSONCodable {
             captured: captured,
             created: created,
             currency: currency,
-            customer: customer,
-            summary: summary,
+            customer: customer.take(),
+            summary: summary.take(),
             id: id,
             livemode: livemode,
             metadata: metadata,
-            outcome: outcome,
+            outcome: outcome.take(),
             paid: paid,
-            paymentIntent: paymentIntent,
+            paymentIntent: paymentIntent.take(),
             paymentMethodDetails: paymentMethodDetails,
-            receiptUrl: receiptUrl,
+            receiptUrl: receiptUrl.take(),
             refunded: refunded,
             status: status
         )
@@ -779,12 +779,12 @@ extension Customer: JSONCodable {
         self.init(
             balance: balance,
             created: created,
-            currency: currency,
+            currency: currency.take(),
             delinquent: delinquent,
-            email: email,
+            email: email.take(),
             id: id,
             metadata: metadata,
-            name: name,
+            name: name.take(),
             preferredLocales: preferredLocales
         )
     }
@@ -940,9 +940,9 @@ extension BillingDetails: JSONCodable {
         }
         self.init(
             address: address,
-            email: email,
-            name: name,
-            phone: phone
+            email: email.take(),
+            name: name.take(),
+            phone: phone.take()
         )
     }
 
@@ -1120,12 +1120,12 @@ extension PostalAddress: JSONCodable {
             }
         }
         self.init(
-            city: city,
-            country: country,
-            line1: line1,
-            line2: line2,
-            postalCode: postalCode,
-            state: state
+            city: city.take(),
+            country: country.take(),
+            line1: line1.take(),
+            line2: line2.take(),
+            postalCode: postalCode.take(),
+            state: state.take()
         )
     }
 
@@ -1309,7 +1309,7 @@ extension ChargeOutcome: JSONCodable {
         }
         self.init(
             networkStatus: networkStatus,
-            reason: reason,
+            reason: reason.take(),
             riskLevel: riskLevel,
             riskScore: riskScore,
             sellerMessage: sellerMessage,

@@ -273,7 +273,7 @@ extension Record: JSONCodable {
             email: email,
             biography: biography,
             tags: tags,
-            nickname: nickname,
+            nickname: nickname.take(),
             location: location,
             status: status
         )

@@ -273,7 +273,7 @@ extension ServerRecord: JSONCodable {
             email: email,
             biography: biography,
             tags: tags,
-            nickname: nickname,
+            nickname: nickname.take(),
             location: location,
             status: status
         )

@@ -862,46 +862,46 @@ extension StripeFullCharge: JSONCodable {
             amount: amount,
             amountCaptured: amountCaptured,
             amountRefunded: amountRefunded,
-            application: application,
-            applicationFee: applicationFee,
-            applicationFeeAmount: applicationFeeAmount,
-            balanceTransaction: balanceTransaction,
+            application: application.take(),
+            applicationFee: applicationFee.take(),
+            applicationFeeAmount: applicationFeeAmount.take(),
+            balanceTransaction: balanceTransaction.take(),
             billingDetails: billingDetails,
-            calculatedStatementDescriptor: calculatedStatementDescriptor,
+            calculatedStatementDescriptor: calculatedStatementDescriptor.take(),
             captured: captured,
             created: created,
             currency: currency,
-            customer: customer,
-            summary: summary,
+            customer: customer.take(),
+            summary: summary.take(),
             disputed: disputed,
-            failureBalanceTransaction: failureBalanceTransaction,
-            failureCode: failureCode,
-            failureMessage: failureMessage,
+            failureBalanceTransaction: failureBalanceTransaction.take(),
+            failureCode: failureCode.take(),
+            failureMessage: failureMessage.take(),
             fraudDetails: fraudDetails,
             id: id,
             livemode: livemode,
             metadata: metadata,
             object: object,
-            onBehalfOf: onBehalfOf,
-            outcome: outcome,
+            onBehalfOf: onBehalfOf.take(),
+            outcome: outcome.take(),
             paid: paid,
-            paymentIntent: paymentIntent,
-            paymentMethod: paymentMethod,
-            paymentMethodDetails: paymentMethodDetails,
-            receiptEmail: receiptEmail,
-            receiptNumber: receiptNumber,
-            receiptUrl: receiptUrl,
+            paymentIntent: paymentIntent.take(),
+            paymentMethod: paymentMethod.take(),
+            paymentMethodDetails: paymentMethodDetails.take(),
+            receiptEmail: receiptEmail.take(),
+            receiptNumber: receiptNumber.take(),
+            receiptUrl: receiptUrl.take(),
             refunded: refunded,
-            refunds: refunds,
-            review: review,
-            shipping: shipping,
-            sourceTransfer: sourceTransfer,
-            statementDescriptor: statementDescriptor,
-            statementDescriptorSuffix: statementDescriptorSuffix,
+            refunds: refunds.take(),
+            review: review.take(),
+            shipping: shipping.take(),
+            sourceTransfer: sourceTransfer.take(),
+            statementDescriptor: statementDescriptor.take(),
+            statementDescriptorSuffix: statementDescriptorSuffix.take(),
             status: status,
-            transferData: transferData,
-            transferGroup: transferGroup,
-            source: source
+            transferData: transferData.take(),
+            transferGroup: transferGroup.take(),
+            source: source.take()
         )
     }
 
@@ -1191,11 +1191,11 @@ extension StripeFullBillingDetails: JSONCodable {
             }
         }
         self.init(
-            address: address,
-            email: email,
-            name: name,
-            phone: phone,
-            taxId: taxId
+            address: address.take(),
+            email: email.take(),
+            name: name.take(),
+            phone: phone.take(),
+            taxId: taxId.take()
         )
     }
 
@@ -1435,14 +1435,14 @@ extension StripeFullOutcome: JSONCodable {
             throw reader.error("missing member \"type\"")
         }
         self.init(
-            adviceCode: adviceCode,
-            networkAdviceCode: networkAdviceCode,
-            networkDeclineCode: networkDeclineCode,
-            networkStatus: networkStatus,
-            reason: reason,
-            riskLevel: riskLevel,
-            riskScore: riskScore,
-            sellerMessage: sellerMessage,
+            adviceCode: adviceCode.take(),
+            networkAdviceCode: networkAdviceCode.take(),
+            networkDeclineCode: networkDeclineCode.take(),
+            networkStatus: networkStatus.take(),
+            reason: reason.take(),
+            riskLevel: riskLevel.take(),
+            riskScore: riskScore.take(),
+            sellerMessage: sellerMessage.take(),
             type: type
         )
     }
@@ -1565,7 +1565,7 @@ extension StripeFullPaymentMethodDetails: JSONCodable {
         guard let type = type.take() else {
             throw reader.error("missing member \"type\"")
         }
-        self.init(card: card, type: type)
+        self.init(card: card.take(), type: type)
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -2024,29 +2024,29 @@ extension StripeFullCard: JSONCodable {
             throw reader.error("missing member \"last4\"")
         }
         self.init(
-            amountAuthorized: amountAuthorized,
-            brand: brand,
-            checks: checks,
-            country: country,
+            amountAuthorized: amountAuthorized.take(),
+            brand: brand.take(),
+            checks: checks.take(),
+            country: country.take(),
             expMonth: expMonth,
             expYear: expYear,
-            extendedAuthorization: extendedAuthorization,
-            fingerprint: fingerprint,
-            funding: funding,
-            incrementalAuthorization: incrementalAuthorization,
-            installments: installments,
+            extendedAuthorization: extendedAuthorization.take(),
+            fingerprint: fingerprint.take(),
+            funding: funding.take(),
+            incrementalAuthorization: incrementalAuthorization.take(),
+            installments: installments.take(),
             last4: last4,
-            mandate: mandate,
-            multicapture: multicapture,
-            network: network,
-            networkToken: networkToken,
-            overcapture: overcapture,
-            threeDSecure: threeDSecure,
-            wallet: wallet,
-            authorizationCode: authorizationCode,
-            regulatedStatus: regulatedStatus,
-            networkTransactionId: networkTransactionId,
-            transactionLinkId: transactionLinkId
+            mandate: mandate.take(),
+            multicapture: multicapture.take(),
+            network: network.take(),
+            networkToken: networkToken.take(),
+            overcapture: overcapture.take(),
+            threeDSecure: threeDSecure.take(),
+            wallet: wallet.take(),
+            authorizationCode: authorizationCode.take(),
+            regulatedStatus: regulatedStatus.take(),
+            networkTransactionId: networkTransactionId.take(),
+            transactionLinkId: transactionLinkId.take()
         )
     }
 
@@ -2244,7 +2244,7 @@ extension StripeCardChecks: JSONCodable {
                 break
             }
         }
-        self.init(addressLine1Check: addressLine1Check, addressPostalCodeCheck: addressPostalCodeCheck, cvcCheck: cvcCheck)
+        self.init(addressLine1Check: addressLine1Check.take(), addressPostalCodeCheck: addressPostalCodeCheck.take(), cvcCheck: cvcCheck.take())
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -2407,7 +2407,7 @@ extension StripeInstallments: JSONCodable {
                 break
             }
         }
-        self.init(plan: plan)
+        self.init(plan: plan.take())
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -2521,7 +2521,7 @@ extension StripeInstallmentPlan: JSONCodable {
         guard let type = type.take() else {
             throw reader.error("missing member \"type\"")
         }
-        self.init(count: count, interval: interval, type: type)
+        self.init(count: count.take(), interval: interval.take(), type: type)
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -2889,13 +2889,13 @@ extension StripeThreeDSecure: JSONCodable {
             }
         }
         self.init(
-            authenticationFlow: authenticationFlow,
-            electronicCommerceIndicator: electronicCommerceIndicator,
-            exemptionIndicator: exemptionIndicator,
-            result: result,
-            resultReason: resultReason,
-            transactionId: transactionId,
-            version: version
+            authenticationFlow: authenticationFlow.take(),
+            electronicCommerceIndicator: electronicCommerceIndicator.take(),
+            exemptionIndicator: exemptionIndicator.take(),
+            result: result.take(),
+            resultReason: resultReason.take(),
+            transactionId: transactionId.take(),
+            version: version.take()
         )
     }
 
@@ -3016,7 +3016,7 @@ extension StripeWallet: JSONCodable {
         guard let type = type.take() else {
             throw reader.error("missing member \"type\"")
         }
-        self.init(dynamicLast4: dynamicLast4, type: type)
+        self.init(dynamicLast4: dynamicLast4.take(), type: type)
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -3115,7 +3115,7 @@ extension StripeFullTransferData: JSONCodable {
                 break
             }
         }
-        self.init(amount: amount, destination: destination)
+        self.init(amount: amount.take(), destination: destination.take())
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -3525,21 +3525,21 @@ extension StripeFullSource: JSONCodable {
             throw reader.error("missing member \"type\"")
         }
         self.init(
-            allowRedisplay: allowRedisplay,
-            amount: amount,
+            allowRedisplay: allowRedisplay.take(),
+            amount: amount.take(),
             clientSecret: clientSecret,
-            created: created,
-            currency: currency,
+            created: created.take(),
+            currency: currency.take(),
             flow: flow,
             id: id,
             livemode: livemode,
-            metadata: metadata,
+            metadata: metadata.take(),
             object: object,
-            owner: owner,
-            statementDescriptor: statementDescriptor,
+            owner: owner.take(),
+            statementDescriptor: statementDescriptor.take(),
             status: status,
             type: type,
-            usage: usage
+            usage: usage.take()
         )
     }
 
@@ -3787,14 +3787,14 @@ extension StripeSourceOwner: JSONCodable {
             }
         }
         self.init(
-            address: address,
-            email: email,
-            name: name,
-            phone: phone,
-            verifiedAddress: verifiedAddress,
-            verifiedEmail: verifiedEmail,
-            verifiedName: verifiedName,
-            verifiedPhone: verifiedPhone
+            address: address.take(),
+            email: email.take(),
+            name: name.take(),
+            phone: phone.take(),
+            verifiedAddress: verifiedAddress.take(),
+            verifiedEmail: verifiedEmail.take(),
+            verifiedName: verifiedName.take(),
+            verifiedPhone: verifiedPhone.take()
         )
     }
 

@@ -911,29 +911,29 @@ extension StripeCharge: JSONCodable {
             amount: amount,
             amountCaptured: amountCaptured,
             amountRefunded: amountRefunded,
-            balanceTransaction: balanceTransaction,
+            balanceTransaction: balanceTransaction.take(),
             billingDetails: billingDetails,
             captured: captured,
             created: created,
             currency: currency,
-            customer: customer,
-            summary: summary,
+            customer: customer.take(),
+            summary: summary.take(),
             disputed: disputed,
-            failureCode: failureCode,
-            failureMessage: failureMessage,
+            failureCode: failureCode.take(),
+            failureMessage: failureMessage.take(),
             id: id,
             livemode: livemode,
             metadata: metadata,
-            outcome: outcome,
+            outcome: outcome.take(),
             paid: paid,
-            paymentIntent: paymentIntent,
-            paymentMethod: paymentMethod,
-            paymentMethodDetails: paymentMethodDetails,
-            receiptEmail: receiptEmail,
-            receiptNumber: receiptNumber,
-            receiptUrl: receiptUrl,
+            paymentIntent: paymentIntent.take(),
+            paymentMethod: paymentMethod.take(),
+            paymentMethodDetails: paymentMethodDetails.take(),
+            receiptEmail: receiptEmail.take(),
+            receiptNumber: receiptNumber.take(),
+            receiptUrl: receiptUrl.take(),
             refunded: refunded,
-            refunds: refunds,
+            refunds: refunds.take(),
             status: status
         )
     }
@@ -1383,15 +1383,15 @@ extension StripeRefund: JSONCodable {
         }
         self.init(
             amount: amount,
-            balanceTransaction: balanceTransaction,
-            charge: charge,
+            balanceTransaction: balanceTransaction.take(),
+            charge: charge.take(),
             created: created,
             currency: currency,
             id: id,
             metadata: metadata,
-            paymentIntent: paymentIntent,
-            reason: reason,
-            status: status
+            paymentIntent: paymentIntent.take(),
+            reason: reason.take(),
+            status: status.take()
         )
     }
 
@@ -1552,10 +1552,10 @@ extension StripeBillingDetails: JSONCodable {
             }
         }
         self.init(
-            address: address,
-            email: email,
-            name: name,
-            phone: phone
+            address: address.take(),
+            email: email.take(),
+            name: name.take(),
+            phone: phone.take()
         )
     }
 
@@ -1735,12 +1735,12 @@ extension StripeAddress: JSONCodable {
             }
         }
         self.init(
-            city: city,
-            country: country,
-            line1: line1,
-            line2: line2,
-            postalCode: postalCode,
-            state: state
+            city: city.take(),
+            country: country.take(),
+            line1: line1.take(),
+            line2: line2.take(),
+            postalCode: postalCode.take(),
+            state: state.take()
         )
     }
 
@@ -1927,11 +1927,11 @@ extension StripeOutcome: JSONCodable {
             throw reader.error("missing member \"type\"")
         }
         self.init(
-            networkStatus: networkStatus,
-            reason: reason,
-            riskLevel: riskLevel,
-            riskScore: riskScore,
-            sellerMessage: sellerMessage,
+            networkStatus: networkStatus.take(),
+            reason: reason.take(),
+            riskLevel: riskLevel.take(),
+            riskScore: riskScore.take(),
+            sellerMessage: sellerMessage.take(),
             type: type
         )
     }
@@ -2043,7 +2043,7 @@ extension StripePaymentMethodDetails: JSONCodable {
         guard let type = type.take() else {
             throw reader.error("missing member \"type\"")
         }
-        self.init(card: card, type: type)
+        self.init(card: card.take(), type: type)
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -2242,14 +2242,14 @@ extension StripeCard: JSONCodable {
             throw reader.error("missing member \"last4\"")
         }
         self.init(
-            brand: brand,
-            country: country,
+            brand: brand.take(),
+            country: country.take(),
             expMonth: expMonth,
             expYear: expYear,
-            fingerprint: fingerprint,
-            funding: funding,
+            fingerprint: fingerprint.take(),
+            funding: funding.take(),
             last4: last4,
-            network: network
+            network: network.take()
         )
     }
 
@@ -2603,22 +2603,22 @@ extension StripeCustomer: JSONCodable {
             throw reader.error("missing member \"preferred_locales\"")
         }
         self.init(
-            address: address,
+            address: address.take(),
             balance: balance,
             created: created,
-            currency: currency,
-            delinquent: delinquent,
-            summary: summary,
-            email: email,
+            currency: currency.take(),
+            delinquent: delinquent.take(),
+            summary: summary.take(),
+            email: email.take(),
             id: id,
-            invoicePrefix: invoicePrefix,
+            invoicePrefix: invoicePrefix.take(),
             livemode: livemode,
             metadata: metadata,
-            name: name,
-            nextInvoiceSequence: nextInvoiceSequence,
-            phone: phone,
+            name: name.take(),
+            nextInvoiceSequence: nextInvoiceSequence.take(),
+            phone: phone.take(),
             preferredLocales: preferredLocales,
-            taxExempt: taxExempt
+            taxExempt: taxExempt.take()
         )
     }
 
@@ -3042,20 +3042,20 @@ extension StripePaymentIntent: JSONCodable {
             amount: amount,
             amountCapturable: amountCapturable,
             amountReceived: amountReceived,
-            canceledAt: canceledAt,
-            cancellationReason: cancellationReason,
+            canceledAt: canceledAt.take(),
+            cancellationReason: cancellationReason.take(),
             captureMethod: captureMethod,
-            clientSecret: clientSecret,
+            clientSecret: clientSecret.take(),
             confirmationMethod: confirmationMethod,
             created: created,
             currency: currency,
-            customer: customer,
-            summary: summary,
+            customer: customer.take(),
+            summary: summary.take(),
             id: id,
-            latestCharge: latestCharge,
+            latestCharge: latestCharge.take(),
             livemode: livemode,
             metadata: metadata,
-            paymentMethod: paymentMethod,
+            paymentMethod: paymentMethod.take(),
             paymentMethodTypes: paymentMethodTypes,
             status: status
         )

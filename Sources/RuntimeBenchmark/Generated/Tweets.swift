@@ -534,8 +534,8 @@ extension Tweet: JSONCodable {
             text: text,
             source: source,
             truncated: truncated,
-            inReplyToStatusId: inReplyToStatusId,
-            inReplyToScreenName: inReplyToScreenName,
+            inReplyToStatusId: inReplyToStatusId.take(),
+            inReplyToScreenName: inReplyToScreenName.take(),
             user: user,
             entities: entities,
             retweetCount: retweetCount,
@@ -543,7 +543,7 @@ extension Tweet: JSONCodable {
             favorited: favorited,
             retweeted: retweeted,
             lang: lang,
-            retweetedStatus: retweetedStatus
+            retweetedStatus: retweetedStatus.take()
         )
     }
 
@@ -873,7 +873,7 @@ extension TwitterUser: JSONCodable {
             screenName: screenName,
             location: location,
             bio: bio,
-            url: url,
+            url: url.take(),
             followersCount: followersCount,
             friendsCount: friendsCount,
             createdAt: createdAt,

@@ -283,7 +283,11 @@ extension Array where Element == Attribute {
             if attribute.decodesStrictly || attribute.needsMissingValueError {
                 expressions[attribute.name] = slots[0]
             } else {
-                var chain = slots.joined(separator: " ?? ")
+                // Taken, as the required ones are: passed as it is, an optional local the
+                // member closure captured is copied into the initializer and destroyed after,
+                // which for a value holding a `URL` (address-only) retains and releases every
+                // reference it holds (issue 38).
+                var chain = slots.map { "\($0).take()" }.joined(separator: " ?? ")
                 if let fallback = attribute.defaultFallback {
                     chain += " ?? " + fallback
                 }
