@@ -22,10 +22,22 @@ extension JSONWriter {
     /// A date in a fixed format, its digits written in place; false, with nothing written,
     /// when the date is one the formatter writes.
     mutating func writeFixedDate(_ date: Date, _ format: FixedDateFormat) -> Bool {
+        writeQuotedDate(room: format.writeRoom) { format.write(date, to: $0) }
+    }
+
+    /// A date in a fixed format of one width (``FixedDateFormat/Layout``), the same way.
+    mutating func writeFixedDate(_ date: Date, _ layout: FixedDateFormat.Layout) -> Bool {
+        writeQuotedDate(room: 32) { layout.write(date, to: $0) }
+    }
+
+    /// A comma if needed, then in quotes what `write` writes (at most `room` bytes); nothing
+    /// when it writes nothing (returns nil).
+    @inline(__always)
+    private mutating func writeQuotedDate(room: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int?) -> Bool {
         let at = commaLength
         var written = false
-        output(room: format.writeRoom &+ 3) { end in
-            guard let length = format.write(date, to: end + (at &+ 1)) else { return 0 }
+        output(room: room &+ 3) { end in
+            guard let length = write(end + (at &+ 1)) else { return 0 }
             end[0] = UInt8(ascii: ",")
             end[at] = UInt8(ascii: "\"")
             end[at &+ 1 &+ length] = UInt8(ascii: "\"")
@@ -34,21 +46,5 @@ extension JSONWriter {
         }
         needsComma = needsComma || written
         return written
-    }
-
-    /// A date in a fixed format of one width (``FixedDateFormat/Layout``), its digits written in
-    /// place; false, with nothing written, when the date is one the formatter writes.
-    mutating func writeFixedDate(_ date: Date, _ layout: FixedDateFormat.Layout) -> Bool {
-        guard let (year, month, day, millisecondOfDay) = FixedDateFormat.fields(of: date) else { return false }
-        let at = commaLength
-        output(room: 32 &+ 3) { end in
-            end[0] = UInt8(ascii: ",")
-            end[at] = UInt8(ascii: "\"")
-            let length = layout.write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: end + (at &+ 1))
-            end[at &+ 1 &+ length] = UInt8(ascii: "\"")
-            return at &+ length &+ 2
-        }
-        needsComma = true
-        return true
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 // A format whose every element has one width, written as a template with its digits filled in.
 //
 // `yyyy-MM-dd'T'HH:mm:ss.SSSXXX` writes 24 bytes for every date it writes, its literals always
@@ -69,9 +71,16 @@ extension FixedDateFormat {
             self.fractionDigits = fractionDigits
         }
 
+        /// Writes `date` to `output`, which has room for 32 bytes, and returns ``length``; nil,
+        /// having written nothing that counts, for a date outside the years handled.
+        func write(_ date: Date, to output: UnsafeMutablePointer<UInt8>) -> Int? {
+            guard let (year, month, day, millisecondOfDay) = FixedDateFormat.fields(of: date) else { return nil }
+            return write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: output)
+        }
+
         /// Writes the template and the fields' digits to `output`, which has room for 32 bytes;
         /// returns ``length``.
-        func write(year: Int64, month: Int64, day: Int64, millisecondOfDay: Int64, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        private func write(year: Int64, month: Int64, day: Int64, millisecondOfDay: Int64, to output: UnsafeMutablePointer<UInt8>) -> Int {
             let target = UnsafeMutableRawPointer(output)
             target.storeBytes(of: template.low.littleEndian, as: UInt128.self)
             target.storeBytes(of: template.high.littleEndian, toByteOffset: 16, as: UInt128.self)

@@ -8,10 +8,10 @@ extension FixedDateFormat {
     /// does and returns how many bytes it wrote; nil, having written nothing that counts, for a
     /// date outside the years handled.
     func write(_ date: Date, to output: UnsafeMutablePointer<UInt8>) -> Int? {
-        guard let (year, month, day, millisecondOfDay) = Self.fields(of: date) else { return nil }
         if let layout {
-            return layout.write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: output)
+            return layout.write(date, to: output)
         }
+        guard let (year, month, day, millisecondOfDay) = Self.fields(of: date) else { return nil }
         var at = 0
         func put(_ value: Int64, _ width: Int) {
             var value = value
