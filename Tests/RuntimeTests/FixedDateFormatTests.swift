@@ -184,6 +184,39 @@ struct FixedDateFormatTests {
         }
     }
 
+    @Test func theLastPatternsFormatIsFoundForReadingByItsString() throws {
+        let pattern = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX"
+        let other = "M/d/yyyy H:m:s"
+        let named = "EEE, dd MMM yyyy HH:mm:ss Z"
+        _ = FixedDateFormat.compiled(pattern)
+        #expect(FixedDateFormat.lastCompiled(pattern)?.elements == FixedDateFormat(pattern: pattern)?.elements)
+        #expect(FixedDateFormat.lastCompiled(other) == nil)
+        let equal = String(decoding: Array(pattern.utf8), as: UTF8.self)
+        #expect(equal == pattern && FixedDateFormat.lastCompiled(equal) == nil)
+        _ = FixedDateFormat.compiled(other)
+        #expect(FixedDateFormat.lastCompiled(pattern) == nil && FixedDateFormat.lastCompiled(other)?.elements == FixedDateFormat(pattern: other)?.elements)
+        // A pattern with names has no compiled format: the last one is then none.
+        _ = FixedDateFormat.compiled(named)
+        #expect(FixedDateFormat.lastCompiled(named) == nil && FixedDateFormat.lastCompiled(other) == nil)
+
+        // Patterns taking turns, the same one and an equal copy: each date as the formatter reads it.
+        let dates = (0..<64).map { Date(timeIntervalSince1970: -2e10 + Double($0) * 6.1e8 + 0.0005 * Double($0)) }
+        for patterns in [[pattern, other], [pattern, named, equal], [other], [pattern, pattern, equal]] {
+            let strings = dates.enumerated().map { index, date in Self.formatter(patterns[index % patterns.count]).string(from: date) }
+            let json = Array(("[" + strings.map { "\"\($0)\"" }.joined(separator: ",") + "]").utf8)
+            let read = try json.withUnsafeBytes { buffer throws(JSONError) -> [Date] in
+                var reader = JSONReader(bytes: buffer)
+                var read: [Date] = []
+                try reader.readArray { reader throws(JSONError) in
+                    read.append(try Date(from: &reader, style: .format(patterns[read.count % patterns.count])))
+                }
+                return read
+            }
+            let expected = strings.enumerated().map { index, string in Self.formatter(patterns[index % patterns.count]).date(from: string) }
+            #expect(read == expected.compactMap { $0 } && read.count == dates.count, "\(patterns)")
+        }
+    }
+
     static func formatter(_ pattern: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

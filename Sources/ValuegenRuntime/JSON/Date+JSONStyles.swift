@@ -24,7 +24,7 @@ extension Date {
         case .secondsSince1970, .millisecondsSince1970:
             self = style.date(fromNumber: try reader.readDouble())
         case .format(let format):
-            if let fixed = FixedDateFormat.compiled(format), let date = reader.readFixedDate(fixed) {
+            if let fixed = FixedDateFormat.lastCompiled(format) ?? FixedDateFormat.compiled(format), let date = reader.readFixedDate(fixed) {
                 self = date
                 return
             }
