@@ -437,7 +437,7 @@ extension Announcement: BinaryModel {
         let message = writer.beginMessage()
         writer.writeField(1, self.serverId)
         writer.writeField(2, self.createdAt)
-        if let value = self.editedAt { writer.writeField(3, value) }
+        self.editedAt?.encode(field: 3, to: &writer)
         writer.writeField(4, self.title)
         writer.writeField(5, self.body)
         writer.writeField(6, self.priority)

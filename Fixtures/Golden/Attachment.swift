@@ -470,7 +470,7 @@ extension Attachment: BinaryModel {
             writer.writeField(1, url)
             writer.writeField(2, width)
             writer.writeField(3, height)
-            if let value = caption { writer.writeField(4, value) }
+            caption?.encode(field: 4, to: &writer)
             writer.endMessage(payload)
         case .voiceNote(let url, let duration, let waveform):
             writer.writeField(1, 2)
@@ -489,8 +489,8 @@ extension Attachment: BinaryModel {
             writer.writeField(1, 5)
             let payload = writer.beginMessageField(2)
             writer.writeField(1, url)
-            if let value = title { writer.writeField(2, value) }
-            if let value = thumbnail { writer.writeField(3, value) }
+            title?.encode(field: 2, to: &writer)
+            thumbnail?.encode(field: 3, to: &writer)
             writer.endMessage(payload)
         case .location(let latitude, let longitude):
             writer.writeField(1, 6)

@@ -413,7 +413,7 @@ extension Conversation: BinaryModel {
         writer.writeField(1, self.conversationId)
         writer.writeField(2, self.title)
         writer.writeField(3, self.participants)
-        if let value = self.lastMessage { writer.writeField(4, value) }
+        self.lastMessage?.encode(field: 4, to: &writer)
         writer.writeField(5, self.unreadCount)
         writer.writeField(6, self.isPinned)
         writer.writeField(7, self.notificationLevel)

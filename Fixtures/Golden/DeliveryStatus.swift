@@ -342,7 +342,7 @@ extension DeliveryStatus: BinaryModel {
             writer.writeField(1, 4)
             let payload = writer.beginMessageField(2)
             writer.writeField(1, reason)
-            if let value = retryAt { writer.writeField(2, value) }
+            retryAt?.encode(field: 2, to: &writer)
             writer.writeField(3, isPermanent)
             writer.endMessage(payload)
         }

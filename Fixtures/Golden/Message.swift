@@ -469,12 +469,12 @@ extension Message: BinaryModel {
         writer.writeField(3, self.sender)
         writer.writeField(4, self.body)
         writer.writeField(5, self.sentAt)
-        if let value = self.editedAt { writer.writeField(6, value) }
+        self.editedAt?.encode(field: 6, to: &writer)
         writer.writeField(7, self.attachments)
         writer.writeField(8, self.status)
         writer.writeField(9, self.kind)
         writer.writeField(10, self.reactions)
-        if let value = self.replyToMessageId { writer.writeField(11, value) }
+        self.replyToMessageId?.encode(field: 11, to: &writer)
         writer.endMessage(message)
     }
 
@@ -1085,8 +1085,8 @@ extension MessageSummary: BinaryModel {
         writer.writeField(11, self.participants)
         writer.writeField(12, self.reactionCounts)
         writer.writeField(13, self.labels)
-        if let value = self.thumbnailUrl { writer.writeField(14, value) }
-        if let value = self.status { writer.writeField(15, value) }
+        self.thumbnailUrl?.encode(field: 14, to: &writer)
+        self.status?.encode(field: 15, to: &writer)
         writer.writeField(16, self.kind)
         writer.endMessage(message)
     }

@@ -215,7 +215,7 @@ extension Presence: BinaryModel {
         case .doNotDisturb(let until, let message):
             writer.writeField(1, 3)
             let payload = writer.beginMessageField(2)
-            if let value = until { writer.writeField(1, value) }
+            until?.encode(field: 1, to: &writer)
             writer.writeField(2, message)
             writer.endMessage(payload)
         case .offline:
@@ -467,7 +467,7 @@ extension NotificationLevel: BinaryModel {
         case .muted(let until):
             writer.writeField(1, 4)
             let payload = writer.beginMessageField(2)
-            if let value = until { writer.writeField(1, value) }
+            until?.encode(field: 1, to: &writer)
             writer.endMessage(payload)
         }
         writer.endMessage(message)

@@ -197,7 +197,7 @@ extension QuotedMessage: BinaryModel {
         let message = writer.beginMessage()
         writer.writeField(1, self.author)
         writer.writeField(2, self.text)
-        if let value = self.sentAt { writer.writeField(3, value) }
+        self.sentAt?.encode(field: 3, to: &writer)
         writer.endMessage(message)
     }
 

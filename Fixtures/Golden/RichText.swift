@@ -350,7 +350,7 @@ extension RichText: BinaryModel {
             writer.writeField(1, 3)
             let payload = writer.beginMessageField(2)
             writer.writeField(1, url)
-            if let value = label { writer.writeField(2, value) }
+            label?.encode(field: 2, to: &writer)
             writer.endMessage(payload)
         case .quote(let quoted):
             writer.writeField(1, 4)

@@ -518,7 +518,7 @@ extension Settings: BinaryModel {
         writer.writeField(3, self.notificationLevel)
         writer.writeField(4, self.sendsReadReceipts)
         writer.writeField(5, self.mutedConversations)
-        if let value = self.pushToken { writer.writeField(6, value) }
+        self.pushToken?.encode(field: 6, to: &writer)
         writer.endMessage(message)
     }
 

@@ -654,19 +654,19 @@ extension User: BinaryModel {
         let message = writer.beginMessage()
         writer.writeField(1, self.userId)
         writer.writeField(2, self.nickname)
-        if let value = self.statusText { writer.writeField(3, value) }
-        if let value = self.imageUrl { writer.writeField(4, value) }
+        self.statusText?.encode(field: 3, to: &writer)
+        self.imageUrl?.encode(field: 4, to: &writer)
         writer.writeField(5, self.email)
-        if let value = self.authToken { writer.writeField(6, value) }
+        self.authToken?.encode(field: 6, to: &writer)
         writer.writeField(7, self.presence)
         writer.writeField(8, self.addresses)
         writer.writeField(9, self.friends)
         writer.writeField(10, self.reactionScores)
         writer.writeField(11, self.interests)
-        if let value = self.blockedUserIds { writer.writeField(12, value) }
+        self.blockedUserIds?.encode(field: 12, to: &writer)
         writer.writeField(13, self.createdAt)
-        if let value = self.lastSeenCache { writer.writeField(14, value) }
-        if let value = self.mood { writer.writeField(15, value) }
+        self.lastSeenCache?.encode(field: 14, to: &writer)
+        self.mood?.encode(field: 15, to: &writer)
         writer.endMessage(message)
     }
 

@@ -336,7 +336,7 @@ extension ServerRecord: BinaryModel {
         writer.writeField(8, self.email)
         writer.writeField(9, self.biography)
         writer.writeField(10, self.tags)
-        if let value = self.nickname { writer.writeField(11, value) }
+        self.nickname?.encode(field: 11, to: &writer)
         writer.writeField(12, self.location)
         writer.writeField(13, self.status)
         writer.endMessage(message)

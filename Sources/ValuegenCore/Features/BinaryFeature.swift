@@ -286,16 +286,22 @@ private extension CodePrinter {
     }
 
     /// Each attribute's field but the `%transient` ones', numbered by its position among all.
+    ///
+    /// An optional is written through optional chaining (`self.x?.encode(field: 3, to:
+    /// &writer)`), not `if let value = self.x`: the binding is a copy, which the optimizer keeps
+    /// for a value holding a type of a resilient library (`URL`), a retain and a release of
+    /// every reference the value holds (as JSON's writers, issue 38).
     mutating func writeFields(_ attributes: [Attribute], source: (Attribute) -> String) {
         for (index, attribute) in attributes.enumerated() where !attribute.isTransient {
             let number = attribute.binaryFieldNumber(position: index) ?? index + 1
+            let value = source(attribute)
             if attribute.writesExplicitNil {
                 // nil is written: a missing field reads as the default, which is not nil.
-                line("if let value = \(source(attribute)) { writer.writeField(\(number), value) } else { writer.writeNilField(\(number), \(attribute.type.wrapped).self) }")
+                line("if case .some = \(value) { \(value)?.encode(field: \(number), to: &writer) } else { writer.writeNilField(\(number), \(attribute.type.wrapped).self) }")
             } else if attribute.type.isOptional {
-                line("if let value = \(source(attribute)) { writer.writeField(\(number), value) }")
+                line("\(value)?.encode(field: \(number), to: &writer)")
             } else {
-                line("writer.writeField(\(number), \(source(attribute)))")
+                line("writer.writeField(\(number), \(value))")
             }
         }
     }
