@@ -15,6 +15,11 @@ enum LargeMemory {
     @inlinable
     static var threshold: Int { 4 << 20 }
 
+    /// Room a writer makes at once for the rest of a collection, from the rate of its first
+    /// elements, is at most this (JSON's and binary's writers alike): an estimate is address
+    /// space, not memory, until written, but a wrong one must not ask for gigabytes.
+    static var largestEstimatedRoom: Int { 256 << 20 }
+
     /// Advises huge pages for the whole pages of `count` bytes at `start`, when they are many.
     /// Call it before the memory is first touched.
     @inlinable

@@ -9,15 +9,11 @@ extension BinaryWriter {
     @inlinable
     static var elementsToEstimate: Int { 16 }
 
-    /// Room made at once for the rest of a collection is at most this: an estimate is
-    /// address space, not memory, until written, but a wrong one must not ask for gigabytes.
-    static var largestEstimatedRoom: Int { 256 << 20 }
-
     /// Called after the first `written` of `total` elements of a collection whose payload
     /// `prefix` started and whose elements start at `elementsStart`: gives the length prefix
     /// the bytes that the varint of the payload's estimated size takes (at the rate of the
     /// elements so far), moving only those elements, and makes room for the rest plus an
-    /// eighth (up to `largestEstimatedRoom`). A wrong estimate costs what writing without one
+    /// eighth (up to `LargeMemory.largestEstimatedRoom`). A wrong estimate costs what writing without one
     /// costs: a move of the payload at the end, growing the buffer, or (when the estimate was
     /// far too large) a copy of the document (`finishDocument()`).
     @usableFromInline
@@ -28,7 +24,7 @@ extension BinaryWriter {
         let estimate = Double(payload - elements) + Double(elements) / Double(written) * Double(total)
         guard estimate < Double(Int32.max) else { return }
         prefix = resize(prefix, to: Self.varintSize(UInt64(estimate)))
-        let remaining = min(Int(estimate * 1.125) - payload, Self.largestEstimatedRoom)
+        let remaining = min(Int(estimate * 1.125) - payload, LargeMemory.largestEstimatedRoom)
         if remaining > capacity - count {
             grow(remaining)
         }

@@ -9,7 +9,7 @@ public struct JSONWriter {
     /// fill through a pointer. Appending to an array instead cost a capacity check, a
     /// uniqueness check and a call per piece: a third of the time of encoding a record.
     internal var storage: [UInt8]
-    internal var count = 0
+    @usableFromInline internal var count = 0
     internal var needsComma = false
     /// Whether every `Date` is written to the last bit of its Double, as ISO 8601 with all the
     /// fraction digits it takes, whatever its style: what Persistence saves (ISO8601+Exact.swift).
@@ -191,15 +191,47 @@ public struct JSONWriter {
     /// touched (LargeMemory.swift).
     @inline(never)
     private mutating func grow(_ room: Int) {
-        let old = storage
-        let count = self.count
-        var size = Swift.max(old.count &* 2, count &+ room, 64)
+        var size = Swift.max(storage.count &* 2, count &+ room, 64)
         if size > 256 << 10 && size < LargeMemory.threshold {
             // Past 256 KB, straight to the huge pages' size: doubling copies each buffer into
             // new memory, and a 2 MB document touched 5 MB of new pages on its way, 1,300 page
             // faults that cost four times its writing (docs/Performance.md, issue 23).
             size = LargeMemory.threshold
         }
+        reallocate(size)
+    }
+
+    /// How many elements of a long array are written before the room for the rest is
+    /// estimated (``reserveForElements(_:written:since:)``).
+    @inlinable
+    static var elementsBeforeEstimate: Int { 16 }
+
+    /// Room for the rest of an array of `total` elements, of which `written` were written since
+    /// the document had `start` bytes, when they take as much each as those: a list page is
+    /// one array of elements of about one size, and the writer's doubling copied its document
+    /// at each step (on a 5 MB page, 4 MB copied at 4 MB, about a tenth of its encoding: issue
+    /// 38, the recorded Mastodon pages). An eighth more than the estimate, so that elements a
+    /// little longer than the first do not make it double after all; room never used is never
+    /// touched, so an estimate too large costs address space, not memory, and it is at most
+    /// `LargeMemory.largestEstimatedRoom` (as binary's writer estimates, BinaryWriter+Estimates.swift).
+    /// Only where the rest takes more than 256 KB: a small document keeps growing as it did.
+    @usableFromInline
+    mutating func reserveForElements(_ total: Int, written: Int, since start: Int) {
+        guard written > 0, total > written else { return }
+        let each = (count &- start) / written
+        let (rest, overflow) = each.multipliedReportingOverflow(by: total &- written)
+        guard rest >= 256 << 10 || overflow else { return }
+        let room = overflow ? LargeMemory.largestEstimatedRoom : Swift.min(rest &+ rest / 8 &+ 4096, LargeMemory.largestEstimatedRoom)
+        let needed = count &+ room
+        if needed > storage.count {
+            reallocate(needed)
+        }
+    }
+
+    /// A buffer of `size` bytes, the document copied into it.
+    private mutating func reallocate(_ size: Int) {
+        let old = storage
+        let count = self.count
         storage = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             LargeMemory.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), count: size)
             old.withUnsafeBufferPointer { old in

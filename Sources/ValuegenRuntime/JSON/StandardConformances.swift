@@ -133,8 +133,13 @@ extension Array: JSONEncodable where Element: JSONEncodable {
     @inlinable
     public func encode(to writer: inout JSONWriter) {
         writer.beginArray()
-        forEachInPlace { _, element in
+        let start = writer.count
+        let count = self.count
+        forEachInPlace { index, element in
             element.encode(to: &writer)
+            if index &+ 1 == JSONWriter.elementsBeforeEstimate {
+                writer.reserveForElements(count, written: index &+ 1, since: start)
+            }
         }
         writer.endArray()
     }
