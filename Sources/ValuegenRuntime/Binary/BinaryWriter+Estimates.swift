@@ -13,9 +13,9 @@ extension BinaryWriter {
     /// `prefix` started and whose elements start at `elementsStart`: gives the length prefix
     /// the bytes that the varint of the payload's estimated size takes (at the rate of the
     /// elements so far), moving only those elements, and makes room for the rest plus an
-    /// eighth (up to `LargeMemory.largestEstimatedRoom`). A wrong estimate costs what writing without one
-    /// costs: a move of the payload at the end, growing the buffer, or (when the estimate was
-    /// far too large) a copy of the document (`finishDocument()`).
+    /// eighth (up to `LargeMemory.largestEstimatedRoom`). A wrong estimate costs what writing
+    /// without one costs: a move of the payload at the end, growing the buffer, or (when the
+    /// estimate was far too large) a copy of the document (`finishDocument()`).
     @usableFromInline
     mutating func expectElements(_ total: Int, after written: Int, from elementsStart: Int, of prefix: inout BinaryLengthPrefix) {
         guard written > 0, total > written else { return }

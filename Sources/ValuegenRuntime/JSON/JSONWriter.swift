@@ -213,15 +213,17 @@ public struct JSONWriter {
     /// 38, the recorded Mastodon pages). An eighth more than the estimate, so that elements a
     /// little longer than the first do not make it double after all; room never used is never
     /// touched, so an estimate too large costs address space, not memory, and it is at most
-    /// `LargeMemory.largestEstimatedRoom` (as binary's writer estimates, BinaryWriter+Estimates.swift).
-    /// Only where the rest takes more than 256 KB: a small document keeps growing as it did.
+    /// `LargeMemory.largestEstimatedRoom`, as binary's writer estimates
+    /// (BinaryWriter+Estimates.swift). Only where the rest takes more than 256 KB: a small
+    /// document keeps growing as it did.
     @usableFromInline
     mutating func reserveForElements(_ total: Int, written: Int, since start: Int) {
         guard written > 0, total > written else { return }
         let each = (count &- start) / written
-        let (rest, overflow) = each.multipliedReportingOverflow(by: total &- written)
-        guard rest >= 256 << 10 || overflow else { return }
-        let room = overflow ? LargeMemory.largestEstimatedRoom : Swift.min(rest &+ rest / 8 &+ 4096, LargeMemory.largestEstimatedRoom)
+        let (product, overflow) = each.multipliedReportingOverflow(by: total &- written)
+        let rest = overflow ? LargeMemory.largestEstimatedRoom : Swift.min(product, LargeMemory.largestEstimatedRoom)
+        guard rest >= 256 << 10 else { return }
+        let room = Swift.min(rest &+ rest / 8 &+ 4096, LargeMemory.largestEstimatedRoom)
         let needed = count &+ room
         if needed > storage.count {
             reallocate(needed)
