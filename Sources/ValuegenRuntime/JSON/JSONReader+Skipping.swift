@@ -159,7 +159,7 @@ extension JSONReader {
             } catch {
                 throw error.inside(.key(key(at: keyStart)))
             }
-            skipWhitespace()
+            skipWhitespaceBeforeCommaOrClose()
             guard position < byteCount else { throw fail("unexpected end of the document in an object") }
             let next = byte(at: position)
             if next == UInt8(ascii: ",") {
@@ -172,6 +172,26 @@ extension JSONReader {
                 throw fail("expected ',' or '}' in an object, found \(describeNext())")
             }
         }
+    }
+
+    /// ``skipWhitespace()`` after a member's value in a skipped object: also predicts the line
+    /// that closes the object, a step less indented than its members, which the line ahead of
+    /// a member does not (`predictedLineStart(after:)`): an indented document's every skipped
+    /// object ends with one.
+    @inline(__always)
+    private mutating func skipWhitespaceBeforeCommaOrClose() {
+        let index = position
+        if index &+ 18 <= byteCount, byte(at: index) == 0x0A, indentationStep > 0 {
+            let width = (depth &- 1) &* indentationStep
+            let start = index &+ 1 &+ width
+            if UInt(bitPattern: width) < 16,
+               Self.firstLane(Self.nonSpaceBytes(block(at: index &+ 1)) | 1 &<< 16) == width,
+               byte(at: start) == UInt8(ascii: "}") {
+                position = start
+                return
+            }
+        }
+        skipWhitespace()
     }
 
     /// The array at the offset (at its `[`), as ``readArray(_:)`` reads it with a body that
