@@ -312,11 +312,7 @@ public struct BinaryWriter: ~Copyable {
 
     @inline(__always)
     private mutating func writeString(_ string: String, source: Int) {
-        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0, source: source) }
-        if written == nil {
-            var string = string
-            string.withUTF8 { writeString(utf8: $0, source: source) }
-        }
+        string.withUTF8InPlace { writeString(utf8: $0, source: source) }
     }
 
     @inline(__always)

@@ -40,10 +40,7 @@ extension FixedDateFormat {
     /// writing it (issue 38, the recorded Mastodon payloads).
     @inline(__always)
     static func lastLayout(_ pattern: String) -> Layout? {
-        let bits = RecentPatterns.bits(of: pattern)
-        return Unmanaged.passUnretained(recentPatterns.value)._withUnsafeGuaranteedRef { recent in
-            recent.lastBits == bits ? recent.lastLayout : nil
-        }
+        ifLast(pattern) { $0.lastLayout }
     }
 
     /// `pattern` compiled when it is the pattern this thread last compiled, found as
@@ -53,9 +50,17 @@ extension FixedDateFormat {
     /// reading a date (issue 38).
     @inline(__always)
     static func lastCompiled(_ pattern: String) -> FixedDateFormat? {
+        ifLast(pattern) { $0.lastFormat }
+    }
+
+    /// What `last` reads of the thread's recent patterns when `pattern` is the same string as
+    /// the last one compiled; nil otherwise. The recent patterns are read through a reference
+    /// that is not retained: the thread keeps them.
+    @inline(__always)
+    private static func ifLast<Value>(_ pattern: String, _ last: (RecentPatterns) -> Value?) -> Value? {
         let bits = RecentPatterns.bits(of: pattern)
         return Unmanaged.passUnretained(recentPatterns.value)._withUnsafeGuaranteedRef { recent in
-            recent.lastBits == bits ? recent.lastFormat : nil
+            recent.lastBits == bits ? last(recent) : nil
         }
     }
 
@@ -93,7 +98,8 @@ private final class RecentPatterns {
     @exclusivity(unchecked) private(set) var formats: [FixedDateFormat?] = []
 
     /// The last pattern compiled, kept so that its storage stays its own, with its bits, its
-    /// format and the format's layout.
+    /// format and the format's layout (held here as well, inline: writing a date reads it
+    /// without going through the format's reference).
     @exclusivity(unchecked) private(set) var lastPattern = ""
     @exclusivity(unchecked) private(set) var lastBits = RecentPatterns.bits(of: "")
     @exclusivity(unchecked) private(set) var lastFormat: FixedDateFormat?

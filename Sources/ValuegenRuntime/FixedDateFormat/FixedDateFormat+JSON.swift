@@ -27,7 +27,7 @@ extension JSONWriter {
 
     /// A date in a fixed format of one width (``FixedDateFormat/Layout``), the same way.
     mutating func writeFixedDate(_ date: Date, _ layout: FixedDateFormat.Layout) -> Bool {
-        writeQuotedDate(room: 32) { layout.write(date, to: $0) }
+        writeQuotedDate(room: FixedDateFormat.Layout.writeRoom) { layout.write(date, to: $0) }
     }
 
     /// A comma if needed, then in quotes what `write` writes (at most `room` bytes); nothing

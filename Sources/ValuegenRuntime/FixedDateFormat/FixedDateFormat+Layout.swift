@@ -14,8 +14,10 @@ extension FixedDateFormat {
         /// The format written with zeros for digits (`0000-00-00T00:00:00.000Z`), first byte
         /// lowest, as two sixteen-byte blocks; the bytes past ``length`` are zero.
         let template: (low: UInt128, high: UInt128)
-        /// How many bytes every date takes, at most 32.
+        /// How many bytes every date takes, at most ``writeRoom``.
         let length: Int
+        /// The room ``write(_:to:)`` needs: the template is stored as two sixteen-byte blocks.
+        static var writeRoom: Int { 32 }
         /// Where each field's digits go in the template, one byte each, 0xFF for a field the
         /// format lacks (bytes from the lowest: year, month, day, hour, minute, second,
         /// fraction). A word, not `SIMD8<Int8>`, whose lanes cost a call each to read.
@@ -28,7 +30,7 @@ extension FixedDateFormat {
         }
 
         /// The layout of `elements`, or nil when an element's width depends on the date (`M`,
-        /// `d`, `H`, `m`, `s`) or they take more than 32 bytes. The year takes four digits in
+        /// `d`, `H`, `m`, `s`) or they take more than ``writeRoom`` bytes. The year takes four digits in
         /// every year written here (1583...9999), whatever its pattern's length; a zone is
         /// always UTC's, so it is part of the template.
         init?(_ elements: [Element]) {
@@ -58,10 +60,10 @@ extension FixedDateFormat {
                     case .zone(let rfc822): bytes += (rfc822 ? "+0000" : "Z").utf8
                     }
                 }
-                guard bytes.count <= 32 else { return nil }
+                guard bytes.count <= Self.writeRoom else { return nil }
             }
             length = bytes.count
-            bytes += repeatElement(0, count: 32 &- bytes.count)
+            bytes += repeatElement(0, count: Self.writeRoom &- bytes.count)
             let blocks = bytes.withUnsafeBytes { raw in
                 (UInt128(littleEndian: raw.loadUnaligned(as: UInt128.self)),
                  UInt128(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt128.self)))
@@ -71,15 +73,16 @@ extension FixedDateFormat {
             self.fractionDigits = fractionDigits
         }
 
-        /// Writes `date` to `output`, which has room for 32 bytes, and returns ``length``; nil,
-        /// having written nothing that counts, for a date outside the years handled.
+        /// Writes `date` to `output`, which has room for ``writeRoom`` bytes, and returns
+        /// ``length``; nil, having written nothing that counts, for a date outside the years
+        /// handled.
         func write(_ date: Date, to output: UnsafeMutablePointer<UInt8>) -> Int? {
             guard let (year, month, day, millisecondOfDay) = FixedDateFormat.fields(of: date) else { return nil }
             return write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: output)
         }
 
-        /// Writes the template and the fields' digits to `output`, which has room for 32 bytes;
-        /// returns ``length``.
+        /// Writes the template and the fields' digits to `output`, which has room for
+        /// ``writeRoom`` bytes; returns ``length``.
         private func write(year: Int64, month: Int64, day: Int64, millisecondOfDay: Int64, to output: UnsafeMutablePointer<UInt8>) -> Int {
             let target = UnsafeMutableRawPointer(output)
             target.storeBytes(of: template.low.littleEndian, as: UInt128.self)

@@ -59,10 +59,9 @@ struct FixedDateFormat: Sendable {
         self.maximumLength = maximumLength
     }
 
-    /// The room ``write(_:to:)`` needs: ``maximumLength``, or 32 bytes for a layout, which is
-    /// written as two sixteen-byte stores.
+    /// The room ``write(_:to:)`` needs: ``maximumLength``, or a layout's ``Layout/writeRoom``.
     var writeRoom: Int {
-        layout == nil ? maximumLength : 32
+        layout == nil ? maximumLength : Layout.writeRoom
     }
 
     /// The years read and written here: ICU counts days before 1582-10-15 in the Julian

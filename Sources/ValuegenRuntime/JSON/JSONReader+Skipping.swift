@@ -177,19 +177,16 @@ extension JSONReader {
     /// ``skipWhitespace()`` after a member's value in a skipped object: also predicts the line
     /// that closes the object, a step less indented than its members, which the line ahead of
     /// a member does not (`predictedLineStart(after:)`): an indented document's every skipped
-    /// object ends with one.
+    /// object ends with one. (A skipped document, at level 1, closes at the margin, which is
+    /// left to `skipWhitespace()`.)
     @inline(__always)
     private mutating func skipWhitespaceBeforeCommaOrClose() {
         let index = position
-        if index &+ 18 <= byteCount, byte(at: index) == 0x0A, indentationStep > 0 {
-            let width = (depth &- 1) &* indentationStep
-            let start = index &+ 1 &+ width
-            if UInt(bitPattern: width) < 16,
-               Self.firstLane(Self.nonSpaceBytes(block(at: index &+ 1)) | 1 &<< 16) == width,
-               byte(at: start) == UInt8(ascii: "}") {
-                position = start
-                return
-            }
+        if index < byteCount, byte(at: index) == 0x0A,
+           let start = lineStart(after: index, indentedBy: (depth &- 1) &* indentationStep),
+           byte(at: start) == UInt8(ascii: "}") {
+            position = start
+            return
         }
         skipWhitespace()
     }

@@ -113,13 +113,19 @@ public struct JSONReader {
 
     /// Where the line after the line feed at `index` starts when it is indented by `depth`
     /// times `indentationStep` spaces, 1 to 16 of them, and what follows them is not white
-    /// space; nil otherwise (a line closing a container is a step short, and is not predicted;
-    /// wider lines are predicted by `skipWhitespaceSlowly`).
-    /// The spaces are checked, but the position is the prediction: what is read next waits
-    /// only for a branch that is predicted, not for the bytes to be loaded and counted.
+    /// space; nil otherwise (a line closing a container is a step short, and is predicted only
+    /// where an object is skipped; wider lines are predicted by `skipWhitespaceSlowly`).
     @inlinable @inline(__always)
     func predictedLineStart(after index: Int) -> Int? {
-        let width = depth &* indentationStep
+        lineStart(after: index, indentedBy: depth &* indentationStep)
+    }
+
+    /// Where the line after the line feed at `index` starts when it is indented by `width`
+    /// spaces, 1 to 16, and what follows them is not white space; nil otherwise. The spaces are
+    /// checked, but the position is the prediction: what is read next waits only for a branch
+    /// that is predicted, not for the bytes to be loaded and counted.
+    @inlinable @inline(__always)
+    func lineStart(after index: Int, indentedBy width: Int) -> Int? {
         let start = index &+ 1 &+ width
         guard UInt(bitPattern: width &- 1) < 16, index &+ 18 <= byteCount else { return nil }
         // Spaces up to the width (all sixteen for a width of 16: lane 16 stands for none).

@@ -6,13 +6,7 @@
 extension JSONWriter {
     /// A comma if needed, then `text` in quotes, escaped, then `suffix` if any.
     internal mutating func writeQuoted(_ text: String, then suffix: UInt8?) {
-        // The UTF-8 in place, without the copy (and reference count traffic) `withUTF8`
-        // needs to be mutating; only a string bridged from elsewhere has none.
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { writeQuoted($0, then: suffix) }
-        if done == nil {
-            var text = text
-            text.withUTF8 { writeQuoted($0, then: suffix) }
-        }
+        text.withUTF8InPlace { writeQuoted($0, then: suffix) }
     }
 
     /// A comma if needed, then the UTF-8 text in quotes with the characters JSON requires
