@@ -292,6 +292,66 @@ struct JSONWriterFastPathTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[{"a":1},2,false,null,true,{"zip code":[],"":0}]"#)
     }
 
+    @Test func rawKeysOfEveryLengthUpToFortyBytesAreCopiedWhole() {
+        // 3 to 40 bytes: each of the copy's paths (4 to 7, 8 to 16, 17 to 32 bytes, memcpy) and
+        // their edges, first in an object (no comma) and after a value; the objects themselves
+        // are separated, as values are.
+        let keys: [StaticString] = [
+            "\"\":",
+            "\"a\":",
+            "\"ab\":",
+            "\"abc\":",
+            "\"abcd\":",
+            "\"abcde\":",
+            "\"abcdef\":",
+            "\"abcdefg\":",
+            "\"abcdefgh\":",
+            "\"abcdefghi\":",
+            "\"abcdefghij\":",
+            "\"abcdefghijk\":",
+            "\"abcdefghijkl\":",
+            "\"abcdefghijklm\":",
+            "\"abcdefghijklmn\":",
+            "\"abcdefghijklmno\":",
+            "\"abcdefghijklmnop\":",
+            "\"abcdefghijklmnopq\":",
+            "\"abcdefghijklmnopqr\":",
+            "\"abcdefghijklmnopqrs\":",
+            "\"abcdefghijklmnopqrst\":",
+            "\"abcdefghijklmnopqrstu\":",
+            "\"abcdefghijklmnopqrstuv\":",
+            "\"abcdefghijklmnopqrstuvw\":",
+            "\"abcdefghijklmnopqrstuvwx\":",
+            "\"abcdefghijklmnopqrstuvwxy\":",
+            "\"abcdefghijklmnopqrstuvwxyz\":",
+            "\"abcdefghijklmnopqrstuvwxyza\":",
+            "\"abcdefghijklmnopqrstuvwxyzab\":",
+            "\"abcdefghijklmnopqrstuvwxyzabc\":",
+            "\"abcdefghijklmnopqrstuvwxyzabcd\":",
+            "\"abcdefghijklmnopqrstuvwxyzabcde\":",
+            "\"abcdefghijklmnopqrstuvwxyzabcdef\":",
+            "\"abcdefghijklmnopqrstuvwxyzabcdefg\":",
+            "\"abcdefghijklmnopqrstuvwxyzabcdefgh\":",
+            "\"abcdefghijklmnopqrstuvwxyzabcdefghi\":",
+            "\"abcdefghijklmnopqrstuvwxyzabcdefghij\":",
+            "\"abcdefghijklmnopqrstuvwxyzabcdefghijk\":",
+        ]
+        var writer = JSONWriter(capacity: 0)
+        var expected = ""
+        for (index, key) in keys.enumerated() {
+            let name = String(decoding: UnsafeBufferPointer(start: key.utf8Start + 1, count: key.utf8CodeUnitCount - 3), as: UTF8.self)
+            writer.beginObject()
+            writer.writeRawKey(key)
+            writer.writeInteger(index)
+            writer.writeRawKey(key)
+            writer.writeBool(true)
+            writer.endObject()
+            expected += (index == 0 ? "" : ",") + "{\"\(name)\":\(index),\"\(name)\":true}"
+        }
+        #expect(keys.map(\.utf8CodeUnitCount) == Array(3...40))
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+    }
+
     @Test func readingTheBytesLeavesTheWriterUsableAndCopiesIndependent() {
         var writer = JSONWriter()
         writer.beginArray()

@@ -8,9 +8,9 @@ public struct JSONWriter {
     /// The document is `storage[..<count]`; the bytes after it are room that the next writes
     /// fill through a pointer. Appending to an array instead cost a capacity check, a
     /// uniqueness check and a call per piece: a third of the time of encoding a record.
-    internal var storage: [UInt8]
+    @usableFromInline internal var storage: [UInt8]
     @usableFromInline internal var count = 0
-    internal var needsComma = false
+    @usableFromInline internal var needsComma = false
     /// Whether every `Date` is written to the last bit of its Double, as ISO 8601 with all the
     /// fraction digits it takes, whatever its style: what Persistence saves (ISO8601+Exact.swift).
     internal var writesExactDates = false
@@ -106,7 +106,11 @@ public struct JSONWriter {
     }
 
     /// Writes a key given as its JSON text, quotes and colon included (`"\"zip code\":"`):
-    /// generated code escapes its keys once, when it is generated.
+    /// generated code escapes its keys once, when it is generated. Inlined into the generated
+    /// encoders, where the key's length is a constant: its bytes are copied by the one pair of
+    /// loads and stores that length takes, without a call (a key took about 50 instructions
+    /// through one; issue 38, docs/Performance.md).
+    @inlinable @inline(__always)
     public mutating func writeRawKey(_ quotedKeyAndColon: StaticString) {
         writeSeparated(quotedKeyAndColon.utf8Start, count: quotedKeyAndColon.utf8CodeUnitCount)
         needsComma = false
@@ -174,7 +178,7 @@ public struct JSONWriter {
     /// Calls `write` with a pointer to the end of the document and at least `room` bytes
     /// after it, then moves the end past the bytes `write` says it wrote. `write` must not
     /// touch the writer: it works on the pointer and values captured before the call.
-    @inline(__always)
+    @inlinable @inline(__always)
     internal mutating func output(room: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
         if storage.count &- count < room {
             grow(room)
@@ -189,8 +193,8 @@ public struct JSONWriter {
     /// any bits are a valid `UInt8`, and no byte of the room is read before it is written,
     /// since `bytes` cuts the room off. A large new buffer asks for huge pages before it is
     /// touched (LargeMemory.swift).
-    @inline(never)
-    private mutating func grow(_ room: Int) {
+    @usableFromInline @inline(never)
+    internal mutating func grow(_ room: Int) {
         var size = Swift.max(storage.count &* 2, count &+ room, 64)
         if size > 256 << 10 && size < LargeMemory.threshold {
             // Past 256 KB, straight to the huge pages' size: doubling copies each buffer into
@@ -248,7 +252,7 @@ public struct JSONWriter {
     /// A comma when the previous value needs one. The writers below store the comma
     /// unconditionally and then their own first byte either after it or over it, which is
     /// cheaper than a branch.
-    @inline(__always)
+    @inlinable @inline(__always)
     internal var commaLength: Int {
         needsComma ? 1 : 0
     }
@@ -271,6 +275,7 @@ public struct JSONWriter {
     }
 
     /// A comma if needed, then `count` bytes from `start`.
+    @inlinable @inline(__always)
     internal mutating func writeSeparated(_ start: UnsafePointer<UInt8>, count: Int) {
         let at = commaLength
         output(room: count &+ 1) { end in
@@ -281,12 +286,17 @@ public struct JSONWriter {
     }
 
     /// Copies a few bytes, as keys and literals are, with two overlapping loads and stores
-    /// instead of a call to `memcpy`.
-    @inline(__always)
+    /// instead of a call to `memcpy`: up to 32 bytes (`"followers_count":` is 18).
+    @inlinable @inline(__always)
     internal static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(destination)
-        if count >= 8 && count <= 16 {
+        if count > 16 && count <= 32 {
+            let head = from.loadUnaligned(as: UInt128.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 16, as: UInt128.self)
+            to.storeBytes(of: head, as: UInt128.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 16, as: UInt128.self)
+        } else if count >= 8 && count <= 16 {
             let head = from.loadUnaligned(as: UInt64.self)
             let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
             to.storeBytes(of: head, as: UInt64.self)
