@@ -29,6 +29,18 @@ extension JSONWriter {
             end[0] = UInt8(ascii: ",")
             end[at] = UInt8(ascii: "\"")
             var written = at &+ 1
+            // A text of fewer than sixteen bytes without an escape (most names, ids, states):
+            // one block, compared and stored here, without the call.
+            if count < 16 {
+                let block = JSONWriter.loadShort(input, count: count)
+                // The lanes past the text are zero, which compares as a control character.
+                if JSONWriter.escapedBytes(block) & ((1 &<< UInt128(count &* 8)) &- 1) == 0 {
+                    UnsafeMutableRawPointer(end + written).storeBytes(of: block.littleEndian, as: UInt128.self)
+                    written &+= count
+                    read = count
+                    return written &+ JSONWriter.close(at: end + written, suffix)
+                }
+            }
             let progress = JSONWriter.escape(input, count: count, from: 0, into: end + written, room: room)
             written &+= progress.written
             read = progress.read
