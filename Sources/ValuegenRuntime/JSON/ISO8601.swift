@@ -178,7 +178,44 @@ enum ISO8601 {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The proleptic Gregorian year, month and day of the day `days` after 1970-01-01: Neri
+    /// and Schneider's Euclidean affine functions ("Euclidean affine functions and their
+    /// application to calendar algorithms", 2022), a few multiplications and shifts where
+    /// Hinnant's `civil_from_days` (``civil(fromDaysByEras:)``, for days beyond their range)
+    /// takes six divisions with their sign fixes: a fifth of a fixed-format date's writing
+    /// (issue 38). The days are shifted by 2^20 eras of 400 years, so that they count from
+    /// a March 1st before any day a date can hold, and the arithmetic is unsigned.
+    @inline(__always)
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        guard days >= -civilShift, days < 1 << 60 else { return civil(fromDaysByEras: days) }
+        let n = UInt64(bitPattern: days &+ civilShift)
+        // The century (of the computational calendar, years starting on March 1st) and the
+        // day in it.
+        let n1 = 4 &* n &+ 3
+        let century = n1 / 146_097
+        let dayOfCentury = n1 % 146_097 / 4
+        // The year in the century and the day in the year: 2,939,745 / 2^32 is 4 / 1461
+        // within what this range of days needs.
+        let p2 = 2_939_745 &* (4 &* dayOfCentury &+ 3)
+        let yearOfCentury = p2 &>> 32
+        let dayOfYear = (p2 & 0xFFFF_FFFF) / 2_939_745 / 4
+        // The month (3 to 14, March first) and the day in it.
+        let n3 = 2141 &* dayOfYear &+ 197_913
+        let month = n3 &>> 16
+        let day = (n3 & 0xFFFF) / 2141
+        // January and February belong to the next Gregorian year.
+        let isJanuaryOrFebruary = dayOfYear >= 306
+        let year = Int64(bitPattern: 100 &* century &+ yearOfCentury) &- 400 &* civilShiftEras &+ (isJanuaryOrFebruary ? 1 : 0)
+        return (year, Int64(bitPattern: isJanuaryOrFebruary ? month &- 12 : month), Int64(bitPattern: day) &+ 1)
+    }
+
+    /// The eras of 400 years that ``civil(fromDays:)`` shifts its days by, and the days.
+    /// (Computed, not stored: a stored static is a global, each use a `swift_once`.)
+    static var civilShiftEras: Int64 { 1 << 20 }
+    static var civilShift: Int64 { 719_468 + 146_097 << 20 }
+
+    /// ``civil(fromDays:)`` by Hinnant's `civil_from_days`, for any day.
+    static func civil(fromDaysByEras days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

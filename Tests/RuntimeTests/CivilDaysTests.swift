@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import ValuegenRuntime
+
+/// `ISO8601.civil(fromDays:)`, the year, month and day of a day count that every written date
+/// (ISO 8601 and fixed formats) goes through: Neri and Schneider's affine functions, against
+/// Hinnant's algorithm (`civil(fromDaysByEras:)`, what it replaced) on every day of ±3,000 years
+/// and on days spread over the ±1,000,000 years ISO 8601 writes, and against Foundation's
+/// Gregorian calendar on random days.
+@Suite("Civil dates from day counts")
+struct CivilDaysTests {
+    @Test func everyDayOfSixThousandYearsIsHinnants() {
+        var mismatches = 0
+        for days in Int64(-1_100_000)...Int64(1_100_000) where ISO8601.civil(fromDays: days) != ISO8601.civil(fromDaysByEras: days) {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test func daysSpreadOverAMillionYearsAndTheEdgesAreHinnants() {
+        var generator = SystemRandomNumberGenerator()
+        let farthest: Int64 = 366 * 1_000_001
+        let shift = ISO8601.civilShift
+        // The ends of the shifted range and of what ISO 8601 writes, 400-year cycles and the
+        // days around them, then random days.
+        var samples: [Int64] = [-shift, -shift + 1, (1 << 60) - 1, 1 << 60, -farthest, farthest, 0, -1, 59, 60, 365, -719_468]
+        for cycle in Int64(-2_500)...Int64(2_500) {
+            let start = cycle * 146_097 - 719_468
+            samples += [start - 1, start, start + 59, start + 60, start + 36_524, start + 36_525]
+        }
+        samples += (0..<2_000_000).map { _ in Int64.random(in: -farthest...farthest, using: &generator) }
+        let mismatches = samples.filter { ISO8601.civil(fromDays: $0) != ISO8601.civil(fromDaysByEras: $0) }
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(3))")
+    }
+
+    @Test func randomDaysAreFoundationsGregorianDates() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            // Years 1583 to 9999, where Foundation's calendar is proleptic Gregorian too.
+            let days = Int64.random(in: -141_349...2_932_896, using: &generator)
+            let date = Date(timeIntervalSince1970: Double(days) * 86_400)
+            let components = calendar.dateComponents([.year, .month, .day], from: date)
+            let civil = ISO8601.civil(fromDays: days)
+            #expect(civil == (Int64(components.year!), Int64(components.month!), Int64(components.day!)), "day \(days)")
+        }
+    }
+}
