@@ -253,12 +253,14 @@ extension JSONWriter {
         return value
     }
 
-    /// The escape of `byte`, a quote, a backslash or a control character, as one word: its
-    /// bytes (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, or `\u00XX` for the other control
-    /// characters), first byte lowest, and its length (2 or 6) in the top byte. Computed where
-    /// an escape is found, without a branch, rather than looked up in a table: a table is a
-    /// global, whose every use costs a `swift_once` (one for each string written, 1.4 % of the
-    /// instructions of encoding github-issues), and escapes are rare.
+    /// What `byte` is written as, in one word, first byte lowest, with its length in the top
+    /// byte: for a quote, a backslash or a control character its escape (`\"`, `\\`, `\n`,
+    /// `\r`, `\t`, `\b`, `\f`, or `\u00XX` for the other control characters, length 2 or 6);
+    /// for any other byte the byte itself, length 1 (which the 32-byte loop stores for the lane
+    /// past its block, then writes over). Computed where an escape is found, without a branch,
+    /// rather than looked up in a table: a table is a global, whose every use costs a
+    /// `swift_once` (one for each string written, 1.4 % of the instructions of encoding
+    /// github-issues), and escapes are rare.
     @inline(__always)
     private static func escapeEntry(_ byte: UInt8) -> UInt64 {
         let value = UInt64(byte)
@@ -270,6 +272,8 @@ extension JSONWriter {
         let unicode: UInt64 = 0x3030_755C // \u00
             | (0x30 &+ (value &>> 4)) &<< 32
             | (hexDigit &+ (hexDigit < 10 ? 0x30 : 0x57)) &<< 40
-        return letter != 0 ? 0x5C | letter &<< 8 | 2 &<< 56 : unicode | 6 &<< 56
+        let escape = letter != 0 ? 0x5C | letter &<< 8 | 2 &<< 56 : unicode | 6 &<< 56
+        let isEscaped = value < 0x20 || value == 0x22 || value == 0x5C
+        return isEscaped ? escape : value | 1 &<< 56
     }
 }

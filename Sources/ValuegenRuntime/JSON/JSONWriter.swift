@@ -107,8 +107,8 @@ public struct JSONWriter {
 
     /// Writes a key given as its JSON text, quotes and colon included (`"\"zip code\":"`):
     /// generated code escapes its keys once, when it is generated. Inlined into the generated
-    /// encoders, where the key's length is a constant: its bytes are copied by the one pair of
-    /// loads and stores that length takes, without a call (a key took about 50 instructions
+    /// encoders, where the key's length is a constant: a key of 4 to 32 bytes is copied by the one
+    /// pair of loads and stores its length takes, without a call (a key took about 50 instructions
     /// through one; issue 38, docs/Performance.md).
     @inlinable @inline(__always)
     public mutating func writeRawKey(_ quotedKeyAndColon: StaticString) {
