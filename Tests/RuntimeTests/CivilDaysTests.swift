@@ -3,10 +3,11 @@ import Testing
 @testable import ValuegenRuntime
 
 /// `ISO8601.civil(fromDays:)`, the year, month and day of a day count that every written date
-/// (ISO 8601 and fixed formats) goes through: Neri and Schneider's affine functions, against
-/// Hinnant's algorithm (`civil(fromDaysByEras:)`, what it replaced) on every day of ±3,000 years
-/// and on days spread over the ±1,000,000 years ISO 8601 writes, and against Foundation's
-/// Gregorian calendar on random days.
+/// (ISO 8601 and fixed formats) goes through, and `days(fromCivil:_:_:)`, its inverse, which
+/// every date read goes through: Neri and Schneider's affine functions, against Hinnant's
+/// algorithms (`civil(fromDaysByEras:)`, `days(fromCivilByEras:_:_:)`, what they replaced) on
+/// every day of ±3,000 years and on days spread over the ±1,000,000 years ISO 8601 writes, and
+/// against Foundation's Gregorian calendar on random days.
 @Suite("Civil dates from day counts")
 struct CivilDaysTests {
     @Test func everyDayOfSixThousandYearsIsHinnants() {
@@ -47,5 +48,44 @@ struct CivilDaysTests {
             let civil = ISO8601.civil(fromDays: days)
             #expect(civil == (Int64(components.year!), Int64(components.month!), Int64(components.day!)), "day \(days)")
         }
+    }
+
+    @Test func everyDateOfSixThousandYearsCountsItsDaysAsHinnant() {
+        var mismatches = 0
+        for year in Int64(-3_000)...Int64(3_000) {
+            for month in Int64(1)...12 {
+                // Days past the month's end count on into the next month, in both.
+                for day in Int64(0)...Int64(32) where ISO8601.days(fromCivil: year, month, day) != ISO8601.days(fromCivilByEras: year, month, day) {
+                    mismatches += 1
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test func datesSpreadOverAMillionYearsAndTheEdgesCountTheirDaysAsHinnant() {
+        var generator = SeededGenerator(seed: 1970)
+        let lowest = -ISO8601.civilShiftEras * 400 + 1
+        // The ends of the range taken without the fallback and the dates just beyond them,
+        // months and days out of range (which the fallback takes), then random dates.
+        var samples: [(Int64, Int64, Int64)] = [
+            (lowest, 1, 1), (lowest, 3, 1), (lowest - 1, 3, 1), (lowest - 400, 12, 31), ((1 << 50) - 1, 12, 31), (1 << 50, 1, 1),
+            (2024, 0, 1), (2024, 13, 1), (2024, -5, 10), (2024, 2, -400), (2024, 2, 1 << 50), (2024, 2, -(1 << 50) - 1),
+        ]
+        samples += (0..<1_000_000).map { _ in
+            (Int64.random(in: -1_000_000...1_000_000, using: &generator), Int64.random(in: 1...12, using: &generator), Int64.random(in: 1...31, using: &generator))
+        }
+        let mismatches = samples.filter { ISO8601.days(fromCivil: $0.0, $0.1, $0.2) != ISO8601.days(fromCivilByEras: $0.0, $0.1, $0.2) }
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(3))")
+    }
+
+    @Test func aDayCountReadBackFromItsDateIsItself() {
+        var generator = SeededGenerator(seed: 2001)
+        let days = (0..<200_000).map { _ in Int64.random(in: -(366 * 1_000_000)...(366 * 1_000_000), using: &generator) }
+        let mismatches = days.filter { count in
+            let civil = ISO8601.civil(fromDays: count)
+            return ISO8601.days(fromCivil: civil.year, civil.month, civil.day) != count
+        }
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(3))")
     }
 }

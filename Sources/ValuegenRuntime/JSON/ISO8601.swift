@@ -169,7 +169,28 @@ enum ISO8601 {
         }
     }
 
+    /// The days from 1970-01-01 to the proleptic Gregorian date, month 1...12 (a day past the
+    /// month's end counts on into the next): Neri and Schneider's affine functions, as
+    /// ``civil(fromDays:)`` (a division by 100 and shifts, where Hinnant's `days_from_civil`,
+    /// ``days(fromCivilByEras:_:_:)`` for years beyond their range, takes four divisions).
+    @inline(__always)
     static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        guard (-civilShiftEras * 400 + 1)..<(1 << 50) ~= year, (1...12) ~= month, (-(1 << 50))..<(1 << 50) ~= day else {
+            return days(fromCivilByEras: year, month, day)
+        }
+        // The computational calendar's year (from March 1st, shifted as in civil(fromDays:)),
+        // month (3 to 14) and day (from 0).
+        let isJanuaryOrFebruary = month <= 2
+        let y = UInt64(bitPattern: year &+ 400 &* civilShiftEras &- (isJanuaryOrFebruary ? 1 : 0))
+        let m = UInt64(bitPattern: isJanuaryOrFebruary ? month &+ 12 : month)
+        let century = y / 100
+        let yearDays = 1461 &* y / 4 &- century &+ century / 4
+        let monthDays = (979 &* m &- 2919) / 32
+        return Int64(bitPattern: yearDays &+ monthDays) &+ day &- 1 &- civilShift
+    }
+
+    /// ``days(fromCivil:_:_:)`` by Hinnant's `days_from_civil`, for any date.
+    static func days(fromCivilByEras year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
