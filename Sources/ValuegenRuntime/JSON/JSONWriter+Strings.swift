@@ -33,8 +33,7 @@ extension JSONWriter {
             // one block, compared and stored here, without the call.
             if count < 16 {
                 let block = JSONWriter.loadShort(input, count: count)
-                // The lanes past the text are zero, which compares as a control character.
-                if JSONWriter.escapedBytes(block) & ((1 &<< UInt128(count &* 8)) &- 1) == 0 {
+                if JSONWriter.escapedBytes(block, lanes: count) == 0 {
                     UnsafeMutableRawPointer(end + written).storeBytes(of: block.littleEndian, as: UInt128.self)
                     written &+= count
                     read = count
@@ -181,7 +180,7 @@ extension JSONWriter {
                     block = loadShort(input + read, count: rest)
                 }
                 target.storeBytes(of: block.littleEndian, toByteOffset: written, as: UInt128.self)
-                matches = escapedBytes(block) & ((1 &<< UInt128(rest &* 8)) &- 1)
+                matches = escapedBytes(block, lanes: rest)
                 if matches == 0 {
                     return (count, written &+ rest)
                 }
@@ -198,6 +197,13 @@ extension JSONWriter {
             written &+= Int(truncatingIfNeeded: entry &>> 56)
             read &+= 1
         }
+    }
+
+    /// ``escapedBytes(_:)`` of a block's low `count` lanes (1 to 15), the last bytes of a text,
+    /// only: the lanes past them are zero, which compares as a control character.
+    @inline(__always)
+    private static func escapedBytes(_ block: UInt128, lanes count: Int) -> UInt128 {
+        escapedBytes(block) & ((1 &<< UInt128(count &* 8)) &- 1)
     }
 
     /// 0xFF in each byte of the block that is a quote, a backslash or a control character,
