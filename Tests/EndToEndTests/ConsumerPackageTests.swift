@@ -233,9 +233,9 @@ import Testing
         // 6. The command plugin refuses Models while it applies the build plugin (every type
         //    would be declared twice), and writes nothing. Without the build plugin it writes
         //    the same files into Sources/Models/Generated.
-        let generateModels = ["swift", "package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "--target", "Models"]
+        let generateModels = ["package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "--target", "Models"]
         let generated = consumer.appendingPathComponent("Sources/Models/Generated")
-        let refused = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), generateModels)
+        let refused = try PackageBuild.swiftPM(generateModels)
         #expect(refused.status != 0)
         #expect((refused.standardOutput + refused.standardError).contains(
             "error: target 'Models' also applies ValuegenBuildPlugin, which generates the same files on every build, so the files written into Sources/Models/Generated would declare every type twice (SwiftPM: \"multiple producers\"); to commit the generated code, remove ValuegenBuildPlugin from the plugins of 'Models' in Package.swift and run generate-models again, or keep the build plugin and leave 'Models' out of generate-models. Nothing was written."
@@ -247,7 +247,7 @@ import Testing
         let buildPluginUsage = #"plugins: [.plugin(name: "ValuegenBuildPlugin", package: "valuegen")]"#
         try #require(manifestText.contains(buildPluginUsage))
         try Data(manifestText.replacingOccurrences(of: buildPluginUsage, with: "plugins: []").utf8).write(to: manifest)
-        let command = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), generateModels)
+        let command = try PackageBuild.swiftPM(generateModels)
         #expect(command.status == 0, "\(command.standardOutput)\(command.standardError)")
         #expect(try TestSupport.files(in: generated) == ["Counter.swift", "LegacyProfile.swift", "Note.swift", "Profile.swift", "Reply.swift", "SampleCatalog.swift", "Shape.swift", "ValuegenModuleSupport.swift"])
         for name in ["Profile.swift", "SampleCatalog.swift", "ValuegenModuleSupport.swift"] {
@@ -281,27 +281,27 @@ import Testing
             }
 
             """, to: api.appendingPathComponent("Pets.swift"))
-        let importOpenAPI = ["swift", "package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "import-openapi"]
+        let importOpenAPI = ["package", "--package-path", consumer.path, "--allow-writing-to-package-directory", "generate-models", "import-openapi"]
         let document = "../Import/Petstore/openapi.json"
-        let noTarget = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document])
+        let noTarget = try PackageBuild.swiftPM(importOpenAPI + [document])
         #expect(noTarget.status != 0 && (noTarget.standardOutput + noTarget.standardError).contains(
             "error: import-openapi writes into one target: name it with --target NAME; write generate-models import-openapi DOCUMENT --target NAME [--output FOLDER] [--include GLOB]... [--exclude GLOB]... [--constraints] [--quiet]"
         ), "\(noTarget.standardOutput)\(noTarget.standardError)")
-        let unknownTarget = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document, "--target", "Store"])
+        let unknownTarget = try PackageBuild.swiftPM(importOpenAPI + [document, "--target", "Store"])
         #expect(unknownTarget.status != 0 && (unknownTarget.standardOutput + unknownTarget.standardError).contains(
             "error: the package has no target 'Store' to import into; its targets are API, ConsumerFakes, Models, consumer-demo. Add the target to Package.swift (with ValuegenBuildPlugin among its plugins and ValuegenRuntime among its dependencies) first."
         ), "\(unknownTarget.standardOutput)\(unknownTarget.standardError)")
-        let outside = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document, "--target", "API", "--output", "../Models"])
+        let outside = try PackageBuild.swiftPM(importOpenAPI + [document, "--target", "API", "--output", "../Models"])
         #expect(outside.status != 0 && (outside.standardOutput + outside.standardError).contains(
             "error: --output '../Models' must be a folder inside the target, such as Schemas or API/Schemas"
         ), "\(outside.standardOutput)\(outside.standardError)")
-        let badInclude = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document, "--target", "API", "--include", "Invoice"])
+        let badInclude = try PackageBuild.swiftPM(importOpenAPI + [document, "--target", "API", "--include", "Invoice"])
         #expect(badInclude.status != 0 && (badInclude.standardOutput + badInclude.standardError).contains(
             "error: --include 'Invoice' matches no component of components/schemas"
         ) && (badInclude.standardOutput + badInclude.standardError).contains("valuegen failed for target 'API' (exit status 2)"), "\(badInclude.standardOutput)\(badInclude.standardError)")
         let schemas = api.appendingPathComponent("Schemas")
         #expect(!FileManager.default.fileExists(atPath: schemas.path), "nothing is written for a refused import")
-        let imported = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), importOpenAPI + [document, "--target", "API", "--include", "Pet"])
+        let imported = try PackageBuild.swiftPM(importOpenAPI + [document, "--target", "API", "--include", "Pet"])
         #expect(imported.status == 0 && imported.standardOutput.contains("Imported 2 of 12 components of "), "\(imported.standardOutput)\(imported.standardError)")
         #expect(try TestSupport.files(in: schemas) == ["Pet.value", "PetCategory.value", "PetStatus.adtValue"])
         let golden = repository.appendingPathComponent("Fixtures/Import/Petstore/Schemas/Pet.value")

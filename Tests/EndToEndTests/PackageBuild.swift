@@ -18,7 +18,29 @@ enum PackageBuild {
     }
 
     static func swiftBuild(in package: URL) throws -> ProcessResult {
-        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package.path])
+        try swiftPM(["build", "--package-path", package.path])
+    }
+
+    /// Runs `swift ARGUMENTS` (build or package), again, up to twice, when SwiftPM itself crashed
+    /// in libdispatch's event loop: a known race of the Linux toolchain
+    /// (https://github.com/swiftlang/swift/issues/87033) that the test did not cause, and which
+    /// a user would answer by running the command again. Any other failure, a crash elsewhere
+    /// included, is returned as it is.
+    static func swiftPM(_ arguments: [String]) throws -> ProcessResult {
+        var result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments)
+        for _ in 0..<2 where crashedInDispatchEventLoop(result) {
+            FileHandle.standardError.write(Data("note: swift \(arguments.prefix(2).joined(separator: " ")) crashed in _dispatch_event_loop_drain (swiftlang/swift#87033); running it again\n".utf8))
+            result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments)
+        }
+        return result
+    }
+
+    /// Whether the run ended in the toolchain's libdispatch crash (swiftlang/swift#87033).
+    static func crashedInDispatchEventLoop(_ result: ProcessResult) -> Bool {
+        let output = result.standardOutput + result.standardError
+        guard result.status != 0, output.contains("*** Program crashed:"), let thread = output.range(of: "\" crashed:\n") else { return false }
+        let topFrame = output[thread.upperBound...].split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) }
+        return topFrame?.contains("_dispatch_event_loop_drain") ?? false
     }
 
     /// The generator commands a build ran, by their display names.
