@@ -67,6 +67,11 @@ let foundationDecodeRuns = Measurement(timing: { try JSONDecoder().decode([Recor
 let valuegenDecodeRuns = Measurement(timing: { try [Record](jsonBytes: json) })
 let binaryEncodeRuns = Measurement(timing: { records.binaryBytes() })
 let binaryDecodeRuns = Measurement(timing: { try [Record](binaryBytes: binary) })
+// What an app that wants `Data` (to write a file, to send) calls, and the copy it used to be.
+let valuegenEncodeDataRuns = Measurement(timing: { records.jsonData() })
+let valuegenEncodeCopiedRuns = Measurement(timing: { Data(records.jsonBytes()) })
+let binaryEncodeDataRuns = Measurement(timing: { records.binaryData() })
+let binaryEncodeCopiedRuns = Measurement(timing: { Data(records.binaryBytes()) })
 let valuegenDecodeReleasingRuns = Measurement(includingRelease: { try [Record](jsonBytes: json) })
 let binaryDecodeReleasingRuns = Measurement(includingRelease: { try [Record](binaryBytes: binary) })
 
@@ -80,6 +85,7 @@ let serverFoundationDecodeRuns = Measurement(timing: { try JSONDecoder().decode(
 let serverDecodeRuns = Measurement(timing: { try [ServerRecord](jsonBytes: serverJSON) })
 try measureInRounds(runs, [
     foundationEncodeRuns, valuegenEncodeRuns, binaryEncodeRuns,
+    valuegenEncodeDataRuns, valuegenEncodeCopiedRuns, binaryEncodeDataRuns, binaryEncodeCopiedRuns,
     foundationDecodeRuns, valuegenDecodeRuns, binaryDecodeRuns,
     valuegenDecodeReleasingRuns, binaryDecodeReleasingRuns,
     serverFoundationEncodeRuns, serverEncodeRuns, serverFoundationDecodeRuns, serverDecodeRuns,
@@ -108,6 +114,9 @@ print("  JSONDecoder + Codable      decode \(format(foundationDecode)) s  \(form
 print("  generated JSON             decode \(format(valuegenDecode)) s  \(format(megabytes / valuegenDecode, 1)) MB/s   \(format(foundationDecode / valuegenDecode, 1))x Foundation (goal: at least 10x)")
 print("  generated Binary           encode \(format(binaryEncode)) s   \(format(valuegenEncode / binaryEncode, 1))x our JSON (goal: at least 2x)")
 print("  generated Binary           decode \(format(binaryDecode)) s   \(format(valuegenDecode / binaryDecode, 1))x our JSON (goal: at least 2x)")
+print("  as Data, what an app writes to a file or sends (JSONEncoder's encode gives Data too):")
+print("    generated JSON           jsonData() \(format(valuegenEncodeDataRuns.best)) s   \(format(foundationEncode / valuegenEncodeDataRuns.best, 1))x Foundation   Data(jsonBytes()), a copy: \(format(valuegenEncodeCopiedRuns.best)) s")
+print("    generated Binary         binaryData() \(format(binaryEncodeDataRuns.best)) s   \(format(valuegenEncodeDataRuns.best / binaryEncodeDataRuns.best, 1))x jsonData()   Data(binaryBytes()), a copy: \(format(binaryEncodeCopiedRuns.best)) s")
 print("  including the release of the decoded records: JSON \(format(valuegenDecodeReleasing)) s, Binary \(format(binaryDecodeReleasing)) s   \(format(valuegenDecodeReleasing / binaryDecodeReleasing, 1))x")
 print("  size: JSON \(json.count) bytes, binary \(binary.count) bytes: \(format(100 * (1 - Double(binary.count) / Double(json.count)), 1))% smaller (goal: at least 40%)")
 print("  snake_case keys and an adjacently tagged status (\(format(Double(serverJSON.count) / 1e6, 1)) MB):")

@@ -149,9 +149,10 @@ extension BinaryEncodable {
         return writer.finishDocument()
     }
 
-    /// The value as a document: the header, the string table, then the value's payload.
+    /// The value as a document: the header, the string table, then the value's payload. The
+    /// bytes are `binaryBytes()`'s, not a copy of them.
     @inlinable
     public func binaryData() -> Data {
-        Data(binaryBytes())
+        Data(adopting: binaryBytes())
     }
 }

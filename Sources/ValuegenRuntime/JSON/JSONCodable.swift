@@ -49,8 +49,8 @@ extension JSONEncodable {
         return writer.bytes
     }
 
-    /// The value as a JSON document.
+    /// The value as a JSON document: the bytes of `jsonBytes()`, not a copy of them.
     public func jsonData() -> Data {
-        Data(jsonBytes())
+        Data(adopting: jsonBytes())
     }
 }
