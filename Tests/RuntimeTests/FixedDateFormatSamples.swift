@@ -50,8 +50,9 @@ enum RandomDates {
 
 /// Strings for a fixed format that the format may not have written: each field any number
 /// near its range (month 13, 30 February, hour 24, second 60, year 0 or five digits), widths
-/// one off, offsets in every form and beyond a day; or one of the format's strings with a
-/// character changed, removed or added.
+/// one off, offsets in every form and beyond a day, names of any month or weekday (mostly not
+/// the date's), short or long, in other cases; or one of the format's strings with a character
+/// changed, removed or added.
 enum RandomStrings {
     static func fields(of format: FixedDateFormat, _ generator: inout SeededGenerator) -> String {
         var text = ""
@@ -77,6 +78,16 @@ enum RandomStrings {
                 case .minute(let padded): number(0...60, width: padded ? 2 : 1)
                 case .second(let padded): number(0...60, width: padded ? 2 : 1)
                 case .fraction(let digits): number(0...(FixedDateFormat.powersOfTen[digits] - 1), width: digits)
+                case .monthName(let full), .weekday(let full):
+                    let isMonth = if case .monthName = field { true } else { false }
+                    let names = isMonth ? (full != (generator.next() % 8 == 0) ? EnglishDateNames.months : EnglishDateNames.shortMonths)
+                        : (full != (generator.next() % 8 == 0) ? EnglishDateNames.weekdays : EnglishDateNames.shortWeekdays)
+                    let name = String(decoding: names[Int(generator.next() % UInt64(names.count))], as: UTF8.self)
+                    switch generator.next() % 8 {
+                    case 0: text += name.uppercased()
+                    case 1: text += name.lowercased()
+                    default: text += name
+                    }
                 case .zone:
                     switch generator.next() % 6 {
                     case 0: text += "Z"
@@ -98,7 +109,7 @@ enum RandomStrings {
 
     static func mutated(_ text: String, _ generator: inout SeededGenerator) -> String {
         var characters = Array(text)
-        let replacements = Array("0123456789-:T Z+./")
+        let replacements = Array("0123456789-:T Z+./aenuMSJ,")
         let at = Int.random(in: 0..<max(characters.count, 1), using: &generator)
         let replacement = replacements[Int(generator.next() % UInt64(replacements.count))]
         switch generator.next() % 3 {

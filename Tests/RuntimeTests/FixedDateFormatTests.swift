@@ -6,7 +6,7 @@ import Testing
 /// what the formatter gives: the same string for every date, the same date for every string the
 /// fast path reads, and the formatter's answer (through the fallback) for every other string.
 ///
-/// Each numeric pattern is compared on `VALUEGEN_FIXED_DATES` random dates (10,000 by default,
+/// Each pattern (numbers, and English month and weekday names) is compared on `VALUEGEN_FIXED_DATES` random dates (10,000 by default,
 /// a few seconds in all; a million each for the full comparison, several minutes), both
 /// directions: years before 1583 (Julian, and before 1 AD) and after 9999, leap days, the
 /// milliseconds' rounding edges, invalid days and times, every offset form, mutated strings.
@@ -18,6 +18,9 @@ struct FixedDateFormatTests {
         "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXX", "yyyy-MM-dd'T'HH:mm:ss.SX", "yyyyMMdd", "yyyyMMddHHmmss",
         "dd/MM/yyyy", "M/d/yyyy H:m:s", "y-M-d", "yyyy.MM.dd 'at' HH:mm:ss.SS",
         "yyyy-MM-dd'T'HH:mm:ss'Z'", "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", "dd.MM.yyyy HH:mm",
+        // English names: RFC 1123 (HTTP dates, RSS), Twitter's v1 API, and dates for people.
+        "EEE, dd MMM yyyy HH:mm:ss Z", "EEE MMM dd HH:mm:ss Z yyyy", "dd MMM yyyy", "d-MMM-yyyy HH:mm:ss",
+        "MMMM d, yyyy", "EEEE, MMMM dd, yyyy 'at' HH:mm:ss.SSSXXX", "E, d MMM yyyy", "EE yyyyMMMdd",
     ]
 
     static var samples: Int {
@@ -64,7 +67,7 @@ struct FixedDateFormatTests {
     }
 
     @Test func patternsWithNamesOrOtherFieldsKeepTheFormatter() {
-        for pattern in ["EEE, dd MMM yyyy HH:mm:ss Z", "yyyy-MMM-dd", "yy-MM-dd", "YYYY-MM-dd", "yyyy-MM-dd hh:mm a", "MM-dd", "HH:mm",
+        for pattern in ["yyyy-MMMMM-dd", "EEEEE, dd MMM yyyy", "dd MMM yyyy EEE", "MMM yyyy EEEE dd", "EEE MMM dd HH:mm:ss Zyyyy", "yyyy-MM-dd HH:mmZ'T'", "yyyy-MMM-dd-MM", "yy-MM-dd", "YYYY-MM-dd", "yyyy-MM-dd hh:mm a", "MM-dd", "HH:mm",
                         "yyyy-MM-dd'T'HH:mm:ssZZZZ", "yyyy-MM-dd'T'HH:mm:ssxxx", "yyyyMMdd'T'Hmm", "yMMdd", "yyyy-MM-dd'T", "yyyy-MM-ddXXX'Z'",
                         "yyyy-MM-dd-MM", "yyyy\"MM\"dd", "yyyy-MM-dd'é'", "yyyy'1'MM-dd", "yyyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSS"] {
             #expect(FixedDateFormat(pattern: pattern) == nil, "\(pattern)")
@@ -92,16 +95,29 @@ struct FixedDateFormatTests {
         #expect(FixedDateFormat(pattern: "dd.MM.yyyy HH:mm:ss.SS")?.string(from: date) == "01.05.2024 12:34:56.78")
     }
 
-    @Test func namedPatternsReadAndWriteWithTheThreadsFormatter() throws {
-        let style = DateCodingStyle.format("EEE, dd MMM yyyy HH:mm:ss Z")
+    /// Patterns with English names are compiled; what they do not read (a weekday that is not
+    /// the date's, a name in other letters' case) and patterns with other names (`a`) are the
+    /// thread's formatter's.
+    @Test func namedPatternsReadAndWriteWithOrWithoutTheThreadsFormatter() throws {
         let date = Date(timeIntervalSince1970: 1_714_566_896)
-        guard case .string(let text) = style.form(of: date) else {
-            Issue.record("a fixed format wrote a number")
-            return
+        for (pattern, expected, isCompiled) in [("EEE, dd MMM yyyy HH:mm:ss Z", "Wed, 01 May 2024 12:34:56 +0000", true),
+                                                ("EEEE, MMMM d, yyyy hh:mm:ss a", "Wednesday, May 1, 2024 12:34:56 PM", false)] {
+            #expect((FixedDateFormat(pattern: pattern) != nil) == isCompiled, "\(pattern)")
+            let style = DateCodingStyle.format(pattern)
+            guard case .string(let text) = style.form(of: date) else {
+                Issue.record("a fixed format wrote a number")
+                return
+            }
+            #expect(text == expected)
+            #expect(style.date(fromString: text) == date)
         }
-        #expect(text == "Wed, 01 May 2024 12:34:56 +0000")
-        #expect(style.date(fromString: text) == date)
+        let style = DateCodingStyle.format("EEE, dd MMM yyyy HH:mm:ss Z")
+        let formatter = Self.formatter("EEE, dd MMM yyyy HH:mm:ss Z")
         #expect(style.date(fromString: "Wed, 31 Feb 2024 12:34:56 +0000") == nil)
+        for text in ["Thu, 01 May 2024 12:34:56 +0000", "wed, 01 MAY 2024 12:34:56 +0000", "Wednesday, 01 May 2024 12:34:56 +0000", "Wed, 01 May 2024 12:34:56 GMT"] {
+            #expect(FixedDateFormat.compiled("EEE, dd MMM yyyy HH:mm:ss Z")?.date(fromString: text) == nil, "\(text)")
+            #expect(style.date(fromString: text) == formatter.date(from: text), "\(text)")
+        }
     }
 
     /// What the formatter reads beyond the fast path's shapes still reads, and what it refuses
@@ -187,7 +203,7 @@ struct FixedDateFormatTests {
     @Test func theLastPatternsFormatIsFoundForReadingByItsString() throws {
         let pattern = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX"
         let other = "M/d/yyyy H:m:s"
-        let named = "EEE, dd MMM yyyy HH:mm:ss Z"
+        let named = "yyyy-MM-dd hh:mm a"
         _ = FixedDateFormat.compiled(pattern)
         #expect(FixedDateFormat.lastCompiled(pattern)?.elements == FixedDateFormat(pattern: pattern)?.elements)
         #expect(FixedDateFormat.lastCompiled(other) == nil)
@@ -195,7 +211,7 @@ struct FixedDateFormatTests {
         #expect(equal == pattern && FixedDateFormat.lastCompiled(equal) == nil)
         _ = FixedDateFormat.compiled(other)
         #expect(FixedDateFormat.lastCompiled(pattern) == nil && FixedDateFormat.lastCompiled(other)?.elements == FixedDateFormat(pattern: other)?.elements)
-        // A pattern with names has no compiled format: the last one is then none.
+        // A pattern the formatter reads has no compiled format: the last one is then none.
         _ = FixedDateFormat.compiled(named)
         #expect(FixedDateFormat.lastCompiled(named) == nil && FixedDateFormat.lastCompiled(other) == nil)
 

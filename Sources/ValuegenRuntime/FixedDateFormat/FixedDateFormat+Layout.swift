@@ -58,6 +58,7 @@ extension FixedDateFormat {
                         add(6, digits: digits)
                         fractionDigits = digits
                     case .zone(let rfc822): bytes += (rfc822 ? "+0000" : "Z").utf8
+                    case .monthName, .weekday: return nil
                     }
                 }
                 guard bytes.count <= Self.writeRoom else { return nil }
@@ -131,12 +132,14 @@ extension FixedDateFormat {
 }
 
 extension FixedDateFormat.Field {
-    /// Whether every date in the years handled is written with the same number of bytes: all
-    /// but the unpadded month, day, hour, minute and second.
+    /// Whether every date in the years handled is written with the same digits' places: all
+    /// but the unpadded month, day, hour, minute and second, and names (whose letters a
+    /// template of digits does not hold).
     var writesOneWidth: Bool {
         switch self {
         case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded
         case .year, .fraction, .zone: true
+        case .monthName, .weekday: false
         }
     }
 }

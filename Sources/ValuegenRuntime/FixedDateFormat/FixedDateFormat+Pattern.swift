@@ -2,10 +2,11 @@
 
 extension FixedDateFormat {
     /// The pattern's fields and literals, or nil when it has something only a formatter reads
-    /// and writes: names (`MMM`, `EEE`, `a`), fields of other calendars' rules (`YYYY`, `h`,
-    /// `D`), a year of two digits (`yy`), a zone written with a name or `GMT`, a date that lacks
-    /// its year, month or day, or a shape whose reading the formatter decides in ways not
-    /// copied here (a field twice, a zone before other fields, non-ASCII literals).
+    /// and writes: other names (`a`, `MMMMM`, `EEEEE`), fields of other calendars' rules (`YYYY`,
+    /// `h`, `D`), a year of two digits (`yy`), a zone written with a name or `GMT`, a date that
+    /// lacks its year, month or day, or a shape whose reading the formatter decides in ways not
+    /// copied here (a field twice, a zone before anything but a space, a weekday after the
+    /// year, month or day, non-ASCII literals).
     init?(pattern: String) {
         let bytes = Array(pattern.utf8)
         var elements: [Element] = []
@@ -62,6 +63,8 @@ extension FixedDateFormat {
         switch (letter, count) {
         case (UInt8(ascii: "y"), 1), (UInt8(ascii: "y"), 3), (UInt8(ascii: "y"), 4): .year(digits: count)
         case (UInt8(ascii: "M"), 1...2): .month(padded: count == 2)
+        case (UInt8(ascii: "M"), 3...4): .monthName(full: count == 4)
+        case (UInt8(ascii: "E"), 1...4): .weekday(full: count == 4)
         case (UInt8(ascii: "d"), 1...2): .day(padded: count == 2)
         case (UInt8(ascii: "H"), 1...2): .hour(padded: count == 2)
         case (UInt8(ascii: "m"), 1...2): .minute(padded: count == 2)
@@ -75,7 +78,9 @@ extension FixedDateFormat {
 
     /// Whether the elements are read here as the formatter reads them: a year, month and day
     /// each once, no field twice, literals that JSON writes as they are and that no number
-    /// runs into, numbers next to each other only with fixed widths, a zone only at the end.
+    /// runs into, numbers next to each other only with fixed widths, a zone at the end or
+    /// before a space (`EEE MMM dd HH:mm:ss Z yyyy`), a weekday before the year, month and day
+    /// (which the formatter then reads the date from).
     private static func isReadAlike(_ elements: [Element]) -> Bool {
         var seen: Set<String> = []
         for (index, element) in elements.enumerated() {
@@ -85,8 +90,11 @@ extension FixedDateFormat {
                 guard writtenAsIs, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0]) else { return false }
             case .field(let field):
                 guard seen.insert(field.name).inserted else { return false }
-                if case .zone = field, index != elements.count - 1 { return false }
-                if index + 1 < elements.count, case .field(let next) = elements[index + 1], next.isNumber,
+                if case .zone = field, index != elements.count - 1 {
+                    guard case .literal(let next) = elements[index + 1], next.first == UInt8(ascii: " ") else { return false }
+                }
+                if case .weekday = field, !seen.isDisjoint(with: ["year", "month", "day"]) { return false }
+                if index + 1 < elements.count, case .field(let next) = elements[index + 1], field.isNumber || field.isZone, next.isNumber,
                    !(field.isFixedWidth && next.isFixedWidth) {
                     return false
                 }
@@ -101,13 +109,14 @@ extension FixedDateFormat.Field {
     var name: String {
         switch self {
         case .year: "year"
-        case .month: "month"
+        case .month, .monthName: "month"
         case .day: "day"
         case .hour: "hour"
         case .minute: "minute"
         case .second: "second"
         case .fraction: "fraction"
         case .zone: "zone"
+        case .weekday: "weekday"
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 // Reading a date in a FixedDateFormat: only the strings the format writes itself (each number
-// with its width, the literals as they are, an offset as Z, ±hhmm or ±hh:mm) in the years
-// 1583...9999, every field in range. Anything else is the formatter's to read or refuse.
+// with its width, each name as en_US_POSIX spells it, the literals as they are, an offset as
+// Z, ±hhmm or ±hh:mm) in the years 1583...9999, every field in range, the weekday the date's
+// own. Anything else is the formatter's to read or refuse.
 
 extension FixedDateFormat {
     /// The date `bytes` stand for, as `DateFormatter.date(from:)` reads it; nil when they are
@@ -22,6 +23,12 @@ extension FixedDateFormat {
             case .field(.zone):
                 guard let offset = Self.offsetMilliseconds(bytes, &index) else { return nil }
                 fields.offsetMilliseconds = offset
+            case .field(.monthName(let full)):
+                guard let month = EnglishDateNames.index(in: full ? EnglishDateNames.months : EnglishDateNames.shortMonths, bytes, &index) else { return nil }
+                fields.month = Int64(month + 1)
+            case .field(.weekday(let full)):
+                guard let weekday = EnglishDateNames.index(in: full ? EnglishDateNames.weekdays : EnglishDateNames.shortWeekdays, bytes, &index) else { return nil }
+                fields.weekday = weekday
             case .field(let field):
                 guard let value = Self.number(bytes, &index, digits: field.digitsRead) else { return nil }
                 fields.set(field, value)
@@ -77,7 +84,7 @@ extension FixedDateFormat.Field {
         case .year: 4...4
         case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded ? 2...2 : 1...2
         case .fraction(let digits): digits...digits
-        case .zone: 0...0
+        case .zone, .monthName, .weekday: 0...0
         }
     }
 }
@@ -92,6 +99,8 @@ private struct CivilFields {
     var second: Int64 = 0
     var millisecond: Int64 = 0
     var offsetMilliseconds: Int64 = 0
+    /// The weekday a name gave (0 for Sunday), which must be the date's; -1 for none.
+    var weekday = -1
 
     mutating func set(_ field: FixedDateFormat.Field, _ value: Int64) {
         switch field {
@@ -104,7 +113,7 @@ private struct CivilFields {
         case .fraction(let digits):
             // ICU keeps the first three digits: `5` is 500 ms, `123456` 123 ms.
             millisecond = digits < 3 ? value * FixedDateFormat.powersOfTen[3 - digits] : value / FixedDateFormat.powersOfTen[digits - 3]
-        case .zone: break
+        case .zone, .monthName, .weekday: break
         }
     }
 
@@ -112,7 +121,9 @@ private struct CivilFields {
     var millisecondsSince1970: Int64? {
         guard FixedDateFormat.years.contains(year), (1...12).contains(month), day >= 1,
               day <= ISO8601.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60 else { return nil }
-        let seconds = ISO8601.days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
+        let days = ISO8601.days(fromCivil: year, month, day)
+        guard weekday < 0 || EnglishDateNames.weekday(ofDays: days) == weekday else { return nil }
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
         return seconds * 1000 + millisecond - offsetMilliseconds
     }
 }

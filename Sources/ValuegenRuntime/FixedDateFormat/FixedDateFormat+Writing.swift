@@ -49,6 +49,17 @@ extension FixedDateFormat {
                     } else {
                         put(millisecond * Self.powersOfTen[digits - 3], digits)
                     }
+                case .monthName(let full):
+                    for byte in (full ? EnglishDateNames.months : EnglishDateNames.shortMonths)[Int(month) - 1] {
+                        output[at] = byte
+                        at &+= 1
+                    }
+                case .weekday(let full):
+                    let weekday = EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day))
+                    for byte in (full ? EnglishDateNames.weekdays : EnglishDateNames.shortWeekdays)[weekday] {
+                        output[at] = byte
+                        at &+= 1
+                    }
                 case .zone(let rfc822):
                     // The formatter's zone is UTC.
                     for byte in (rfc822 ? "+0000" : "Z").utf8 {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A `DateFormatter` pattern made only of numbers and literals (`yyyy-MM-dd'T'HH:mm:ss.SSSXXX`),
+/// A `DateFormatter` pattern made of numbers, English month and weekday names and literals
+/// (`yyyy-MM-dd'T'HH:mm:ss.SSSXXX`, `EEE, dd MMM yyyy HH:mm:ss Z`),
 /// compiled once into fields and literals, which ``DateCodingStyle/format(_:)`` reads and writes
 /// without a formatter, giving what the formatter gives (en_US_POSIX, UTC, the Gregorian
 /// calendar, not lenient).
@@ -24,6 +25,13 @@ struct FixedDateFormat: Sendable {
         /// `Z`, `ZZ`, `ZZZ`: `+0000` when writing; `ZZZZZ`, `X`, `XX`, `XXX`: `Z`. Reading takes
         /// `Z`, `±hhmm` and `±hh:mm` for each (the formatter takes those and more).
         case zone(rfc822: Bool)
+        /// `MMM` (`full` false: `Jan`…`Dec`) and `MMMM` (`January`…): the month by its
+        /// en_US_POSIX name.
+        case monthName(full: Bool)
+        /// `E`, `EE`, `EEE` (`full` false: `Sun`…`Sat`) and `EEEE` (`Sunday`…): the day of the
+        /// week, which reading checks against the date (a string whose weekday is not its
+        /// date's is the formatter's).
+        case weekday(full: Bool)
     }
 
     enum Element: Sendable, Equatable {
@@ -80,13 +88,20 @@ extension FixedDateFormat.Field {
         case .year(let digits): digits == 4
         case .fraction: true
         case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded
-        case .zone: false
+        case .zone, .monthName, .weekday: false
         }
     }
 
+    var isZone: Bool {
+        if case .zone = self { return true }
+        return false
+    }
+
     var isNumber: Bool {
-        if case .zone = self { return false }
-        return true
+        switch self {
+        case .zone, .monthName, .weekday: false
+        default: true
+        }
     }
 
     var maximumLength: Int {
@@ -95,6 +110,7 @@ extension FixedDateFormat.Field {
         case .month, .day, .hour, .minute, .second: 2
         case .fraction(let digits): digits
         case .zone(let rfc822): rfc822 ? 5 : 1
+        case .monthName(let full), .weekday(let full): full ? 9 : 3
         }
     }
 }
