@@ -80,9 +80,9 @@ enum RandomStrings {
                 case .fraction(let digits): number(0...(FixedDateFormat.powersOfTen[digits] - 1), width: digits)
                 case .monthName(let full), .weekday(let full):
                     let isMonth = if case .monthName = field { true } else { false }
-                    let names = isMonth ? (full != (generator.next() % 8 == 0) ? EnglishDateNames.months : EnglishDateNames.shortMonths)
-                        : (full != (generator.next() % 8 == 0) ? EnglishDateNames.weekdays : EnglishDateNames.shortWeekdays)
-                    let name = String(decoding: names[Int(generator.next() % UInt64(names.count))], as: UTF8.self)
+                    let names = isMonth ? EnglishDateNames.months : EnglishDateNames.weekdays
+                    let fullName = String(decoding: names[Int(generator.next() % UInt64(names.count))], as: UTF8.self)
+                    let name = full != (generator.next() % 8 == 0) ? fullName : String(fullName.prefix(3))
                     switch generator.next() % 8 {
                     case 0: text += name.uppercased()
                     case 1: text += name.lowercased()

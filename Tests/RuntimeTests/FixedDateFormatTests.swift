@@ -87,7 +87,11 @@ struct FixedDateFormatTests {
         #expect(String(decoding: template, as: UTF8.self) == "0000-00-00T00:00:00.000000Z")
         #expect(FixedDateFormat(pattern: "yyyy-MM-dd HH:mm:ssZ")?.layout?.length == 24)
         #expect(FixedDateFormat(pattern: "y-MM-dd")?.layout?.length == 10)
-        for pattern in ["M/d/yyyy H:m:s", "y-M-d", "yyyy-MM-dd'T'HH:mm:ss.SSS 'in the year of the calendar'"] {
+        // Short names are three letters: RFC 1123's dates have a template; full names do not.
+        #expect(FixedDateFormat(pattern: "EEE, dd MMM yyyy HH:mm:ss Z")?.layout?.length == 31)
+        #expect(FixedDateFormat(pattern: "EEE, dd MMM yyyy HH:mm:ss Z")?.string(from: Date(timeIntervalSince1970: 1_714_566_896.789)) == "Wed, 01 May 2024 12:34:56 +0000")
+        #expect(FixedDateFormat(pattern: "EEE MMM dd HH:mm:ss Z yyyy")?.string(from: Date(timeIntervalSince1970: -1e10)) == "Mon Feb 10 06:13:20 +0000 1653")
+        for pattern in ["M/d/yyyy H:m:s", "y-M-d", "yyyy-MM-dd'T'HH:mm:ss.SSS 'in the year of the calendar'", "MMMM dd, yyyy", "EEEE, dd MMM yyyy"] {
             #expect(FixedDateFormat(pattern: pattern) != nil && FixedDateFormat(pattern: pattern)?.layout == nil, "\(pattern)")
         }
         let date = Date(timeIntervalSince1970: 1_714_566_896.789)

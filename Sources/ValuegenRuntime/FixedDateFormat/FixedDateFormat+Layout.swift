@@ -20,13 +20,16 @@ extension FixedDateFormat {
         static var writeRoom: Int { 32 }
         /// Where each field's digits go in the template, one byte each, 0xFF for a field the
         /// format lacks (bytes from the lowest: year, month, day, hour, minute, second,
-        /// fraction). A word, not `SIMD8<Int8>`, whose lanes cost a call each to read.
+        /// fraction, weekday). A word, not `SIMD8<Int8>`, whose lanes cost a call each to read.
         let offsets: UInt64
         /// The fraction's digits (`S`…), of which the first three are the milliseconds'.
         let fractionDigits: Int
+        /// Whether the month is written as its short name (`MMM`: three letters), not two digits.
+        let monthIsName: Bool
 
         static func == (lhs: Layout, rhs: Layout) -> Bool {
             lhs.template == rhs.template && lhs.length == rhs.length && lhs.offsets == rhs.offsets && lhs.fractionDigits == rhs.fractionDigits
+                && lhs.monthIsName == rhs.monthIsName
         }
 
         /// The layout of `elements`, or nil when an element's width depends on the date (`M`,
@@ -37,6 +40,7 @@ extension FixedDateFormat {
             var bytes: [UInt8] = []
             var offsets = UInt64.max
             var fractionDigits = 0
+            var monthIsName = false
             func add(_ lane: Int, digits: Int) {
                 offsets = offsets & ~(0xFF &<< (lane &* 8)) | UInt64(bytes.count) &<< (lane &* 8)
                 bytes += repeatElement(UInt8(ascii: "0"), count: digits)
@@ -58,7 +62,11 @@ extension FixedDateFormat {
                         add(6, digits: digits)
                         fractionDigits = digits
                     case .zone(let rfc822): bytes += (rfc822 ? "+0000" : "Z").utf8
-                    case .monthName, .weekday: return nil
+                    // Only the short names, three letters each (the template holds zeros for them).
+                    case .monthName:
+                        add(1, digits: 3)
+                        monthIsName = true
+                    case .weekday: add(7, digits: 3)
                     }
                 }
                 guard bytes.count <= Self.writeRoom else { return nil }
@@ -72,6 +80,7 @@ extension FixedDateFormat {
             template = (blocks.0, blocks.1)
             self.offsets = offsets
             self.fractionDigits = fractionDigits
+            self.monthIsName = monthIsName
         }
 
         /// Writes `date` to `output`, which has room for ``writeRoom`` bytes, and returns
@@ -80,6 +89,15 @@ extension FixedDateFormat {
         func write(_ date: Date, to output: UnsafeMutablePointer<UInt8>) -> Int? {
             guard let (year, month, day, millisecondOfDay) = FixedDateFormat.fields(of: date) else { return nil }
             return write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: output)
+        }
+
+        /// The three letters of short name `index` (from 0) of `letters`.
+        @inline(__always)
+        private static func writeName(_ letters: StaticString, _ index: Int, at output: UnsafeMutablePointer<UInt8>) {
+            let name = EnglishDateNames.shortName(letters, index)
+            output[0] = name[0]
+            output[1] = name[1]
+            output[2] = name[2]
         }
 
         /// Writes the template and the fields' digits to `output`, which has room for
@@ -93,7 +111,17 @@ extension FixedDateFormat {
                 FixedDateFormat.writeTwoDigits(year / 100, at: at)
                 FixedDateFormat.writeTwoDigits(year % 100, at: at + 2)
             }
-            if let at = field(1, in: output) { FixedDateFormat.writeTwoDigits(month, at: at) }
+            if let at = field(1, in: output) {
+                if monthIsName {
+                    Self.writeName(EnglishDateNames.shortMonthLetters, Int(truncatingIfNeeded: month) &- 1, at: at)
+                } else {
+                    FixedDateFormat.writeTwoDigits(month, at: at)
+                }
+            }
+            if let at = field(7, in: output) {
+                let weekday = EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day))
+                Self.writeName(EnglishDateNames.shortWeekdayLetters, weekday, at: at)
+            }
             if let at = field(2, in: output) { FixedDateFormat.writeTwoDigits(day, at: at) }
             if let at = field(3, in: output) { FixedDateFormat.writeTwoDigits(millisecondOfDay / 3_600_000, at: at) }
             if let at = field(4, in: output) { FixedDateFormat.writeTwoDigits(millisecondOfDay / 60_000 % 60, at: at) }
@@ -132,14 +160,13 @@ extension FixedDateFormat {
 }
 
 extension FixedDateFormat.Field {
-    /// Whether every date in the years handled is written with the same digits' places: all
-    /// but the unpadded month, day, hour, minute and second, and names (whose letters a
-    /// template of digits does not hold).
+    /// Whether every date in the years handled is written with the same number of bytes: all
+    /// but the unpadded month, day, hour, minute and second, and the full names.
     var writesOneWidth: Bool {
         switch self {
         case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded
         case .year, .fraction, .zone: true
-        case .monthName, .weekday: false
+        case .monthName(let full), .weekday(let full): !full
         }
     }
 }

@@ -24,10 +24,10 @@ extension FixedDateFormat {
                 guard let offset = Self.offsetMilliseconds(bytes, &index) else { return nil }
                 fields.offsetMilliseconds = offset
             case .field(.monthName(let full)):
-                guard let month = EnglishDateNames.index(in: full ? EnglishDateNames.months : EnglishDateNames.shortMonths, bytes, &index) else { return nil }
+                guard let month = EnglishDateNames.name(in: EnglishDateNames.shortMonthLetters, full: full ? EnglishDateNames.months : nil, bytes, &index) else { return nil }
                 fields.month = Int64(month + 1)
             case .field(.weekday(let full)):
-                guard let weekday = EnglishDateNames.index(in: full ? EnglishDateNames.weekdays : EnglishDateNames.shortWeekdays, bytes, &index) else { return nil }
+                guard let weekday = EnglishDateNames.name(in: EnglishDateNames.shortWeekdayLetters, full: full ? EnglishDateNames.weekdays : nil, bytes, &index) else { return nil }
                 fields.weekday = weekday
             case .field(let field):
                 guard let value = Self.number(bytes, &index, digits: field.digitsRead) else { return nil }

@@ -23,6 +23,20 @@ extension FixedDateFormat {
             }
             at &+= width
         }
+        func putName(_ letters: StaticString, _ fullNames: [[UInt8]]?, _ index: Int) {
+            if let fullNames {
+                for byte in fullNames[index] {
+                    output[at] = byte
+                    at &+= 1
+                }
+            } else {
+                let name = EnglishDateNames.shortName(letters, index)
+                for offset in 0..<3 {
+                    output[at &+ offset] = name[offset]
+                }
+                at &+= 3
+            }
+        }
         func put(_ value: Int64, padded: Bool) {
             put(value, padded || value >= 10 ? 2 : 1)
         }
@@ -50,16 +64,9 @@ extension FixedDateFormat {
                         put(millisecond * Self.powersOfTen[digits - 3], digits)
                     }
                 case .monthName(let full):
-                    for byte in (full ? EnglishDateNames.months : EnglishDateNames.shortMonths)[Int(month) - 1] {
-                        output[at] = byte
-                        at &+= 1
-                    }
+                    putName(EnglishDateNames.shortMonthLetters, full ? EnglishDateNames.months : nil, Int(month) - 1)
                 case .weekday(let full):
-                    let weekday = EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day))
-                    for byte in (full ? EnglishDateNames.weekdays : EnglishDateNames.shortWeekdays)[weekday] {
-                        output[at] = byte
-                        at &+= 1
-                    }
+                    putName(EnglishDateNames.shortWeekdayLetters, full ? EnglishDateNames.weekdays : nil, EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day)))
                 case .zone(let rfc822):
                     // The formatter's zone is UTC.
                     for byte in (rfc822 ? "+0000" : "Z").utf8 {
