@@ -88,6 +88,9 @@ enum RandomStrings {
                     case 1: text += name.lowercased()
                     default: text += name
                     }
+                case .zoneName:
+                    let names = ["GMT", "UTC", "gmt", "PST", "EST", "GMT+2", "GMT-01:30", "UTC+1", "Z", "+0000", "GMT+0", "CEST", "Europe/Paris"]
+                    text += generator.next() % 2 == 0 ? "GMT" : names[Int(generator.next() % UInt64(names.count))]
                 case .zone:
                     switch generator.next() % 6 {
                     case 0: text += "Z"

@@ -21,6 +21,8 @@ struct FixedDateFormatTests {
         // English names: RFC 1123 (HTTP dates, RSS), Twitter's v1 API, and dates for people.
         "EEE, dd MMM yyyy HH:mm:ss Z", "EEE MMM dd HH:mm:ss Z yyyy", "dd MMM yyyy", "d-MMM-yyyy HH:mm:ss",
         "MMMM d, yyyy", "EEEE, MMMM dd, yyyy 'at' HH:mm:ss.SSSXXX", "E, d MMM yyyy", "EE yyyyMMMdd",
+        // HTTP dates (RFC 9110) with the zone's name, and a zone's name before the year.
+        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEE MMM d HH:mm:ss z yyyy",
     ]
 
     static var samples: Int {
@@ -68,7 +70,7 @@ struct FixedDateFormatTests {
 
     @Test func patternsWithNamesOrOtherFieldsKeepTheFormatter() {
         for pattern in ["yyyy-MMMMM-dd", "EEEEE, dd MMM yyyy", "dd MMM yyyy EEE", "MMM yyyy EEEE dd", "EEE MMM dd HH:mm:ss Zyyyy", "yyyy-MM-dd HH:mmZ'T'", "yyyy-MMM-dd-MM", "yy-MM-dd", "YYYY-MM-dd", "yyyy-MM-dd hh:mm a", "MM-dd", "HH:mm",
-                        "yyyy-MM-dd'T'HH:mm:ssZZZZ", "yyyy-MM-dd'T'HH:mm:ssxxx", "yyyyMMdd'T'Hmm", "yMMdd", "yyyy-MM-dd'T", "yyyy-MM-ddXXX'Z'",
+                        "yyyy-MM-dd'T'HH:mm:ssZZZZ", "yyyy-MM-dd HH:mm zzzz", "yyyy-MM-dd'T'HH:mm:ssxxx", "yyyyMMdd'T'Hmm", "yMMdd", "yyyy-MM-dd'T", "yyyy-MM-ddXXX'Z'",
                         "yyyy-MM-dd-MM", "yyyy\"MM\"dd", "yyyy-MM-dd'é'", "yyyy'1'MM-dd", "yyyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSS"] {
             #expect(FixedDateFormat(pattern: pattern) == nil, "\(pattern)")
         }

@@ -62,6 +62,7 @@ extension FixedDateFormat {
                         add(6, digits: digits)
                         fractionDigits = digits
                     case .zone(let rfc822): bytes += (rfc822 ? "+0000" : "Z").utf8
+                    case .zoneName: bytes += "GMT".utf8
                     // Only the short names, three letters each (the template holds zeros for them).
                     case .monthName:
                         add(1, digits: 3)
@@ -165,7 +166,7 @@ extension FixedDateFormat.Field {
     var writesOneWidth: Bool {
         switch self {
         case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded
-        case .year, .fraction, .zone: true
+        case .year, .fraction, .zone, .zoneName: true
         case .monthName(let full), .weekday(let full): !full
         }
     }

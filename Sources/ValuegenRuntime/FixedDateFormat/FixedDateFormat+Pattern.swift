@@ -3,7 +3,7 @@
 extension FixedDateFormat {
     /// The pattern's fields and literals, or nil when it has something only a formatter reads
     /// and writes: other names (`a`, `MMMMM`, `EEEEE`), fields of other calendars' rules (`YYYY`,
-    /// `h`, `D`), a year of two digits (`yy`), a zone written with a name or `GMT`, a date that
+    /// `h`, `D`), a year of two digits (`yy`), a zone written with a long name (`zzzz`) or `GMT` and an offset, a date that
     /// lacks its year, month or day, or a shape whose reading the formatter decides in ways not
     /// copied here (a field twice, a zone before anything but a space, a weekday after the
     /// year, month or day, non-ASCII literals).
@@ -72,6 +72,7 @@ extension FixedDateFormat {
         case (UInt8(ascii: "S"), 1...9): .fraction(digits: count)
         case (UInt8(ascii: "Z"), 1...3): .zone(rfc822: true)
         case (UInt8(ascii: "Z"), 5), (UInt8(ascii: "X"), 1...3): .zone(rfc822: false)
+        case (UInt8(ascii: "z"), 1...3): .zoneName
         default: nil
         }
     }
@@ -90,7 +91,7 @@ extension FixedDateFormat {
                 guard writtenAsIs, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0]) else { return false }
             case .field(let field):
                 guard seen.insert(field.name).inserted else { return false }
-                if case .zone = field, index != elements.count - 1 {
+                if field.isZone, index != elements.count - 1 {
                     guard case .literal(let next) = elements[index + 1], next.first == UInt8(ascii: " ") else { return false }
                 }
                 if case .weekday = field, !seen.isDisjoint(with: ["year", "month", "day"]) { return false }
@@ -115,7 +116,7 @@ extension FixedDateFormat.Field {
         case .minute: "minute"
         case .second: "second"
         case .fraction: "fraction"
-        case .zone: "zone"
+        case .zone, .zoneName: "zone"
         case .weekday: "weekday"
         }
     }

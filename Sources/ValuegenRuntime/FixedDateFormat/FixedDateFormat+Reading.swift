@@ -2,7 +2,7 @@ import Foundation
 
 // Reading a date in a FixedDateFormat: only the strings the format writes itself (each number
 // with its width, each name as en_US_POSIX spells it, the literals as they are, an offset as
-// Z, ±hhmm or ±hh:mm) in the years 1583...9999, every field in range, the weekday the date's
+// Z, ±hhmm or ±hh:mm, a zone's name as GMT or UTC) in the years 1583...9999, every field in range, the weekday the date's
 // own. Anything else is the formatter's to read or refuse.
 
 extension FixedDateFormat {
@@ -23,6 +23,13 @@ extension FixedDateFormat {
             case .field(.zone):
                 guard let offset = Self.offsetMilliseconds(bytes, &index) else { return nil }
                 fields.offsetMilliseconds = offset
+            case .field(.zoneName):
+                // The two names of offset zero the formatter reads as such (it reads many more,
+                // PST, GMT+2, which are its to read).
+                guard index &+ 3 <= bytes.count else { return nil }
+                let name = (bytes[index], bytes[index &+ 1], bytes[index &+ 2])
+                guard name == (UInt8(ascii: "G"), UInt8(ascii: "M"), UInt8(ascii: "T")) || name == (UInt8(ascii: "U"), UInt8(ascii: "T"), UInt8(ascii: "C")) else { return nil }
+                index &+= 3
             case .field(.monthName(let full)):
                 guard let month = EnglishDateNames.name(in: EnglishDateNames.shortMonthLetters, full: full ? EnglishDateNames.months : nil, bytes, &index) else { return nil }
                 fields.month = Int64(month + 1)
@@ -84,7 +91,7 @@ extension FixedDateFormat.Field {
         case .year: 4...4
         case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded ? 2...2 : 1...2
         case .fraction(let digits): digits...digits
-        case .zone, .monthName, .weekday: 0...0
+        case .zone, .zoneName, .monthName, .weekday: 0...0
         }
     }
 }
@@ -113,7 +120,7 @@ private struct CivilFields {
         case .fraction(let digits):
             // ICU keeps the first three digits: `5` is 500 ms, `123456` 123 ms.
             millisecond = digits < 3 ? value * FixedDateFormat.powersOfTen[3 - digits] : value / FixedDateFormat.powersOfTen[digits - 3]
-        case .zone, .monthName, .weekday: break
+        case .zone, .zoneName, .monthName, .weekday: break
         }
     }
 

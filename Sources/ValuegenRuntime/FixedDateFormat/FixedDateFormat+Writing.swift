@@ -67,6 +67,11 @@ extension FixedDateFormat {
                     putName(EnglishDateNames.shortMonthLetters, full ? EnglishDateNames.months : nil, Int(month) - 1)
                 case .weekday(let full):
                     putName(EnglishDateNames.shortWeekdayLetters, full ? EnglishDateNames.weekdays : nil, EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day)))
+                case .zoneName:
+                    for byte in "GMT".utf8 {
+                        output[at] = byte
+                        at &+= 1
+                    }
                 case .zone(let rfc822):
                     // The formatter's zone is UTC.
                     for byte in (rfc822 ? "+0000" : "Z").utf8 {

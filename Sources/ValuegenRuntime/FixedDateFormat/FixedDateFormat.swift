@@ -25,6 +25,9 @@ struct FixedDateFormat: Sendable {
         /// `Z`, `ZZ`, `ZZZ`: `+0000` when writing; `ZZZZZ`, `X`, `XX`, `XXX`: `Z`. Reading takes
         /// `Z`, `±hhmm` and `±hh:mm` for each (the formatter takes those and more).
         case zone(rfc822: Bool)
+        /// `z`, `zz`, `zzz`: the zone's short name, `GMT` when writing (the formatter's zone is
+        /// UTC, which en_US_POSIX calls GMT); reading takes `GMT` and `UTC`.
+        case zoneName
         /// `MMM` (`full` false: `Jan`…`Dec`) and `MMMM` (`January`…): the month by its
         /// en_US_POSIX name.
         case monthName(full: Bool)
@@ -88,18 +91,20 @@ extension FixedDateFormat.Field {
         case .year(let digits): digits == 4
         case .fraction: true
         case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded
-        case .zone, .monthName, .weekday: false
+        case .zone, .zoneName, .monthName, .weekday: false
         }
     }
 
     var isZone: Bool {
-        if case .zone = self { return true }
-        return false
+        switch self {
+        case .zone, .zoneName: true
+        default: false
+        }
     }
 
     var isNumber: Bool {
         switch self {
-        case .zone, .monthName, .weekday: false
+        case .zone, .zoneName, .monthName, .weekday: false
         default: true
         }
     }
@@ -110,6 +115,7 @@ extension FixedDateFormat.Field {
         case .month, .day, .hour, .minute, .second: 2
         case .fraction(let digits): digits
         case .zone(let rfc822): rfc822 ? 5 : 1
+        case .zoneName: 3
         case .monthName(let full), .weekday(let full): full ? 9 : 3
         }
     }
