@@ -88,6 +88,10 @@ enum RandomStrings {
                     case 1: text += name.lowercased()
                     default: text += name
                     }
+                case .hour12(let padded): number(0...13, width: padded ? 2 : 1)
+                case .dayPeriod:
+                    let periods = ["AM", "PM", "am", "pm", "A", "P.M.", "noon", "a.m."]
+                    text += periods[Int(generator.next() % (generator.next() % 2 == 0 ? 2 : UInt64(periods.count)))]
                 case .zoneName:
                     let names = ["GMT", "UTC", "gmt", "PST", "EST", "GMT+2", "GMT-01:30", "UTC+1", "Z", "+0000", "GMT+0", "CEST", "Europe/Paris"]
                     text += generator.next() % 2 == 0 ? "GMT" : names[Int(generator.next() % UInt64(names.count))]

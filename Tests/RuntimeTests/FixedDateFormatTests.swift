@@ -23,6 +23,8 @@ struct FixedDateFormatTests {
         "MMMM d, yyyy", "EEEE, MMMM dd, yyyy 'at' HH:mm:ss.SSSXXX", "E, d MMM yyyy", "EE yyyyMMMdd",
         // HTTP dates (RFC 9110) with the zone's name, and a zone's name before the year.
         "EEE, dd MMM yyyy HH:mm:ss zzz", "EEE MMM d HH:mm:ss z yyyy",
+        // A 12-hour clock.
+        "MM/dd/yyyy hh:mm:ss a", "MMM d, yyyy h:mm a", "yyyy-MM-dd hh:mm:ss.SSS a Z", "yyyy/MM/dd a h:mm",
     ]
 
     static var samples: Int {
@@ -69,7 +71,7 @@ struct FixedDateFormatTests {
     }
 
     @Test func patternsWithNamesOrOtherFieldsKeepTheFormatter() {
-        for pattern in ["yyyy-MMMMM-dd", "EEEEE, dd MMM yyyy", "dd MMM yyyy EEE", "MMM yyyy EEEE dd", "EEE MMM dd HH:mm:ss Zyyyy", "yyyy-MM-dd HH:mmZ'T'", "yyyy-MMM-dd-MM", "yy-MM-dd", "YYYY-MM-dd", "yyyy-MM-dd hh:mm a", "MM-dd", "HH:mm",
+        for pattern in ["yyyy-MMMMM-dd", "EEEEE, dd MMM yyyy", "dd MMM yyyy EEE", "MMM yyyy EEEE dd", "EEE MMM dd HH:mm:ss Zyyyy", "yyyy-MM-dd HH:mmZ'T'", "yyyy-MMM-dd-MM", "yy-MM-dd", "YYYY-MM-dd", "yyyy-MM-dd hh:mm", "yyyy-MM-dd HH:mm a", "yyyy-MM-dd hh:mm aaaa", "yyyy-MM-dd KK:mm a", "MM-dd", "HH:mm",
                         "yyyy-MM-dd'T'HH:mm:ssZZZZ", "yyyy-MM-dd HH:mm zzzz", "yyyy-MM-dd'T'HH:mm:ssxxx", "yyyyMMdd'T'Hmm", "yMMdd", "yyyy-MM-dd'T", "yyyy-MM-ddXXX'Z'",
                         "yyyy-MM-dd-MM", "yyyy\"MM\"dd", "yyyy-MM-dd'é'", "yyyy'1'MM-dd", "yyyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSS"] {
             #expect(FixedDateFormat(pattern: pattern) == nil, "\(pattern)")
@@ -107,7 +109,8 @@ struct FixedDateFormatTests {
     @Test func namedPatternsReadAndWriteWithOrWithoutTheThreadsFormatter() throws {
         let date = Date(timeIntervalSince1970: 1_714_566_896)
         for (pattern, expected, isCompiled) in [("EEE, dd MMM yyyy HH:mm:ss Z", "Wed, 01 May 2024 12:34:56 +0000", true),
-                                                ("EEEE, MMMM d, yyyy hh:mm:ss a", "Wednesday, May 1, 2024 12:34:56 PM", false)] {
+                                                ("EEEE, MMMM d, yyyy hh:mm:ss a", "Wednesday, May 1, 2024 12:34:56 PM", true),
+                                                ("EEEE, MMMM d, yyyy hh:mm:ss aaaa", "Wednesday, May 1, 2024 12:34:56 PM", false)] {
             #expect((FixedDateFormat(pattern: pattern) != nil) == isCompiled, "\(pattern)")
             let style = DateCodingStyle.format(pattern)
             guard case .string(let text) = style.form(of: date) else {
@@ -209,7 +212,7 @@ struct FixedDateFormatTests {
     @Test func theLastPatternsFormatIsFoundForReadingByItsString() throws {
         let pattern = "yyyy-MM-dd'T'HH:mm:ss.SSSXXX"
         let other = "M/d/yyyy H:m:s"
-        let named = "yyyy-MM-dd hh:mm a"
+        let named = "yyyy-MM-dd hh:mm aaaa"
         _ = FixedDateFormat.compiled(pattern)
         #expect(FixedDateFormat.lastCompiled(pattern)?.elements == FixedDateFormat(pattern: pattern)?.elements)
         #expect(FixedDateFormat.lastCompiled(other) == nil)

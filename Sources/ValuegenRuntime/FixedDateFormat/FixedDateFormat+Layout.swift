@@ -63,6 +63,7 @@ extension FixedDateFormat {
                         fractionDigits = digits
                     case .zone(let rfc822): bytes += (rfc822 ? "+0000" : "Z").utf8
                     case .zoneName: bytes += "GMT".utf8
+                    case .hour12, .dayPeriod: return nil
                     // Only the short names, three letters each (the template holds zeros for them).
                     case .monthName:
                         add(1, digits: 3)
@@ -165,8 +166,8 @@ extension FixedDateFormat.Field {
     /// but the unpadded month, day, hour, minute and second, and the full names.
     var writesOneWidth: Bool {
         switch self {
-        case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded
-        case .year, .fraction, .zone, .zoneName: true
+        case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded), .hour12(let padded): padded
+        case .year, .fraction, .zone, .zoneName, .dayPeriod: true
         case .monthName(let full), .weekday(let full): !full
         }
     }

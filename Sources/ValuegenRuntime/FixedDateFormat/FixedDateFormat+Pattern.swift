@@ -2,8 +2,8 @@
 
 extension FixedDateFormat {
     /// The pattern's fields and literals, or nil when it has something only a formatter reads
-    /// and writes: other names (`a`, `MMMMM`, `EEEEE`), fields of other calendars' rules (`YYYY`,
-    /// `h`, `D`), a year of two digits (`yy`), a zone written with a long name (`zzzz`) or as
+    /// and writes: other names (`MMMMM`, `EEEEE`, `aaaa`), fields of other calendars' rules
+    /// (`YYYY`, `K`, `D`), `h` without `a` or `a` without `h`, a year of two digits (`yy`), a zone written with a long name (`zzzz`) or as
     /// `GMT` and an offset (`ZZZZ`), a date that lacks its year, month or day, or a shape whose
     /// reading the formatter decides in ways not copied here (a field twice, a zone before
     /// anything but a space, a weekday after the year, month or day, non-ASCII literals).
@@ -73,6 +73,8 @@ extension FixedDateFormat {
         case (UInt8(ascii: "Z"), 1...3): .zone(rfc822: true)
         case (UInt8(ascii: "Z"), 5), (UInt8(ascii: "X"), 1...3): .zone(rfc822: false)
         case (UInt8(ascii: "z"), 1...3): .zoneName
+        case (UInt8(ascii: "h"), 1...2): .hour12(padded: count == 2)
+        case (UInt8(ascii: "a"), 1): .dayPeriod
         default: nil
         }
     }
@@ -101,7 +103,10 @@ extension FixedDateFormat {
                 }
             }
         }
-        return seen.isSuperset(of: ["year", "month", "day"])
+        // A 12-hour clock's hour and its AM or PM come together (the formatter reads `h` alone
+        // as a morning's, `a` with `H` as nothing).
+        let hasTwelveHourClock = elements.contains { if case .field(.hour12) = $0 { true } else { false } }
+        return seen.isSuperset(of: ["year", "month", "day"]) && hasTwelveHourClock == seen.contains("dayPeriod")
     }
 }
 
@@ -117,6 +122,8 @@ extension FixedDateFormat.Field {
         case .second: "second"
         case .fraction: "fraction"
         case .zone, .zoneName: "zone"
+        case .hour12: "hour"
+        case .dayPeriod: "dayPeriod"
         case .weekday: "weekday"
         }
     }

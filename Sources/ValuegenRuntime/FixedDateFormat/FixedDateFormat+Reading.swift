@@ -23,6 +23,10 @@ extension FixedDateFormat {
             case .field(.zone):
                 guard let offset = Self.offsetMilliseconds(bytes, &index) else { return nil }
                 fields.offsetMilliseconds = offset
+            case .field(.dayPeriod):
+                guard index &+ 2 <= bytes.count, bytes[index &+ 1] == UInt8(ascii: "M"), bytes[index] == UInt8(ascii: "A") || bytes[index] == UInt8(ascii: "P") else { return nil }
+                fields.isAfternoon = bytes[index] == UInt8(ascii: "P")
+                index &+= 2
             case .field(.zoneName):
                 // The two names of offset zero the formatter reads as such (it reads many more,
                 // PST, GMT+2, which are its to read).
@@ -89,9 +93,9 @@ extension FixedDateFormat.Field {
     var digitsRead: ClosedRange<Int> {
         switch self {
         case .year: 4...4
-        case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded ? 2...2 : 1...2
+        case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded), .hour12(let padded): padded ? 2...2 : 1...2
         case .fraction(let digits): digits...digits
-        case .zone, .zoneName, .monthName, .weekday: 0...0
+        case .zone, .zoneName, .monthName, .weekday, .dayPeriod: 0...0
         }
     }
 }
@@ -108,6 +112,9 @@ private struct CivilFields {
     var offsetMilliseconds: Int64 = 0
     /// The weekday a name gave (0 for Sunday), which must be the date's; -1 for none.
     var weekday = -1
+    /// The hour on a 12-hour clock (1...12) and whether it is PM; -1 for none.
+    var hour12: Int64 = -1
+    var isAfternoon = false
 
     mutating func set(_ field: FixedDateFormat.Field, _ value: Int64) {
         switch field {
@@ -120,12 +127,18 @@ private struct CivilFields {
         case .fraction(let digits):
             // ICU keeps the first three digits: `5` is 500 ms, `123456` 123 ms.
             millisecond = digits < 3 ? value * FixedDateFormat.powersOfTen[3 - digits] : value / FixedDateFormat.powersOfTen[digits - 3]
-        case .zone, .zoneName, .monthName, .weekday: break
+        case .hour12: hour12 = value
+        case .zone, .zoneName, .monthName, .weekday, .dayPeriod: break
         }
     }
 
     /// The instant, when every field is in range (a day that exists in its month).
     var millisecondsSince1970: Int64? {
+        var hour = hour
+        if hour12 >= 0 {
+            guard (1...12).contains(hour12) else { return nil }
+            hour = hour12 % 12 + (isAfternoon ? 12 : 0)
+        }
         guard FixedDateFormat.years.contains(year), (1...12).contains(month), day >= 1,
               day <= ISO8601.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60 else { return nil }
         let days = ISO8601.days(fromCivil: year, month, day)

@@ -67,6 +67,13 @@ extension FixedDateFormat {
                     putName(EnglishDateNames.shortMonthLetters, full ? EnglishDateNames.months : nil, Int(month) - 1)
                 case .weekday(let full):
                     putName(EnglishDateNames.shortWeekdayLetters, full ? EnglishDateNames.weekdays : nil, EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day)))
+                case .hour12(let padded):
+                    let hour = millisecondOfDay / 3_600_000 % 12
+                    put(hour == 0 ? 12 : hour, padded: padded)
+                case .dayPeriod:
+                    output[at] = millisecondOfDay < 43_200_000 ? UInt8(ascii: "A") : UInt8(ascii: "P")
+                    output[at &+ 1] = UInt8(ascii: "M")
+                    at &+= 2
                 case .zoneName:
                     for byte in "GMT".utf8 {
                         output[at] = byte

@@ -28,6 +28,10 @@ struct FixedDateFormat: Sendable {
         /// `z`, `zz`, `zzz`: the zone's short name, `GMT` when writing (the formatter's zone is
         /// UTC, which en_US_POSIX calls GMT); reading takes `GMT` and `UTC`.
         case zoneName
+        /// `h`, `hh` (`padded`): the hour on a 12-hour clock, 1 to 12, with `a`.
+        case hour12(padded: Bool)
+        /// `a`: `AM` or `PM`, with `h` or `hh`.
+        case dayPeriod
         /// `MMM` (`full` false: `Jan`…`Dec`) and `MMMM` (`January`…): the month by its
         /// en_US_POSIX name.
         case monthName(full: Bool)
@@ -90,8 +94,8 @@ extension FixedDateFormat.Field {
         // digit of year, and never a date.
         case .year(let digits): digits == 4
         case .fraction: true
-        case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded): padded
-        case .zone, .zoneName, .monthName, .weekday: false
+        case .month(let padded), .day(let padded), .hour(let padded), .minute(let padded), .second(let padded), .hour12(let padded): padded
+        case .zone, .zoneName, .monthName, .weekday, .dayPeriod: false
         }
     }
 
@@ -104,7 +108,7 @@ extension FixedDateFormat.Field {
 
     var isNumber: Bool {
         switch self {
-        case .zone, .zoneName, .monthName, .weekday: false
+        case .zone, .zoneName, .monthName, .weekday, .dayPeriod: false
         default: true
         }
     }
@@ -112,7 +116,7 @@ extension FixedDateFormat.Field {
     var maximumLength: Int {
         switch self {
         case .year: 4
-        case .month, .day, .hour, .minute, .second: 2
+        case .month, .day, .hour, .minute, .second, .hour12, .dayPeriod: 2
         case .fraction(let digits): digits
         case .zone(let rfc822): rfc822 ? 5 : 1
         case .zoneName: 3
