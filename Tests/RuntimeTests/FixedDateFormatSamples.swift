@@ -34,10 +34,11 @@ enum RandomDates {
             }
             return Date(timeIntervalSince1970: seconds)
         case 7:
-            // Around midnight.
+            // Around midnight, and around noon (where AM turns PM).
             let day = Double(Int64.random(in: Int64(fastRange.lowerBound / secondsPerDay) ..< Int64(fastRange.upperBound / secondsPerDay), using: &generator))
             let offsets = [-0.0006, -0.0005, -0.0004999, -1e-9, 0, 1e-9, 0.0004999, 0.0005]
-            return Date(timeIntervalSince1970: day * secondsPerDay + offsets[Int(generator.next() % UInt64(offsets.count))])
+            let noon = generator.next() % 2 == 0 ? secondsPerDay / 2 : 0
+            return Date(timeIntervalSince1970: day * secondsPerDay + noon + offsets[Int(generator.next() % UInt64(offsets.count))])
         case 8:
             // Years 1 to 1582, and before 1 AD.
             return Date(timeIntervalSince1970: Double.random(in: -70_000_000_000 ..< fastRange.lowerBound + secondsPerDay * 400, using: &generator))

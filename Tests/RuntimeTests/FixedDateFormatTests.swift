@@ -2,17 +2,19 @@ import Foundation
 import Testing
 @testable import ValuegenRuntime
 
-/// Fixed date formats of numbers and literals, read and written without a `DateFormatter`, give
-/// what the formatter gives: the same string for every date, the same date for every string the
-/// fast path reads, and the formatter's answer (through the fallback) for every other string.
+/// Fixed date formats of numbers, English names and literals, read and written without a
+/// `DateFormatter`, give what the formatter gives: the same string for every date, the same date
+/// for every string the fast path reads, and the formatter's answer (through the fallback) for
+/// every other string.
 ///
-/// Each pattern (numbers, and English month and weekday names) is compared on `VALUEGEN_FIXED_DATES` random dates (10,000 by default,
-/// a few seconds in all; a million each for the full comparison, several minutes), both
-/// directions: years before 1583 (Julian, and before 1 AD) and after 9999, leap days, the
-/// milliseconds' rounding edges, invalid days and times, every offset form, mutated strings.
+/// Each pattern is compared on `VALUEGEN_FIXED_DATES` random dates (10,000 by default, a few
+/// seconds in all; a million each for the full comparison, several minutes), both directions:
+/// years before 1583 (Julian, and before 1 AD) and after 9999, leap days, the milliseconds'
+/// rounding edges (at midnight and noon), invalid days and times, every offset form, names of
+/// other months and weekdays in other cases, mutated strings.
 @Suite("Fixed date formats")
 struct FixedDateFormatTests {
-    static let numericPatterns = [
+    static let patterns = [
         "yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS",
         "yyyy-MM-dd'T'HH:mm:ss.SSSZ", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ssZZZZZ",
         "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXX", "yyyy-MM-dd'T'HH:mm:ss.SX", "yyyyMMdd", "yyyyMMddHHmmss",
@@ -24,14 +26,14 @@ struct FixedDateFormatTests {
         // HTTP dates (RFC 9110) with the zone's name, and a zone's name before the year.
         "EEE, dd MMM yyyy HH:mm:ss zzz", "EEE MMM d HH:mm:ss z yyyy",
         // A 12-hour clock.
-        "MM/dd/yyyy hh:mm:ss a", "MMM d, yyyy h:mm a", "yyyy-MM-dd hh:mm:ss.SSS a Z", "yyyy/MM/dd a h:mm",
+        "MM/dd/yyyy hh:mm:ss a", "MMM d, yyyy h:mm a", "yyyy-MM-dd hh:mm:ss.SSS a Z", "yyyy/MM/dd a h:mm", "dd MMM. yyyy",
     ]
 
     static var samples: Int {
         ProcessInfo.processInfo.environment["VALUEGEN_FIXED_DATES"].flatMap(Int.init) ?? 10_000
     }
 
-    @Test(arguments: numericPatterns)
+    @Test(arguments: patterns)
     func readsAndWritesWhatTheFormatterDoes(pattern: String) throws {
         let fixed = try #require(FixedDateFormat(pattern: pattern), "\(pattern) is not compiled")
         let formatter = Self.formatter(pattern)
@@ -71,7 +73,8 @@ struct FixedDateFormatTests {
     }
 
     @Test func patternsWithNamesOrOtherFieldsKeepTheFormatter() {
-        for pattern in ["yyyy-MMMMM-dd", "EEEEE, dd MMM yyyy", "dd MMM yyyy EEE", "MMM yyyy EEEE dd", "EEE MMM dd HH:mm:ss Zyyyy", "yyyy-MM-dd HH:mmZ'T'", "yyyy-MMM-dd-MM", "yy-MM-dd", "YYYY-MM-dd", "yyyy-MM-dd hh:mm", "yyyy-MM-dd HH:mm a", "yyyy-MM-dd hh:mm aaaa", "yyyy-MM-dd KK:mm a", "MM-dd", "HH:mm",
+        for pattern in ["yyyy-MMMMM-dd", "EEEEE, dd MMM yyyy", "dd MMM yyyy EEE", "MMM yyyy EEEE dd", "EEE MMM dd HH:mm:ss Zyyyy", "yyyy-MM-dd HH:mmZ'T'", "yyyy-MMM-dd-MM", "yy-MM-dd", "YYYY-MM-dd", "yyyy-MM-dd hh:mm", "yyyy-MM-dd HH:mm a", "dd MMM'e' yyyy", "dd MMM'E' yyyy", "EEE'day', dd MMM yyyy", "EEEMMM dd yyyy",
+                        "yyyy-MM-dd hh:mm a'm'", "yyyy-MM-dd HH:mmz'T'", "EEEEEE, dd MMM yyyy", "yyyy-MM-dd hh:mm aa", "yyyy-MM-dd hh:mm aaaa", "yyyy-MM-dd KK:mm a", "MM-dd", "HH:mm",
                         "yyyy-MM-dd'T'HH:mm:ssZZZZ", "yyyy-MM-dd HH:mm zzzz", "yyyy-MM-dd'T'HH:mm:ssxxx", "yyyyMMdd'T'Hmm", "yMMdd", "yyyy-MM-dd'T", "yyyy-MM-ddXXX'Z'",
                         "yyyy-MM-dd-MM", "yyyy\"MM\"dd", "yyyy-MM-dd'é'", "yyyy'1'MM-dd", "yyyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSS"] {
             #expect(FixedDateFormat(pattern: pattern) == nil, "\(pattern)")
@@ -104,7 +107,7 @@ struct FixedDateFormatTests {
     }
 
     /// Patterns with English names are compiled; what they do not read (a weekday that is not
-    /// the date's, a name in other letters' case) and patterns with other names (`a`) are the
+    /// the date's, a name in other letters' case) and patterns with other names (`aaaa`) are the
     /// thread's formatter's.
     @Test func namedPatternsReadAndWriteWithOrWithoutTheThreadsFormatter() throws {
         let date = Date(timeIntervalSince1970: 1_714_566_896)

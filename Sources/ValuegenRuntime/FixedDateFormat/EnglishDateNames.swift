@@ -7,7 +7,8 @@ enum EnglishDateNames {
     static var shortMonthLetters: StaticString { "JanFebMarAprMayJunJulAugSepOctNovDec" }
     /// From Sunday, as ``weekday(ofDays:)`` counts.
     static var shortWeekdayLetters: StaticString { "SunMonTueWedThuFriSat" }
-    /// The full names; each begins with its short name.
+    /// The full names; each begins with its short name. (Arrays: only `MMMM` and `EEEE` use
+    /// them, which walk their elements anyway.)
     static let months: [[UInt8]] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"].map { Array($0.utf8) }
     static let weekdays: [[UInt8]] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map { Array($0.utf8) }
 
@@ -21,6 +22,15 @@ enum EnglishDateNames {
     @inline(__always)
     static func shortName(_ letters: StaticString, _ index: Int) -> UnsafePointer<UInt8> {
         letters.utf8Start + index &* 3
+    }
+
+    /// Writes the three letters of short name `index` (from 0) of `letters`.
+    @inline(__always)
+    static func writeShortName(_ letters: StaticString, _ index: Int, at output: UnsafeMutablePointer<UInt8>) {
+        let name = shortName(letters, index)
+        output[0] = name[0]
+        output[1] = name[1]
+        output[2] = name[2]
     }
 
     /// The index of the name spelled at `index` (the same letters, the same case): a short

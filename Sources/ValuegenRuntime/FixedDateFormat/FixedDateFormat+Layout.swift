@@ -33,7 +33,8 @@ extension FixedDateFormat {
         }
 
         /// The layout of `elements`, or nil when an element's width depends on the date (`M`,
-        /// `d`, `H`, `m`, `s`) or they take more than ``writeRoom`` bytes. The year takes four digits in
+        /// `d`, `H`, `m`, `s`, full names), it is a 12-hour clock's (`h`, `a`: no lane is left
+        /// for them), or they take more than ``writeRoom`` bytes. The year takes four digits in
         /// every year written here (1583...9999), whatever its pattern's length; a zone is
         /// always UTC's, so it is part of the template.
         init?(_ elements: [Element]) {
@@ -61,8 +62,7 @@ extension FixedDateFormat {
                     case .fraction(let digits):
                         add(6, digits: digits)
                         fractionDigits = digits
-                    case .zone(let rfc822): bytes += (rfc822 ? "+0000" : "Z").utf8
-                    case .zoneName: bytes += "GMT".utf8
+                    case .zone, .zoneName: bytes += field.utcText.withUTF8Buffer { Array($0) }
                     case .hour12, .dayPeriod: return nil
                     // Only the short names, three letters each (the template holds zeros for them).
                     case .monthName:
@@ -93,14 +93,7 @@ extension FixedDateFormat {
             return write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: output)
         }
 
-        /// The three letters of short name `index` (from 0) of `letters`.
-        @inline(__always)
-        private static func writeName(_ letters: StaticString, _ index: Int, at output: UnsafeMutablePointer<UInt8>) {
-            let name = EnglishDateNames.shortName(letters, index)
-            output[0] = name[0]
-            output[1] = name[1]
-            output[2] = name[2]
-        }
+
 
         /// Writes the template and the fields' digits to `output`, which has room for
         /// ``writeRoom`` bytes; returns ``length``.
@@ -115,14 +108,14 @@ extension FixedDateFormat {
             }
             if let at = field(1, in: output) {
                 if monthIsName {
-                    Self.writeName(EnglishDateNames.shortMonthLetters, Int(truncatingIfNeeded: month) &- 1, at: at)
+                    EnglishDateNames.writeShortName(EnglishDateNames.shortMonthLetters, Int(truncatingIfNeeded: month) &- 1, at: at)
                 } else {
                     FixedDateFormat.writeTwoDigits(month, at: at)
                 }
             }
             if let at = field(7, in: output) {
                 let weekday = EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day))
-                Self.writeName(EnglishDateNames.shortWeekdayLetters, weekday, at: at)
+                EnglishDateNames.writeShortName(EnglishDateNames.shortWeekdayLetters, weekday, at: at)
             }
             if let at = field(2, in: output) { FixedDateFormat.writeTwoDigits(day, at: at) }
             if let at = field(3, in: output) { FixedDateFormat.writeTwoDigits(millisecondOfDay / 3_600_000, at: at) }

@@ -2,7 +2,7 @@
 
 extension FixedDateFormat {
     /// The pattern's fields and literals, or nil when it has something only a formatter reads
-    /// and writes: other names (`MMMMM`, `EEEEE`, `aaaa`), fields of other calendars' rules
+    /// and writes: other names (`MMMMM`, `EEEEE`, `aa`), fields of other calendars' rules
     /// (`YYYY`, `K`, `D`), `h` without `a` or `a` without `h`, a year of two digits (`yy`), a zone written with a long name (`zzzz`) or as
     /// `GMT` and an offset (`ZZZZ`), a date that lacks its year, month or day, or a shape whose
     /// reading the formatter decides in ways not copied here (a field twice, a zone before
@@ -83,7 +83,9 @@ extension FixedDateFormat {
     /// each once, no field twice, literals that JSON writes as they are and that no number
     /// runs into, numbers next to each other only with fixed widths, a zone at the end or
     /// before a space (`EEE MMM dd HH:mm:ss Z yyyy`), a weekday before the year, month and day
-    /// (which the formatter then reads the date from).
+    /// (the formatter ignores a weekday there: a string whose weekday is not its date's is left
+    /// to it), and no letter right after a name (the formatter tries the full name first, in
+    /// any case, and does not go back: `dd MMM'e' yyyy` refuses `01 June 2024`).
     private static func isReadAlike(_ elements: [Element]) -> Bool {
         var seen: Set<String> = []
         for (index, element) in elements.enumerated() {
@@ -97,7 +99,14 @@ extension FixedDateFormat {
                     guard case .literal(let next) = elements[index + 1], next.first == UInt8(ascii: " ") else { return false }
                 }
                 if case .weekday = field, !seen.isDisjoint(with: ["year", "month", "day"]) { return false }
-                if index + 1 < elements.count, case .field(let next) = elements[index + 1], field.isNumber || field.isZone, next.isNumber,
+                if field.isText, index + 1 < elements.count {
+                    switch elements[index + 1] {
+                    case .literal(let next) where Self.isPatternLetter(next[0]): return false
+                    case .field(let next) where next.isText: return false
+                    default: break
+                    }
+                }
+                if index + 1 < elements.count, case .field(let next) = elements[index + 1], field.isNumber, next.isNumber,
                    !(field.isFixedWidth && next.isFixedWidth) {
                     return false
                 }

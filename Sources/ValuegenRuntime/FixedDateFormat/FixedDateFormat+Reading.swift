@@ -2,8 +2,8 @@ import Foundation
 
 // Reading a date in a FixedDateFormat: only the strings the format writes itself (each number
 // with its width, each name as en_US_POSIX spells it, the literals as they are, an offset as
-// Z, ±hhmm or ±hh:mm, a zone's name as GMT or UTC) in the years 1583...9999, every field in range, the weekday the date's
-// own. Anything else is the formatter's to read or refuse.
+// Z, ±hhmm or ±hh:mm, a zone's name as GMT or UTC) in the years 1583...9999, every field in
+// range, the weekday the date's own. Anything else is the formatter's to read or refuse.
 
 extension FixedDateFormat {
     /// The date `bytes` stand for, as `DateFormatter.date(from:)` reads it; nil when they are

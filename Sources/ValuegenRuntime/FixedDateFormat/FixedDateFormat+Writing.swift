@@ -30,10 +30,7 @@ extension FixedDateFormat {
                     at &+= 1
                 }
             } else {
-                let name = EnglishDateNames.shortName(letters, index)
-                for offset in 0..<3 {
-                    output[at &+ offset] = name[offset]
-                }
+                EnglishDateNames.writeShortName(letters, index, at: output + at)
                 at &+= 3
             }
         }
@@ -74,16 +71,12 @@ extension FixedDateFormat {
                     output[at] = millisecondOfDay < 43_200_000 ? UInt8(ascii: "A") : UInt8(ascii: "P")
                     output[at &+ 1] = UInt8(ascii: "M")
                     at &+= 2
-                case .zoneName:
-                    for byte in "GMT".utf8 {
-                        output[at] = byte
-                        at &+= 1
-                    }
-                case .zone(let rfc822):
-                    // The formatter's zone is UTC.
-                    for byte in (rfc822 ? "+0000" : "Z").utf8 {
-                        output[at] = byte
-                        at &+= 1
+                case .zone, .zoneName:
+                    field.utcText.withUTF8Buffer { text in
+                        for byte in text {
+                            output[at] = byte
+                            at &+= 1
+                        }
                     }
                 }
             }

@@ -99,6 +99,14 @@ extension FixedDateFormat.Field {
         }
     }
 
+    /// Written in letters: a name, `AM` or `PM`, a zone's name.
+    var isText: Bool {
+        switch self {
+        case .monthName, .weekday, .dayPeriod, .zoneName: true
+        default: false
+        }
+    }
+
     var isZone: Bool {
         switch self {
         case .zone, .zoneName: true
@@ -110,6 +118,14 @@ extension FixedDateFormat.Field {
         switch self {
         case .zone, .zoneName, .monthName, .weekday, .dayPeriod: false
         default: true
+        }
+    }
+
+    /// What a zone writes: the formatter's zone is UTC. Only for `.zone` and `.zoneName`.
+    var utcText: StaticString {
+        switch self {
+        case .zone(let rfc822): rfc822 ? "+0000" : "Z"
+        default: "GMT"
         }
     }
 
