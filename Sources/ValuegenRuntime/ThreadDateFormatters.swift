@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `DateFormatter`s of ``DateCodingStyle/format(_:)`` for the patterns a ``FixedDateFormat``
-/// does not handle (`a`, `h`, zone names), and for the strings and dates it leaves to the
+/// does not handle (`aaaa`, `K`, `zzzz`, `yy`…), and for the strings and dates it leaves to the
 /// formatter: one per pattern and thread, made the first time the thread needs it and kept
 /// until the thread ends.
 ///

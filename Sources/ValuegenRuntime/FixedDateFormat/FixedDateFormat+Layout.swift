@@ -89,15 +89,14 @@ extension FixedDateFormat {
         /// ``length``; nil, having written nothing that counts, for a date outside the years
         /// handled.
         func write(_ date: Date, to output: UnsafeMutablePointer<UInt8>) -> Int? {
-            guard let (year, month, day, millisecondOfDay) = FixedDateFormat.fields(of: date) else { return nil }
-            return write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, to: output)
+            guard let (year, month, day, millisecondOfDay, days) = FixedDateFormat.fields(of: date) else { return nil }
+            return write(year: year, month: month, day: day, millisecondOfDay: millisecondOfDay, days: days, to: output)
         }
 
-
-
-        /// Writes the template and the fields' digits to `output`, which has room for
-        /// ``writeRoom`` bytes; returns ``length``.
-        private func write(year: Int64, month: Int64, day: Int64, millisecondOfDay: Int64, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        /// Writes the template and the fields' digits (and short names) to `output`, which has
+        /// room for ``writeRoom`` bytes; returns ``length``. `days` since 1970-01-01 give the
+        /// weekday.
+        private func write(year: Int64, month: Int64, day: Int64, millisecondOfDay: Int64, days: Int64, to output: UnsafeMutablePointer<UInt8>) -> Int {
             let target = UnsafeMutableRawPointer(output)
             target.storeBytes(of: template.low.littleEndian, as: UInt128.self)
             target.storeBytes(of: template.high.littleEndian, toByteOffset: 16, as: UInt128.self)
@@ -114,8 +113,7 @@ extension FixedDateFormat {
                 }
             }
             if let at = field(7, in: output) {
-                let weekday = EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day))
-                EnglishDateNames.writeShortName(EnglishDateNames.shortWeekdayLetters, weekday, at: at)
+                EnglishDateNames.writeShortName(EnglishDateNames.shortWeekdayLetters, EnglishDateNames.weekday(ofDays: days), at: at)
             }
             if let at = field(2, in: output) { FixedDateFormat.writeTwoDigits(day, at: at) }
             if let at = field(3, in: output) { FixedDateFormat.writeTwoDigits(millisecondOfDay / 3_600_000, at: at) }

@@ -3,10 +3,11 @@
 extension FixedDateFormat {
     /// The pattern's fields and literals, or nil when it has something only a formatter reads
     /// and writes: other names (`MMMMM`, `EEEEE`, `aa`), fields of other calendars' rules
-    /// (`YYYY`, `K`, `D`), `h` without `a` or `a` without `h`, a year of two digits (`yy`), a zone written with a long name (`zzzz`) or as
-    /// `GMT` and an offset (`ZZZZ`), a date that lacks its year, month or day, or a shape whose
-    /// reading the formatter decides in ways not copied here (a field twice, a zone before
-    /// anything but a space, a weekday after the year, month or day, non-ASCII literals).
+    /// (`YYYY`, `K`, `D`), `h` without `a` or `a` without `h`, a year of two digits (`yy`), a
+    /// zone written with a long name (`zzzz`) or as `GMT` and an offset (`ZZZZ`), a date that
+    /// lacks its year, month or day, or a shape whose reading the formatter decides in ways not
+    /// copied here (a field twice, a zone before anything but a space, a weekday after the
+    /// year, month or day, a letter right after a name, non-ASCII literals).
     init?(pattern: String) {
         let bytes = Array(pattern.utf8)
         var elements: [Element] = []

@@ -11,7 +11,7 @@ extension FixedDateFormat {
         if let layout {
             return layout.write(date, to: output)
         }
-        guard let (year, month, day, millisecondOfDay) = Self.fields(of: date) else { return nil }
+        guard let (year, month, day, millisecondOfDay, days) = Self.fields(of: date) else { return nil }
         var at = 0
         func put(_ value: Int64, _ width: Int) {
             var value = value
@@ -63,7 +63,7 @@ extension FixedDateFormat {
                 case .monthName(let full):
                     putName(EnglishDateNames.shortMonthLetters, full ? EnglishDateNames.months : nil, Int(month) - 1)
                 case .weekday(let full):
-                    putName(EnglishDateNames.shortWeekdayLetters, full ? EnglishDateNames.weekdays : nil, EnglishDateNames.weekday(ofDays: ISO8601.days(fromCivil: year, month, day)))
+                    putName(EnglishDateNames.shortWeekdayLetters, full ? EnglishDateNames.weekdays : nil, EnglishDateNames.weekday(ofDays: days))
                 case .hour12(let padded):
                     let hour = millisecondOfDay / 3_600_000 % 12
                     put(hour == 0 ? 12 : hour, padded: padded)
@@ -84,10 +84,10 @@ extension FixedDateFormat {
         return at
     }
 
-    /// The date's year, month, day and millisecond of the day as the formatter writes them;
-    /// nil for a date outside the years handled.
+    /// The date's year, month, day and millisecond of the day as the formatter writes them, and
+    /// its days since 1970-01-01 (for its weekday); nil for a date outside the years handled.
     @inline(__always)
-    static func fields(of date: Date) -> (year: Int64, month: Int64, day: Int64, millisecondOfDay: Int64)? {
+    static func fields(of date: Date) -> (year: Int64, month: Int64, day: Int64, millisecondOfDay: Int64, days: Int64)? {
         // CFDateFormatter gives ICU the milliseconds since 1970 plus a half (so that ICU, which
         // floors, writes the nearest millisecond), and ICU splits them into days and the
         // millisecond of the day with these same Double operations.
@@ -97,7 +97,7 @@ extension FixedDateFormat {
         let millisecondOfDay = Int64(milliseconds - days * 86_400_000.0)
         let (year, month, day) = ISO8601.civil(fromDays: Int64(days))
         guard years.contains(year) else { return nil }
-        return (year, month, day, millisecondOfDay)
+        return (year, month, day, millisecondOfDay, Int64(days))
     }
 
     /// `date` as `DateFormatter.string(from:)` writes it; nil for a date outside the years

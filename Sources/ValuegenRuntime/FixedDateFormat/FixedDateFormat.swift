@@ -114,11 +114,9 @@ extension FixedDateFormat.Field {
         }
     }
 
+    /// Written in digits: every field but the zones and those written in letters.
     var isNumber: Bool {
-        switch self {
-        case .zone, .zoneName, .monthName, .weekday, .dayPeriod: false
-        default: true
-        }
+        !isText && !isZone
     }
 
     /// What a zone writes: the formatter's zone is UTC. Only for `.zone` and `.zoneName`.
