@@ -209,6 +209,54 @@ func mutatedURLs(count: Int, seed: UInt64) -> [String] {
         #expect(try slots(afterReading: manyRepeating) == DocumentURLs.mostSlots)
     }
 
+    /// The table of the reader after reading the strings as `[URL]`, and the URLs read.
+    func tableAfterReading(_ strings: [String]) throws -> (table: DocumentURLs?, urls: [URL]) {
+        try jsonArray(strings).withUnsafeBytes { buffer in
+            var reader = JSONReader(bytes: buffer)
+            let urls = try [URL](from: &reader)
+            return (reader.documentURLs, urls)
+        }
+    }
+
+    @Test func urlsThatAllDifferAreMostlyReadWithoutTheTable() throws {
+        let strings = (0..<20_000).map { "https://files.example/accounts/avatars/\($0)/original.png" }
+        let (read, urls) = try tableAfterReading(strings)
+        #expect(urls.map(\.absoluteString) == strings)
+        #expect(urls == strings.map { URL(string: $0)! })
+        let table = try #require(read)
+        #expect(table.quietJudgements >= DocumentURLs.quietJudgementsBeforeReadingAlone)
+        // Eight judgements of 65 URLs offered, then 455 read alone and 65 offered, again and
+        // again: one URL in eight offered after the first 520, about 45 judgements in all (some
+        // more when another string's let-go bit makes one less quiet); every URL offered to the
+        // table would be judged 307 times.
+        #expect(table.judgements >= DocumentURLs.quietJudgementsBeforeReadingAlone)
+        #expect(table.judgements < 60)
+    }
+
+    @Test func urlsThatRepeatAreNeverReadWithoutTheTable() throws {
+        let pairs = (0..<5_000).flatMap { ["https://example.com/\($0)", "https://example.com/\($0)"] }
+        let (table, urls) = try tableAfterReading(pairs)
+        #expect(try #require(table).quietJudgements == 0)
+        #expect(try #require(table).urlsToReadAlone == 0)
+        // Most pairs share one URL (574 of 5,000 do not: their bucket was full of URLs found
+        // again, and a new URL is then not kept).
+        let madeTwice = stride(from: 0, to: urls.count, by: 2).filter { storageBytes(of: urls[$0]) != storageBytes(of: urls[$0 + 1]) }
+        #expect(madeTwice.count < pairs.count / 2 / 5)
+    }
+
+    @Test func urlsThatStartRepeatingAfterAllDifferingAreSharedAgain() throws {
+        // A page whose first URLs all differ, then the same few again and again: once read
+        // alone, URLs are offered to the table again, and the repeated ones end up shared.
+        let unique = (0..<2_000).map { "https://example.com/unique/\($0)" }
+        let repeated = (0..<3_000).map { "https://example.com/user/\($0 % 5)" }
+        let (read, urls) = try tableAfterReading(unique + repeated)
+        #expect(urls.map(\.absoluteString) == unique + repeated)
+        #expect(try #require(read).urlsToReadAlone == 0)
+        let last = urls.suffix(500)
+        let storages = Set(last.map(storageBytes(of:)))
+        #expect(storages.count == 5)
+    }
+
     @Test func refusedURLErrorsPointAtTheString() {
         expectError([URL].self, #"["https://a.example/x", "", "https://a.example/x"]"#, #"expected a URL, found """#, at: 24, path: [.index(1)])
         for json in [#"["https://a.example/x", 12]"#, #"["https://a.example/\x"]"#, #"["https://a.example/x", "https://a.example/x"#, "[\"https://a.example/\u{1}\"]"] {

@@ -19,16 +19,19 @@ extension JSONReader {
         guard start < byteCount, byte(at: start) == UInt8(ascii: "\"") else {
             return try readURLString()
         }
-        // Skipping checks the string as reading it would; an identical run of bytes read before
-        // was read and converted without an error, so it needs no more.
-        try skipString()
-        let raw = start &+ 1 ..< position &- 1
         if documentURLs == nil {
             documentURLs = DocumentURLs()
         }
         // Looked up and stored through a reference that is not retained: the reader holds the
         // table, and reading a string cannot let it go.
         let urls = Unmanaged.passUnretained(documentURLs.unsafelyUnwrapped)
+        if urls._withUnsafeGuaranteedRef({ $0.readsNextURLAlone() }) {
+            return try readURLString()
+        }
+        // Skipping checks the string as reading it would; an identical run of bytes read before
+        // was read and converted without an error, so it needs no more.
+        try skipString()
+        let raw = start &+ 1 ..< position &- 1
         guard let hash = urls._withUnsafeGuaranteedRef({ $0.key(of: raw, in: baseAddress) }) else {
             position = start
             return try readURLString()
