@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ValuegenRuntime
+@testable import ValuegenRuntime
 
 @Suite("JSON collections and optionals")
 struct JSONCollectionTests {
@@ -125,6 +125,52 @@ struct JSONFoundationTypeTests {
         #expect(try decode(Date.self, #""2024-05-01T12:34:56Z""#) == Date(timeIntervalSince1970: 1_714_566_896))
         #expect(try decode(Date.self, #""2024-05-01T12:34:56.5Z""#) == Date(timeIntervalSince1970: 1_714_566_896.5))
         #expect(try encoded(decode(Date.self, #""2024-05-01T12:34:56.789123456Z""#)) == #""2024-05-01T12:34:56.789Z""#)
+    }
+
+    /// A date read as every date was read before it was parsed in place: a `String` made first.
+    struct DateReadThroughString: JSONDecodable, Equatable {
+        var date: Date
+        init(from reader: inout JSONReader) throws(JSONError) {
+            date = try reader.readString(converting: ISO8601.parse, orFail: { "expected an ISO 8601 date such as 2024-05-01T12:34:56.789Z, found \"\($0)\"" })
+        }
+    }
+
+    @Test func datesReadInPlaceAsThroughAString() {
+        // Dates written every way ISO 8601 allows here, then broken: escapes (read through a
+        // String), non-ASCII, cut, doubled and changed bytes; each in a document of its own
+        // (at its end, where the in-place reading leaves it to the String road) and all in one.
+        var random = SeededGenerator(seed: 8601)
+        var texts: [String] = []
+        for _ in 0..<3_000 {
+            let seconds = Double(Int64.random(in: -70_000_000_000...70_000_000_000, using: &random)) / 1000
+            var text = String(encoded(Date(timeIntervalSince1970: seconds)).dropFirst().dropLast())
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: text = text.replacingOccurrences(of: "Z", with: ["+02:00", "-05:30", "z", "+00:00"].randomElement(using: &random)!)
+            case 1: text = text.replacingOccurrences(of: ".", with: #"\u002E"#)
+            case 2: text = text.replacingOccurrences(of: "T", with: ["t", "é", " ", "\\T"].randomElement(using: &random)!)
+            case 3: text.removeLast(Int.random(in: 1...3, using: &random))
+            case 4: text += ["0", "Z", " ", "12345"].randomElement(using: &random)!
+            case 5:
+                var bytes = Array(text.utf8)
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8(ascii: ["9", ":", "-", "x"].randomElement(using: &random)!)
+                text = String(decoding: bytes, as: UTF8.self)
+            default: break
+            }
+            texts.append(text)
+        }
+        var reads: [Result<Date, JSONError>] = []
+        for text in texts {
+            let json = "\"\(text)\""
+            let read = Result { () throws(JSONError) in try decode(Date.self, json) }
+            let reference = Result { () throws(JSONError) in try decode(DateReadThroughString.self, json).date }
+            #expect(read == reference, "\(json)")
+            reads.append(read)
+        }
+        let document = "[" + texts.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let all = Result { () throws(JSONError) in try decode([Date].self, document) }
+        let reference = Result { () throws(JSONError) in try decode([DateReadThroughString].self, document).map(\.date) }
+        #expect(all == reference)
+        #expect(reads.contains { (try? $0.get()) != nil } && reads.contains { (try? $0.get()) == nil })
     }
 
     @Test func invalidDatesAreErrors() {

@@ -105,7 +105,7 @@ enum ISO8601 {
         }
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var cursor = Cursor(bytes: bytes)
         var sign: Int64 = 1
         var yearDigits = 4

@@ -252,6 +252,10 @@ extension Date: JSONCodable {
     /// ISO 8601 with fractional seconds in UTC: `2024-05-01T12:34:56.789Z`. Reading also
     /// accepts no fraction, any number of fraction digits, and an offset such as `+02:00`.
     public init(from reader: inout JSONReader) throws(JSONError) {
+        if let date = reader.readISO8601DateInPlace() {
+            self = date
+            return
+        }
         self = try reader.readString(converting: ISO8601.parse, orFail: { "expected an ISO 8601 date such as 2024-05-01T12:34:56.789Z, found \"\($0)\"" })
     }
 
