@@ -54,6 +54,14 @@ struct FixedDateFormatTests {
             case 2: RandomStrings.fields(of: fixed, &generator)
             default: RandomStrings.mutated(expected, &generator)
             }
+            // Read where it stands in a longer run of bytes (a document: 32 bytes may be read
+            // at once), whatever follows it, as from the string alone.
+            let followed = Array(text.utf8) + (0..<40).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let inPlace = followed.withUnsafeBufferPointer { fixed.date(UnsafeBufferPointer(rebasing: $0[..<text.utf8.count]), readable: $0.count) }
+            guard inPlace == fixed.date(fromString: text) else {
+                Issue.record("\(pattern): \"\(text)\" read in place as \(String(describing: inPlace)), alone as \(String(describing: fixed.date(fromString: text)))")
+                return
+            }
             if let read = fixed.date(fromString: text) {
                 tally.readFast += 1
                 let reference = formatter.date(from: text)

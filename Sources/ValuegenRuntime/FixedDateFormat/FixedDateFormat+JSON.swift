@@ -12,7 +12,7 @@ extension JSONReader {
         guard offset < byteCount, byte(at: offset) == UInt8(ascii: "\""), let plain = scanPlainString(), plain.isASCII else { return nil }
         let start = offset &+ 1
         let bytes = UnsafeBufferPointer(start: (baseAddress + start).assumingMemoryBound(to: UInt8.self), count: plain.end &- start)
-        guard let date = format.date(bytes) else { return nil }
+        guard let date = format.date(bytes, readable: byteCount &- start) else { return nil }
         offset = plain.end &+ 1
         return date
     }

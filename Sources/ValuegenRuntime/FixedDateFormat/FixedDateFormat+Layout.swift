@@ -26,6 +26,16 @@ extension FixedDateFormat {
         let fractionDigits: Int
         /// Whether the month is written as its short name (`MMM`: three letters), not two digits.
         let monthIsName: Bool
+        /// 0xFF in the bytes of the template that hold a field's digits: reading a date by its
+        /// template compares the others (`FixedDateFormat+Reading.swift`).
+        let digitLanes: (low: UInt128, high: UInt128)
+        /// 0xFF in the first ``length`` bytes.
+        let lengthLanes: (low: UInt128, high: UInt128)
+        /// Whether a date is read by the template: every field digits (no month or weekday
+        /// name), and more than sixteen bytes. A shorter format reads faster element by element
+        /// (`yyyy-MM-dd`: 54 ns a date in `--dates-only`, 61 by the template; the 24 bytes of
+        /// `yyyy-MM-dd'T'HH:mm:ss.SSSXXX`: 78 ns element by element, 62 by the template).
+        let readsByTemplate: Bool
 
         static func == (lhs: Layout, rhs: Layout) -> Bool {
             lhs.template == rhs.template && lhs.length == rhs.length && lhs.offsets == rhs.offsets && lhs.fractionDigits == rhs.fractionDigits
@@ -74,15 +84,33 @@ extension FixedDateFormat {
                 guard bytes.count <= Self.writeRoom else { return nil }
             }
             length = bytes.count
-            bytes += repeatElement(0, count: Self.writeRoom &- bytes.count)
-            let blocks = bytes.withUnsafeBytes { raw in
-                (UInt128(littleEndian: raw.loadUnaligned(as: UInt128.self)),
-                 UInt128(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt128.self)))
+            // The lanes of the digits: four of the year's, the fraction's, two of each other
+            // number's (a name's three letters are not read by the template).
+            var isDigit = [UInt8](repeating: 0, count: Self.writeRoom)
+            for lane in 0..<7 {
+                let offset = Int(truncatingIfNeeded: (offsets &>> UInt64(lane &* 8)) & 0xFF)
+                guard offset != 0xFF else { continue }
+                let count = lane == 0 ? 4 : lane == 6 ? fractionDigits : 2
+                for index in offset ..< offset &+ count {
+                    isDigit[index] = 0xFF
+                }
             }
-            template = (blocks.0, blocks.1)
+            readsByTemplate = !monthIsName && (offsets &>> 56) & 0xFF == 0xFF && length > 16
+            digitLanes = Self.words(isDigit)
+            lengthLanes = Self.words([UInt8](repeating: 0xFF, count: length) + [UInt8](repeating: 0, count: Self.writeRoom &- length))
+            bytes += repeatElement(0, count: Self.writeRoom &- bytes.count)
+            template = Self.words(bytes)
             self.offsets = offsets
             self.fractionDigits = fractionDigits
             self.monthIsName = monthIsName
+        }
+
+        /// ``writeRoom`` bytes as two sixteen-byte words, the first byte lowest.
+        private static func words(_ bytes: [UInt8]) -> (low: UInt128, high: UInt128) {
+            bytes.withUnsafeBytes { raw in
+                (UInt128(littleEndian: raw.loadUnaligned(as: UInt128.self)),
+                 UInt128(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt128.self)))
+            }
         }
 
         /// Writes `date` to `output`, which has room for ``writeRoom`` bytes, and returns

@@ -9,7 +9,13 @@ extension FixedDateFormat {
     /// The date `bytes` stand for, as `DateFormatter.date(from:)` reads it; nil when they are
     /// not in the shape this format writes, which says nothing about what the formatter makes
     /// of them.
-    func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    ///
+    /// `readable` bytes from the first may be read (a document's bytes past the string): with
+    /// 32 of them, a format of one width reads the string as two sixteen-byte words where it is.
+    func date(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int? = nil) -> Date? {
+        if let date = dateByTemplate(bytes, readable: readable ?? bytes.count) {
+            return date
+        }
         var fields = CivilFields()
         var index = 0
         for element in elements {
@@ -84,6 +90,71 @@ extension FixedDateFormat {
         guard let minutes = number(bytes, &index, digits: 2...2), hours < 24, minutes < 60 else { return nil }
         let offset = (hours * 60 + minutes) * 60_000
         return sign == UInt8(ascii: "-") ? -offset : offset
+    }
+}
+
+extension FixedDateFormat.Layout {
+    /// The date of `bytes` when they are the template with a digit in each digit's place (the
+    /// literals, `Z`, `+0000` and `GMT` as they are written): every field read at its offset,
+    /// two digits at a time, with the checks the elements' reading makes; nil for anything else
+    /// (another length, another offset, a name), which the elements read. A layout with a name
+    /// reads nothing here.
+    func date(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int) -> Date? {
+        guard bytes.count == length, readsByTemplate else { return nil }
+        // The string as two sixteen-byte words, zero past its end as the template is: loaded
+        // where it is when 32 bytes may be read, else copied.
+        let low: UInt128
+        let high: UInt128
+        if readable >= 32 {
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            low = UInt128(littleEndian: raw.loadUnaligned(as: UInt128.self)) & lengthLanes.low
+            high = UInt128(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt128.self)) & lengthLanes.high
+        } else {
+            var words = (low: UInt128(0), high: UInt128(0))
+            withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: length) }
+            low = UInt128(littleEndian: words.low)
+            high = UInt128(littleEndian: words.high)
+        }
+        // The literals where the template has them; a digit wherever it has a field's zero.
+        guard (low ^ template.low) & ~digitLanes.low == 0, (high ^ template.high) & ~digitLanes.high == 0,
+              Self.areDigits(low, in: digitLanes.low), Self.areDigits(high, in: digitLanes.high) else { return nil }
+        let digits = bytes.baseAddress!
+        @inline(__always) func offset(_ lane: Int) -> Int {
+            Int(truncatingIfNeeded: (offsets &>> UInt64(lane &* 8)) & 0xFF)
+        }
+        @inline(__always) func twoDigits(at offset: Int) -> Int64 {
+            Int64(digits[offset] &- UInt8(ascii: "0")) &* 10 &+ Int64(digits[offset &+ 1] &- UInt8(ascii: "0"))
+        }
+        var fields = CivilFields()
+        // No field is twice in a format; one the format lacks keeps its default.
+        if case let at = offset(0), at != 0xFF { fields.year = twoDigits(at: at) &* 100 &+ twoDigits(at: at &+ 2) }
+        if case let at = offset(1), at != 0xFF { fields.month = twoDigits(at: at) }
+        if case let at = offset(2), at != 0xFF { fields.day = twoDigits(at: at) }
+        if case let at = offset(3), at != 0xFF { fields.hour = twoDigits(at: at) }
+        if case let at = offset(4), at != 0xFF { fields.minute = twoDigits(at: at) }
+        if case let at = offset(5), at != 0xFF { fields.second = twoDigits(at: at) }
+        if case let at = offset(6), at != 0xFF {
+            var fraction: Int64 = 0
+            for index in at ..< at &+ fractionDigits {
+                fraction = fraction &* 10 &+ Int64(digits[index] &- UInt8(ascii: "0"))
+            }
+            fields.set(.fraction(digits: fractionDigits), fraction)
+        }
+        guard let milliseconds = fields.millisecondsSince1970 else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(milliseconds) / 1000.0 - 978_307_200.0)
+    }
+
+    /// Whether each byte of `word` in `lanes` (0xFF for a lane to check) is an ASCII digit: its
+    /// high half 3, and its low half below 10 (adding 6 does not reach 16; a low half alone
+    /// plus 6 stays in its byte).
+    @inline(__always)
+    private static func areDigits(_ word: UInt128, in lanes: UInt128) -> Bool {
+        let highHalves = UInt128(0xF0F0_F0F0_F0F0_F0F0) &<< 64 | 0xF0F0_F0F0_F0F0_F0F0
+        let lowHalves = highHalves &>> 4
+        let threes = highHalves & (UInt128(0x3030_3030_3030_3030) &<< 64 | 0x3030_3030_3030_3030)
+        let sixes = lowHalves & (UInt128(0x0606_0606_0606_0606) &<< 64 | 0x0606_0606_0606_0606)
+        let sixteens = highHalves & (UInt128(0x1010_1010_1010_1010) &<< 64 | 0x1010_1010_1010_1010)
+        return (word & highHalves ^ threes) & lanes == 0 && ((word & lowHalves) &+ sixes) & sixteens & lanes == 0
     }
 }
 
