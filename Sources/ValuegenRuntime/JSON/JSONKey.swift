@@ -22,13 +22,19 @@ public struct JSONKey {
     }
 
     /// The length of the key in UTF-8 code units (escapes decoded). Generated code switches
-    /// over it before it compares the key with the names that have that length.
-    @inlinable
+    /// over it before it compares the key with the names that have that length. Always
+    /// inlined: in the closure of a model with many members the compiler called it (a call for
+    /// each member read: 43 a charge on stripe-charges, 0.8 % of its decode's instructions).
+    @inlinable @inline(__always)
     public var count: Int {
-        if let unescaped {
-            return unescaped.utf8.count
-        }
-        return bytes.count
+        guard let unescaped else { return bytes.count }
+        return Self.count(of: unescaped)
+    }
+
+    /// The UTF-8 length of a name that had escapes: rare, and not inlined.
+    @usableFromInline @inline(never)
+    static func count(of unescaped: String) -> Int {
+        unescaped.utf8.count
     }
 
     /// Whether the key is exactly the given text.
