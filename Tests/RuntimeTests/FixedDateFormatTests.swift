@@ -54,12 +54,15 @@ struct FixedDateFormatTests {
             case 2: RandomStrings.fields(of: fixed, &generator)
             default: RandomStrings.mutated(expected, &generator)
             }
-            // Read where it stands in a longer run of bytes (a document: 32 bytes may be read
-            // at once), whatever follows it, as from the string alone.
+            // Read where it stands in a longer run of bytes (a document: up to 32 bytes may be
+            // read at once), whatever follows it, as element by element (a format of one width
+            // reads by its template first).
             let followed = Array(text.utf8) + (0..<40).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let inPlace = followed.withUnsafeBufferPointer { fixed.date(UnsafeBufferPointer(rebasing: $0[..<text.utf8.count]), readable: $0.count) }
-            guard inPlace == fixed.date(fromString: text) else {
-                Issue.record("\(pattern): \"\(text)\" read in place as \(String(describing: inPlace)), alone as \(String(describing: fixed.date(fromString: text)))")
+            let extra = [0, Int.random(in: 1..<32, using: &generator), 40][sample % 3]
+            let inPlace = followed.withUnsafeBufferPointer { fixed.date(UnsafeBufferPointer(rebasing: $0[..<text.utf8.count]), readable: text.utf8.count + extra) }
+            let byElements = FixedDateFormat(elements: fixed.elements, maximumLength: fixed.maximumLength, layout: nil).date(fromString: text)
+            guard inPlace == byElements else {
+                Issue.record("\(pattern): \"\(text)\" read in place as \(String(describing: inPlace)), element by element as \(String(describing: byElements))")
                 return
             }
             if let read = fixed.date(fromString: text) {

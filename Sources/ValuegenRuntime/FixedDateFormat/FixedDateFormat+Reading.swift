@@ -11,7 +11,8 @@ extension FixedDateFormat {
     /// of them.
     ///
     /// `readable` bytes from the first may be read (a document's bytes past the string): with
-    /// 32 of them, a format of one width reads the string as two sixteen-byte words where it is.
+    /// 32 of them, a format read by its template (``Layout/readsByTemplate``) loads the string
+    /// as two sixteen-byte words where it is.
     func date(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int? = nil) -> Date? {
         if let date = dateByTemplate(bytes, readable: readable ?? bytes.count) {
             return date

@@ -27,20 +27,21 @@ import Foundation
 /// string's hash picks among 131,072 (16 KB), all cleared after 4,096 were set, so that at
 /// most one in 32 is set by another string: with one in eight, 65 URLs that all differ now and
 /// then found 17 bits set and grew the slots) and counts a URL whose bit is set as one it would
-/// have found. A small document keeps its small table, and so does one whose URLs all differ (a page of
-/// charges, each with its receipt's URL).
+/// have found. A small document keeps its small table, and so does one whose URLs all differ
+/// (a page of charges, each with its receipt's URL).
 ///
 /// Such a page also stops paying for the table. Each URL it offers costs a skip of its string,
 /// a hash, a look-up and a store (about 500 instructions, a tenth of the `URL`), and none is
 /// ever found. When eight judgements in a row (520 URLs in 64 slots) found at most one URL in
-/// 16 again (or let go and offered again: another string's let-go bit gives about one in 64), the reader makes the next seven times as many URLs
-/// straight from their strings, without the table (``readsNextURLAlone()``), then offers URLs to
-/// it again for a judgement, and reads alone again after each that is as quiet: so a page of
-/// URLs that all differ looks one in eight of them up, as Binary's string table does with fields
-/// of unique values. A URL repeated while it is read alone is made again, equal to the first;
-/// a judgement that finds more starts the count again. Two quiet judgements were too few: on a
-/// page of issues whose 40 authors had not come back within the first six issues, the URLs read
-/// alone made 1,626 author URLs where the table made 1,033 (`JSONURLTests`).
+/// 16 again (or let go and offered again: another string's let-go bit gives about one in 64),
+/// the reader makes the next seven times as many URLs straight from their strings, without the
+/// table (``readsNextURLAlone()``), then offers URLs to it again for a judgement, and reads
+/// alone again after each that is as quiet: so a page of URLs that all differ looks one in
+/// eight of them up, as Binary's string table does with fields of unique values. A URL
+/// repeated while it is read alone is made again, equal to the first; a judgement that finds
+/// more starts the count again. Two quiet judgements were too few: on a page of issues whose 40
+/// authors had not come back within the first six issues, the URLs read alone made 1,626
+/// author URLs where the table made 1,033 (`JSONURLTests`).
 final class DocumentURLs {
     struct Entry {
         var hash: UInt64 = 0
