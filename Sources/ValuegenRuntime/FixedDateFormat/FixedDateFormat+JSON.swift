@@ -8,13 +8,7 @@ extension JSONReader {
     /// or a string the fast path does not read (then ``readString(converting:orFail:)`` reads
     /// it, through the formatter, and makes its errors).
     mutating func readFixedDate(_ format: FixedDateFormat) -> Date? {
-        skipWhitespace()
-        guard offset < byteCount, byte(at: offset) == UInt8(ascii: "\""), let plain = scanPlainString(), plain.isASCII else { return nil }
-        let start = offset &+ 1
-        let bytes = UnsafeBufferPointer(start: (baseAddress + start).assumingMemoryBound(to: UInt8.self), count: plain.end &- start)
-        guard let date = format.date(bytes, readable: byteCount &- start) else { return nil }
-        offset = plain.end &+ 1
-        return date
+        readPlainASCIIString { format.date($0, readable: $1) }
     }
 }
 

@@ -52,8 +52,12 @@ extension FixedDateFormat {
             var offsets = UInt64.max
             var fractionDigits = 0
             var monthIsName = false
-            func add(_ lane: Int, digits: Int) {
+            // 0xFF where the template holds a number's digit (not a name's letters).
+            var isDigit: [UInt8] = []
+            func add(_ lane: Int, digits: Int, isNumber: Bool = true) {
                 offsets = offsets & ~(0xFF &<< (lane &* 8)) | UInt64(bytes.count) &<< (lane &* 8)
+                isDigit += repeatElement(0, count: bytes.count &- isDigit.count)
+                isDigit += repeatElement(isNumber ? 0xFF : 0, count: digits)
                 bytes += repeatElement(UInt8(ascii: "0"), count: digits)
             }
             for element in elements {
@@ -76,27 +80,16 @@ extension FixedDateFormat {
                     case .hour12, .dayPeriod: return nil
                     // Only the short names, three letters each (the template holds zeros for them).
                     case .monthName:
-                        add(1, digits: 3)
+                        add(1, digits: 3, isNumber: false)
                         monthIsName = true
-                    case .weekday: add(7, digits: 3)
+                    case .weekday: add(7, digits: 3, isNumber: false)
                     }
                 }
                 guard bytes.count <= Self.writeRoom else { return nil }
             }
             length = bytes.count
-            // The lanes of the digits: four of the year's, the fraction's, two of each other
-            // number's (a name's three letters are not read by the template).
-            var isDigit = [UInt8](repeating: 0, count: Self.writeRoom)
-            for lane in 0..<7 {
-                let offset = Int(truncatingIfNeeded: (offsets &>> UInt64(lane &* 8)) & 0xFF)
-                guard offset != 0xFF else { continue }
-                let count = lane == 0 ? 4 : lane == 6 ? fractionDigits : 2
-                for index in offset ..< offset &+ count {
-                    isDigit[index] = 0xFF
-                }
-            }
             readsByTemplate = !monthIsName && (offsets &>> 56) & 0xFF == 0xFF && length > 16
-            digitLanes = Self.words(isDigit)
+            digitLanes = Self.words(isDigit + repeatElement(0, count: Self.writeRoom &- isDigit.count))
             lengthLanes = Self.words([UInt8](repeating: 0xFF, count: length) + [UInt8](repeating: 0, count: Self.writeRoom &- length))
             bytes += repeatElement(0, count: Self.writeRoom &- bytes.count)
             template = Self.words(bytes)

@@ -62,6 +62,23 @@ extension JSONReader {
         }
     }
 
+    /// What `convert` makes of the string that is the next value, read from the document's
+    /// bytes where they are, when it has no escape and only ASCII: `convert` gets its bytes and
+    /// how many bytes from its first may be read (the document's, past the string). The offset
+    /// moves past the string; nil, having moved past nothing but white space, when the next
+    /// value is anything else or `convert` makes nothing of it, and the caller reads it through a
+    /// `String` (`readString(converting:orFail:)`), for its value or its error. Dates read so.
+    @inline(__always)
+    mutating func readPlainASCIIString<Value>(_ convert: (UnsafeBufferPointer<UInt8>, _ readable: Int) -> Value?) -> Value? {
+        skipWhitespace()
+        guard offset < byteCount, byte(at: offset) == UInt8(ascii: "\""), let plain = scanPlainString(), plain.isASCII else { return nil }
+        let start = offset &+ 1
+        let bytes = UnsafeBufferPointer(start: (baseAddress + start).assumingMemoryBound(to: UInt8.self), count: plain.end &- start)
+        guard let value = convert(bytes, byteCount &- start) else { return nil }
+        offset = plain.end &+ 1
+        return value
+    }
+
     /// The common case of strings, sixteen bytes at a time, without moving the offset (which
     /// is at the opening quote): no escape, and the block of sixteen bytes that holds the
     /// closing quote inside the document. nil leaves everything else, errors included, to the
